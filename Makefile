@@ -1,0 +1,43 @@
+# minimax-lessons: `make lab` to teach, `make test` to check.
+# Everything runs from a private virtual environment in .venv, made on first use.
+
+VENV    := .venv
+PY      := $(VENV)/bin/python
+JUPYTER := $(VENV)/bin/jupyter
+STAMP   := $(VENV)/.installed.stamp
+# Notebooks that exist (none yet is fine), checkpoints excluded.
+NOTEBOOKS = $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null | sort)
+NBVAL_ARGS = notebooks --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
+ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
+
+.PHONY: setup lab test notebooks bench clean
+
+setup: $(STAMP)
+
+$(PY):
+	@rm -rf $(VENV)
+	python3.11 -m venv $(VENV) 2>/dev/null || python3 -m venv $(VENV)
+
+# Reinstalls only when pyproject.toml changes; the stamp lives in .venv, so a new
+# .venv reinstalls too.
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+lab: $(STAMP)
+	@echo "Starting JupyterLab on http://127.0.0.1 (stop it with Ctrl-C)."
+	@echo "Open the URL with '?token=...' printed below; '$(JUPYTER) server list' prints it again."
+	$(JUPYTER) lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
+
+test: $(STAMP)
+	$(PY) -m pytest tests minimax_lessons $(if $(NOTEBOOKS),$(NBVAL_ARGS)) $(PYTEST_ARGS)
+
+notebooks: $(STAMP)
+	$(if $(NOTEBOOKS),$(JUPYTER) nbconvert --to notebook --execute --inplace $(NOTEBOOKS),@echo "No notebooks to run.")
+
+bench: $(STAMP)
+	@set -e; for f in bench/*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(PY) "$$f"; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -1,0 +1,25 @@
+"""minimax-lessons: game trees you can see, and the searches behind them.
+
+>>> from minimax_lessons import GameTree, minimax, alphabeta
+>>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+>>> minimax(tree).value, alphabeta(tree).pruned
+(3, ('C2', 'C3'))
+"""
+
+from .games import CHANCE, MAX, MIN, Game, GameError
+from .tree import GameTree, Node, TreeError
+from .tictactoe import TicTacToe
+from .nim import Nim
+from .search import (SearchError, SearchResult, alphabeta, best_first, best_move,
+                     expectiminimax, iterative_deepening, minimax, negamax, shuffled, solve)
+from .trace import Step, Trace
+from . import examples
+from .examples import FIGURE_5_2
+
+__all__ = [
+    "Game", "GameError", "MAX", "MIN", "CHANCE",
+    "GameTree", "Node", "TreeError", "TicTacToe", "Nim",
+    "minimax", "alphabeta", "negamax", "expectiminimax", "best_move", "solve",
+    "iterative_deepening", "best_first", "shuffled", "SearchResult", "SearchError",
+    "Step", "Trace", "examples", "FIGURE_5_2",
+]

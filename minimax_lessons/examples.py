@@ -1,0 +1,66 @@
+"""The course's canonical trees, kept as literal data in one place.
+
+Each tree exists twice: as the literal nested lists (``*_NESTED`` or a dict
+spec, what a student would type) and as a ready :class:`GameTree`.
+
+- ``FIGURE_5_2``: AIMA's two-ply tree (Russell and Norvig, Figure 5.2): MAX at
+  the root A, MIN nodes B, C, D over the leaves 3 12 8 / 2 4 6 / 14 5 2. Its
+  value is 3 (move 0, towards B); alpha-beta prunes C2 and C3.
+- ``SUBTREE_PRUNED``: three plies where alpha-beta skips a whole subtree (C2 and
+  both its leaves), not just leaves.
+- ``TIES``: equal values that make the two pruning rules differ: with
+  ``prune_ties=True`` (alpha >= beta) C2 is pruned, with the strict rule it is not.
+- ``CHANCE_TREE``: MAX chooses between two coin flips (expectiminimax).
+- ``HEURISTIC_TREE``: inner nodes carry heuristic values, for depth limits.
+- ``TWO_OPPONENTS``: MAX against two MIN agents who move one after the other.
+
+>>> from minimax_lessons import minimax, alphabeta
+>>> minimax(FIGURE_5_2).value, alphabeta(SUBTREE_PRUNED).pruned
+(3, ('B2.2', 'C2'))
+"""
+
+from .tree import GameTree
+
+FIGURE_5_2_NESTED = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+FIGURE_5_2 = GameTree.from_nested(FIGURE_5_2_NESTED)
+
+SUBTREE_PRUNED_NESTED = [[[3, 5], [6, 9]], [[1, 2], [0, -1]]]
+SUBTREE_PRUNED = GameTree.from_nested(SUBTREE_PRUNED_NESTED)
+
+TIES_NESTED = [[3, 5], [3, 9], [2, 8]]
+TIES = GameTree.from_nested(TIES_NESTED)
+
+CHANCE_SPEC = {
+    "name": "A", "player": "max", "children": [
+        {"name": "safe", "action": "safe", "player": "chance", "children": [
+            {"name": "safe-heads", "action": "heads", "value": 3},
+            {"name": "safe-tails", "action": "tails", "value": 1}]},
+        {"name": "risky", "action": "risky", "player": "chance", "children": [
+            {"name": "risky-heads", "action": "heads", "value": 8, "probability": 0.25},
+            {"name": "risky-tails", "action": "tails", "value": -1, "probability": 0.75}]},
+    ]}
+CHANCE_TREE = GameTree.from_dict(CHANCE_SPEC)
+
+HEURISTIC_SPEC = {
+    "name": "A", "player": "max", "children": [
+        {"name": "B", "player": "min", "value": 6, "children": [
+            {"name": "B1", "value": 1}, {"name": "B2", "value": 9}]},
+        {"name": "C", "player": "min", "value": 2, "children": [
+            {"name": "C1", "value": 4}, {"name": "C2", "value": 5}]},
+    ]}
+HEURISTIC_TREE = GameTree.from_dict(HEURISTIC_SPEC)
+
+TWO_OPPONENTS_SPEC = {
+    "name": "A", "player": "max", "children": [
+        {"name": "B", "player": "min", "children": [
+            {"name": "B1", "player": "min", "children": [{"value": 4}, {"value": 7}]},
+            {"name": "B2", "player": "min", "children": [{"value": 6}, {"value": 5}]}]},
+        {"name": "C", "player": "min", "children": [
+            {"name": "C1", "player": "min", "children": [{"value": 8}, {"value": 3}]},
+            {"name": "C2", "player": "min", "children": [{"value": 9}, {"value": 9}]}]},
+    ]}
+TWO_OPPONENTS = GameTree.from_dict(TWO_OPPONENTS_SPEC)
+
+__all__ = ["FIGURE_5_2", "FIGURE_5_2_NESTED", "SUBTREE_PRUNED", "SUBTREE_PRUNED_NESTED",
+           "TIES", "TIES_NESTED", "CHANCE_TREE", "CHANCE_SPEC", "HEURISTIC_TREE",
+           "HEURISTIC_SPEC", "TWO_OPPONENTS", "TWO_OPPONENTS_SPEC"]

@@ -1,0 +1,303 @@
+"""Fixtures that drive JupyterLab in a real headless Chromium (Playwright, sync API).
+
+Vocabulary:
+
+- ``jupyter_server`` (session): a private JupyterLab server on 127.0.0.1 with a token,
+  its own config, runtime, settings and workspace directories, and a temporary root
+  directory. ``jupyter_server.add_notebook(nb_or_path)`` puts a notebook there.
+- ``browser`` (session): Debian's Chromium (``/usr/bin/chromium``, or ``$CHROMIUM``)
+  under Playwright. Tests are skipped, with the reason, when Chromium or Playwright
+  is missing.
+- ``lab`` (per test): a :class:`LabPage`, one fresh page of JupyterLab. It records
+  console errors (the test fails on any not listed in ``BENIGN_CONSOLE_ERRORS``),
+  and saves a screenshot to ``tests/artifacts/<test name>.png`` at the end of every
+  test, passed or failed.
+
+A test reads like::
+
+    pytestmark = pytest.mark.browser
+
+    def test_something(jupyter_server, lab):
+        name = jupyter_server.add_notebook(notebook)   # an nbformat notebook or a path
+        lab.open(name)
+        lab.run_all()                                   # fails if a cell raised
+        lab.page.get_by_text("...").click()             # plain Playwright from here
+"""
+
+import json
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote
+
+import nbformat
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+SERVER_START_SECONDS = 60
+TIMEOUT_MS = 60_000
+
+# Console errors that are not failures, each with why. Matched with re.search.
+BENIGN_CONSOLE_ERRORS = {}
+
+# User settings for a fresh server: start the kernel without the "Select Kernel"
+# dialog (it would block Run All), and no news or update toast over the widgets.
+LAB_SETTINGS = {
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"autoStartDefaultKernel": True},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+}
+
+KERNEL_IDLE_JS = """() => {
+    const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+    return !!k && k.status === 'idle' && k.connectionStatus === 'connected';
+}"""
+
+NOTEBOOK_OPEN_JS = """path => {
+    const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    return !!w && !!w.context && w.context.path === path && w.context.isReady && !!w.sessionContext;
+}"""
+
+CELL_ERRORS_JS = """() => {
+    const errors = [];
+    const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+    for (let i = 0; i < cells.length; i++) {
+        const cell = cells.get(i);
+        if (cell.type !== 'code') continue;
+        for (const out of cell.toJSON().outputs) {
+            if (out.output_type === 'error') errors.push(`cell ${i}: ${out.ename}: ${out.evalue}`);
+        }
+    }
+    return errors;
+}"""
+
+
+class JupyterServer:
+    """A JupyterLab server started for the tests; stop() ends it by its PID."""
+
+    def __init__(self, home):
+        self.home = Path(home)
+        self.root = self.home / "root"
+        self.token = secrets.token_hex(16)
+        self.process = None
+        self.log_path = self.home / "server.log"
+        self.port = None
+
+    @property
+    def base_url(self):
+        return f"http://127.0.0.1:{self.port}/"
+
+    def url(self, path="lab", **query):
+        """Absolute URL of `path` with the token (and any extra query flags)."""
+        params = "&".join(f"{k}={v}" if v is not True else k for k, v in query.items())
+        sep = "&" if params else ""
+        return f"{self.base_url}{path}?{params}{sep}token={self.token}"
+
+    def add_notebook(self, notebook, name=None):
+        """Copy a notebook (a path or an nbformat node) into the server root; return its name."""
+        if isinstance(notebook, (str, Path)):
+            name = name or Path(notebook).name
+            shutil.copyfile(notebook, self.root / name)
+        else:
+            name = name or "notebook.ipynb"
+            nbformat.write(notebook, self.root / name)
+        return name
+
+    def api(self, path, method="GET"):
+        """Call the server's REST API; the JSON answer or None."""
+        request = urllib.request.Request(self.url(f"api/{path}"), method=method)
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            body = answer.read()
+        return json.loads(body) if body else None
+
+    def shutdown_kernels(self):
+        for session in self.api("sessions"):
+            self.api(f"sessions/{session['id']}", method="DELETE")
+
+    def start(self):
+        for name in ("config", "runtime", "settings", "workspaces", "ipython", "root"):
+            (self.home / name).mkdir(parents=True, exist_ok=True)
+        for file, value in LAB_SETTINGS.items():
+            path = self.home / "settings" / file
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(value))
+        env = dict(
+            os.environ,
+            JUPYTER_CONFIG_DIR=str(self.home / "config"),
+            JUPYTER_RUNTIME_DIR=str(self.home / "runtime"),
+            JUPYTERLAB_SETTINGS_DIR=str(self.home / "settings"),
+            JUPYTERLAB_WORKSPACES_DIR=str(self.home / "workspaces"),
+            IPYTHONDIR=str(self.home / "ipython"),
+        )
+        for attempt in range(3):  # a free port can be taken between finding and binding it
+            self.port = free_port()
+            with open(self.log_path, "w") as log:
+                self.process = subprocess.Popen(
+                    self.command(), cwd=self.root, env=env, stdout=log, stderr=subprocess.STDOUT
+                )
+            if self.wait_until_up():
+                return self
+        raise RuntimeError(f"JupyterLab did not start; its log:\n{self.log_tail()}")
+
+    def command(self):
+        command = [
+            sys.executable, "-m", "jupyterlab",
+            "--no-browser",
+            "--ServerApp.ip=127.0.0.1",
+            f"--ServerApp.port={self.port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.root}",
+            "--LabApp.expose_app_in_browser=True",
+        ]
+        if os.geteuid() == 0:
+            command.append("--allow-root")
+        return command
+
+    def wait_until_up(self):
+        """True once /api/status answers 200; False if the server exited first."""
+        deadline = time.monotonic() + SERVER_START_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                return False
+            try:
+                self.api("status")
+                return True
+            except (urllib.error.URLError, ConnectionError):
+                time.sleep(0.2)
+        self.stop()
+        raise RuntimeError(f"JupyterLab did not answer in {SERVER_START_SECONDS} s; its log:\n{self.log_tail()}")
+
+    def stop(self):
+        if self.process is None or self.process.poll() is not None:
+            return
+        try:
+            self.shutdown_kernels()
+        except (urllib.error.URLError, ConnectionError):
+            pass
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def log_tail(self, lines=40):
+        return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+
+
+class LabPage:
+    """One browser page of JupyterLab, with helpers for notebooks and kernels."""
+
+    def __init__(self, page, server):
+        self.page = page
+        self.server = server
+        self.console_errors = []
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.console_errors.append(f"uncaught: {error}"))
+
+    def _on_console(self, message):
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def open(self, name):
+        """Open notebook `name` (relative to the server root) and wait for its idle kernel."""
+        self.page.goto(self.server.url(f"lab/tree/{quote(name)}", reset=True))
+        self.page.wait_for_function(NOTEBOOK_OPEN_JS, arg=name)
+        self.wait_for_kernel_idle()
+        return self
+
+    def wait_for_kernel_idle(self):
+        """Wait until the current notebook's kernel is connected and idle."""
+        self.page.wait_for_function(KERNEL_IDLE_JS)
+
+    def run_all(self, *, check=True):
+        """Run All Cells, wait for the kernel; raise if a cell raised (unless check=False)."""
+        self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        self.wait_for_kernel_idle()
+        errors = self.page.evaluate(CELL_ERRORS_JS)
+        if check and errors:
+            raise AssertionError("cells raised:\n" + "\n".join(errors))
+        return errors
+
+    def unexpected_console_errors(self):
+        return [e for e in self.console_errors if not any(re.search(p, e) for p in BENIGN_CONSOLE_ERRORS)]
+
+    def assert_no_console_errors(self):
+        errors = self.unexpected_console_errors()
+        assert not errors, "browser console errors:\n" + "\n".join(errors)
+
+    def screenshot(self, name):
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Debian Chromium under Playwright; skips when either is missing."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed (pip install -e '.[test]')")
+    if not os.access(CHROMIUM, os.X_OK):
+        pytest.skip(f"no Chromium at {CHROMIUM} (apt-get install chromium, or set $CHROMIUM)")
+    playwright = sync_playwright().start()
+    try:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+    finally:
+        playwright.stop()
+
+
+@pytest.fixture(scope="session")
+def jupyter_server(browser, tmp_path_factory):
+    """A private JupyterLab server for this test session (started after the browser check)."""
+    server = JupyterServer(tmp_path_factory.mktemp("jupyter")).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def lab(browser, jupyter_server, request):
+    """A fresh JupyterLab page; screenshot and console-error check at the end of the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    lab_page = LabPage(page, jupyter_server)
+    yield lab_page
+    try:
+        lab_page.screenshot(request.node.name)
+    finally:
+        context.close()
+        jupyter_server.shutdown_kernels()
+    lab_page.assert_no_console_errors()
