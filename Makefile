@@ -25,7 +25,7 @@ $(STAMP): pyproject.toml | $(PY)
 	@touch $@
 
 lab: $(STAMP)
-	@echo "Starting JupyterLab on http://127.0.0.1 (stop it with Ctrl-C)."
+	@echo "Starting JupyterLab on http://127.0.0.1 (Ctrl-C twice stops it)."
 	@echo "Open the URL with '?token=...' printed below; '$(JUPYTER) server list' prints it again."
 	$(JUPYTER) lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
 
