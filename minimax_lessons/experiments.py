@@ -1,0 +1,81 @@
+"""Small measured experiments behind the lessons' tables and plots.
+
+Each function returns plain data (lists of dicts, one per row), so a notebook
+can print it, assert facts about it, or hand it to :mod:`minimax_lessons.plots`.
+
+>>> from minimax_lessons import TicTacToe
+>>> [row["nodes"] for row in nodes_by_depth(TicTacToe(), [0, 1, 2])]
+[1, 10, 82]
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+
+from .play import play_match
+from .search import alphabeta, best_first, minimax, shuffled
+from .tree import GameTree
+
+
+def uniform_tree_size(branching: int, depth: int) -> int:
+    """Nodes in a uniform tree: 1 + b + b^2 + ... + b^d.
+
+    >>> uniform_tree_size(3, 2)
+    13
+    """
+    return sum(branching ** k for k in range(depth + 1))
+
+
+def knuth_moore(branching: int, depth: int) -> int:
+    """Leaves alpha-beta evaluates with perfect ordering: b^ceil(d/2) + b^floor(d/2) - 1.
+
+    >>> knuth_moore(3, 2)
+    5
+    """
+    return branching ** math.ceil(depth / 2) + branching ** (depth // 2) - 1
+
+
+def nodes_by_depth(game, depths, *, search=minimax, evaluate=lambda state: 0, state=None):
+    """Nodes and leaves a depth-limited ``search`` visits, for each depth."""
+    rows = []
+    for d in depths:
+        r = search(game, state, depth=d, evaluate=evaluate)
+        rows.append({"depth": d, "nodes": r.nodes, "leaves": r.leaves, "value": r.value})
+    return rows
+
+
+def ordering_experiment(branching: int, depths, *, seeds=range(5)):
+    """Leaves evaluated on random uniform trees (distinct leaves), per depth:
+    plain minimax, alpha-beta in the given (random) order, in a shuffled order,
+    best first, and the Knuth-Moore bound. Alpha-beta figures are means over ``seeds``.
+    """
+    rows = []
+    for d in depths:
+        given, shuffled_, best = [], [], []
+        for seed in seeds:
+            tree = GameTree.random(branching, d, seed=seed, distinct=True)
+            given.append(alphabeta(tree).leaves)
+            shuffled_.append(alphabeta(tree, order=shuffled(seed)).leaves)
+            best.append(alphabeta(tree, order=best_first(tree)).leaves)
+        rows.append({"depth": d, "minimax": branching ** d,
+                     "alphabeta, given order": statistics.mean(given),
+                     "alphabeta, shuffled": statistics.mean(shuffled_),
+                     "alphabeta, best first": statistics.mean(best),
+                     "Knuth-Moore bound": knuth_moore(branching, d)})
+    return rows
+
+
+def match_record(game, max_player, min_player, games: int) -> dict:
+    """Wins, draws and losses for MAX over ``games`` games.
+
+    >>> from minimax_lessons import TicTacToe
+    >>> from minimax_lessons.play import perfect_player
+    >>> match_record(TicTacToe(), perfect_player, perfect_player, 2)
+    {'MAX wins': 0, 'draws': 2, 'MIN wins': 0}
+    """
+    record = {"MAX wins": 0, "draws": 0, "MIN wins": 0}
+    for _ in range(games):
+        _, score = play_match(game, max_player, min_player)
+        record["MAX wins" if score > 0 else "MIN wins" if score < 0 else "draws"] += 1
+    return record

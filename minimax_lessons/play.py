@@ -1,0 +1,191 @@
+"""Play a game against the program, and see the value of every move.
+
+Vocabulary
+----------
+- :func:`move_values` gives the exact minimax value of each legal move in a
+  state (what the game is worth, with perfect play by both sides, after that
+  move), from MAX's point of view.
+- A *player* here is a function ``player(game, state) -> action``:
+  :func:`perfect_player` plays a best move, :func:`random_player` any legal move.
+- :func:`play_match` plays one game between two players and returns the moves
+  and the final utility; :class:`TicTacToeBoard` is a clickable board (ipywidgets)
+  where a person plays against the perfect player, each empty square showing the
+  value of playing there.
+
+>>> from minimax_lessons import TicTacToe
+>>> game = TicTacToe()
+>>> move_values(game, game.parse("XX.\\nOO.\\n..."))
+{2: 1, 5: 0, 6: -1, 7: -1, 8: -1}
+"""
+
+from __future__ import annotations
+
+import random
+import weakref
+
+from .games import MAX
+from .search import solve
+from .tictactoe import TicTacToe
+
+
+#: Exact values already solved, per game (forgotten with the game).
+_SOLVED = weakref.WeakKeyDictionary()
+
+
+def _exact_values(game, state) -> dict:
+    known = _SOLVED.setdefault(game, {})
+    if state not in known:
+        known.update(solve(game, state))
+    return known
+
+
+def move_values(game, state) -> dict:
+    """The exact value of each legal move in ``state`` (MAX's point of view)."""
+    values = _exact_values(game, state)
+    return {a: values[game.result(state, a)] for a in game.actions(state)}
+
+
+def perfect_player(game, state):
+    """A first best move (by exact values).
+
+    >>> game = TicTacToe()
+    >>> perfect_player(game, game.parse("XX.\\nOO.\\n..."))
+    2
+    """
+    values = move_values(game, state)
+    pick = max if game.to_move(state) == MAX else min
+    return pick(values, key=values.get)
+
+
+def random_player(seed=None):
+    """A player that picks a legal move at random (seeded)."""
+    rng = random.Random(seed)
+
+    def player(game, state):
+        return rng.choice(list(game.actions(state)))
+
+    return player
+
+
+def play_match(game, max_player, min_player, state=None):
+    """Play one game; returns ``(moves, utility)``.
+
+    >>> moves, score = play_match(TicTacToe(), perfect_player, perfect_player)
+    >>> score, len(moves)
+    (0, 9)
+    """
+    state = game.initial_state() if state is None else state
+    moves = []
+    while not game.is_terminal(state):
+        player = max_player if game.to_move(state) == MAX else min_player
+        action = player(game, state)
+        moves.append(action)
+        state = game.result(state, action)
+    return moves, game.utility(state)
+
+
+def _describe_value(value, mover_is_max):
+    mine = value if mover_is_max else -value
+    return "win" if mine > 0 else "loss" if mine < 0 else "draw"
+
+
+class TicTacToeBoard:
+    """A clickable tic-tac-toe board against the perfect player.
+
+    Each empty square shows what playing there is worth for you with perfect
+    play afterwards (win, draw or loss, and the minimax value). ``human`` is
+    "X" (you move first) or "O".
+
+    >>> board = TicTacToeBoard(human="X")
+    >>> board.play(4)          # you take the centre; the program answers
+    >>> board.state.count("X"), board.state.count("O")
+    (1, 1)
+    """
+
+    def __init__(self, game=None, *, human="X", show_values=True):
+        if human not in ("X", "O"):
+            raise ValueError(f"human must be 'X' or 'O', not {human!r}")
+        self.game = game or TicTacToe()
+        self.human = human
+        self.show_values = show_values
+        self._widget = None
+        self.reset()
+
+    def reset(self):
+        """Start again from the game's first position."""
+        self.state = self.game.initial_state()
+        self._reply()
+        self._refresh()
+
+    def _human_to_move(self):
+        return (self.game.to_move(self.state) == MAX) == (self.human == "X")
+
+    def _reply(self):
+        if not self.game.is_terminal(self.state) and not self._human_to_move():
+            self.state = self.game.result(self.state, perfect_player(self.game, self.state))
+
+    def play(self, square: int):
+        """Play ``square`` for the person; the program answers at once."""
+        if self.game.is_terminal(self.state):
+            raise ValueError("the game is over: call reset() to play again")
+        self.state = self.game.result(self.state, square)
+        self._reply()
+        self._refresh()
+
+    def status(self) -> str:
+        """One line: whose turn, or how the game ended."""
+        if self.game.is_terminal(self.state):
+            u = self.game.utility(self.state)
+            return {0: "Draw."}.get(u, "X wins." if u > 0 else "O wins.")
+        return f"Your move ({self.human})."
+
+    def labels(self) -> list:
+        """The nine square labels shown on the board."""
+        if self.game.is_terminal(self.state) or not self.show_values:
+            return [c if c != "." else " " for c in self.state]
+        values = move_values(self.game, self.state)
+        is_max = self.game.to_move(self.state) == MAX
+        return [c if c != "." else f"{_describe_value(values[i], is_max)} ({values[i]:+d})"
+                for i, c in enumerate(self.state)]
+
+    def widget(self):
+        """The ipywidgets view (built on first use)."""
+        if self._widget is None:
+            import ipywidgets as widgets
+
+            buttons = [widgets.Button(layout=widgets.Layout(width="110px", height="70px"))
+                       for _ in range(9)]
+            for i, b in enumerate(buttons):
+                b.on_click(lambda _, i=i: self._click(i))
+            status = widgets.HTML()
+            again = widgets.Button(description="New game", icon="refresh")
+            again.on_click(lambda _: self.reset())
+            grid = widgets.GridBox(buttons, layout=widgets.Layout(
+                grid_template_columns="repeat(3, 110px)", grid_gap="4px"))
+            self._buttons, self._status = buttons, status
+            self._widget = widgets.VBox([grid, widgets.HBox([status, again])])
+            self._refresh()
+        return self._widget
+
+    def _click(self, square):
+        if not self.game.is_terminal(self.state) and self.state[square] == ".":
+            self.play(square)
+
+    def _refresh(self):
+        if self._widget is None:
+            return
+        for button, label, c in zip(self._buttons, self.labels(), self.state):
+            button.description = label
+            button.disabled = c != "." or self.game.is_terminal(self.state)
+            button.style.button_color = {"X": "#cfe2ff", "O": "#ffd8cc"}.get(c, None)
+            button.style.font_weight = "bold" if c != "." else "normal"
+        self._status.value = f"<b>{self.status()}</b>"
+
+    def __repr__(self):
+        return self.game.text(self.state) + "\n" + self.status()
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = self.widget()._repr_mimebundle_(include=include, exclude=exclude)
+        bundle = dict(bundle or {})
+        bundle["text/plain"] = repr(self)
+        return bundle

@@ -1,0 +1,49 @@
+"""Plots of the experiments' rows (matplotlib); each function returns the Figure.
+
+The figures are made without pyplot, so a notebook cell that ends with one shows
+it once, as a PNG.
+
+>>> from minimax_lessons.experiments import nodes_by_depth
+>>> from minimax_lessons import TicTacToe
+>>> fig = plot_growth(nodes_by_depth(TicTacToe(), range(4)), title="tic-tac-toe")
+>>> fig.axes[0].get_yscale()
+'log'
+"""
+
+from __future__ import annotations
+
+
+def _figure(title, xlabel, ylabel):
+    """A new Figure, not registered with pyplot (so a notebook shows it once)."""
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(7, 4.2), dpi=100)
+    ax = fig.subplots()
+    ax.set_title(title, fontsize=14)
+    ax.set_xlabel(xlabel, fontsize=12)
+    ax.set_ylabel(ylabel, fontsize=12)
+    ax.set_yscale("log")
+    ax.grid(True, which="major", alpha=0.3)
+    return fig, ax
+
+
+def plot_growth(rows, *, title="Nodes visited against depth", key="nodes"):
+    """Nodes (log scale) against depth, one point per row of ``nodes_by_depth``."""
+    fig, ax = _figure(title, "depth limit (plies)", key + " (log scale)")
+    ax.plot([r["depth"] for r in rows], [r[key] for r in rows], "o-", lw=2, color="#1f77b4")
+    for r in rows:
+        ax.annotate(f"{r[key]:,}", (r["depth"], r[key]), textcoords="offset points",
+                    xytext=(-4, 8), ha="right", fontsize=9)
+    fig.tight_layout()
+    return fig
+
+
+def plot_ordering(rows, *, title="Leaves evaluated: minimax against alpha-beta"):
+    """One line per column of ``ordering_experiment`` rows (all but depth)."""
+    fig, ax = _figure(title, "depth (plies)", "leaves evaluated (log scale)")
+    styles = ["o-", "s-", "^-", "D-", "k--"]
+    for style, name in zip(styles, [k for k in rows[0] if k != "depth"]):
+        ax.plot([r["depth"] for r in rows], [r[name] for r in rows], style, lw=2, label=name)
+    ax.legend(fontsize=10)
+    fig.tight_layout()
+    return fig
