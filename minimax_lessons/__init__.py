@@ -13,6 +13,11 @@ from .nim import Nim
 from .search import (SearchError, SearchResult, alphabeta, best_first, best_move,
                      expectiminimax, iterative_deepening, minimax, negamax, shuffled, solve)
 from .trace import Step, Trace
+from .render import dot_to_svg
+from .draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
+from .frames import Frame, NodeView, build_frames
+from .animate import Animation, animate
+from .play import TicTacToeBoard
 from . import examples
 from .examples import FIGURE_5_2
 
@@ -22,4 +27,7 @@ __all__ = [
     "minimax", "alphabeta", "negamax", "expectiminimax", "best_move", "solve",
     "iterative_deepening", "best_first", "shuffled", "SearchResult", "SearchError",
     "Step", "Trace", "examples", "FIGURE_5_2",
+    "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
+    "Animation", "build_frames", "Frame", "NodeView",
+    "TicTacToeBoard",
 ]

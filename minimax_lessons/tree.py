@@ -414,9 +414,12 @@ class GameTree(Game):
                 f"root {self.root}: {self.to_move(self.root)})")
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        from .draw import draw_tree  # drawing is optional for the model itself
+        from .draw import TreeTooLargeError, draw_tree  # the model does not need drawing
 
-        return draw_tree(self)._repr_mimebundle_(include, exclude)
+        try:
+            return draw_tree(self)._repr_mimebundle_(include, exclude)
+        except TreeTooLargeError as error:
+            return {"text/plain": f"{self!r}\n(not drawn: {error})"}
 
 
 def _check_probabilities(children, label):

@@ -1,0 +1,771 @@
+"""Drawing game trees with Graphviz: shapes, values, pruning and the chosen line.
+
+Vocabulary
+----------
+- A *drawing* is a :class:`TreeDrawing`: it holds a ``graphviz.Digraph`` (the
+  DOT text, ``.source``) and renders it to SVG only when asked (``.svg()``, or
+  when it ends a notebook cell). Building the DOT is pure; rendering is
+  :func:`minimax_lessons.render.dot_to_svg`.
+- A *spot* is one node of the drawing (:class:`Spot`): a game state reached by
+  a *path*, the tuple of actions from the drawn root. Drawing a game expands it
+  path by path, so a state reached twice is drawn twice. Node ids in the DOT
+  and SVG come from the children's positions: the root is ``n``, its second
+  child ``n_1``, that one's first child ``n_1_0``; the edge into ``n_1_0`` is
+  ``e_1_0``.
+- Conventions: MAX nodes are up-triangles, MIN nodes down-triangles, chance
+  nodes circles, leaves boxes; values inside; children left to right. Games
+  other than explicit trees show each state (tic-tac-toe as a 3x3 board) with
+  a header "MAX 3" and the move on the edge. Over a search: the chosen line is
+  thick and blue, pruned nodes and edges grey and dashed, alpha-beta windows
+  ``α=3 β=+∞`` beside inner nodes; in a frame of an animation, the current node
+  has an orange outline and visited nodes a yellow fill ("value so far"),
+  finished ones a blue fill. A value such as ``≤2`` is a bound: alpha-beta
+  pruned part of that subtree.
+- ``notes`` and ``highlight`` mark nodes for feedback: ``notes={"C": "expected 2"}``
+  writes a short text beside C, ``highlight={"C"}`` draws C in red. A node is
+  named by its path (a tuple of actions from the drawn root, ``()`` for the
+  root) or by its state (a node name in a :class:`~minimax_lessons.tree.GameTree`).
+
+>>> from minimax_lessons import FIGURE_5_2, alphabeta
+>>> drawing = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True))
+>>> drawing
+<TreeDrawing of 13 nodes: alphabeta, value 3, 2 pruned>
+>>> 'n_1_1 [' in drawing.source and 'style="filled,dashed"' in drawing.source
+True
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from .frames import DONE, PRUNED, UNVISITED, VISITED, Frame, build_frames
+from .games import CHANCE, MAX, MIN
+from .trace import show_number
+
+__all__ = ["draw_tree", "TreeDrawing", "TreeTooLargeError", "Spot", "expand", "MAX_NODES",
+           "PALETTE"]
+
+#: Trees with more nodes than this are refused: draw a part (depth=, state=).
+MAX_NODES = 2000
+#: When a tree is too large, its nodes are counted up to this many, then "more than".
+COUNT_LIMIT = 100_000
+
+#: The colours of the drawings (chosen to stay legible on a projector).
+PALETTE = {
+    "ink": "#222222",        # outlines, edges and text
+    "side": "#333333",       # names and windows beside the nodes
+    "paper": "#ffffff",      # node fill with no search information
+    "faint": "#b8b8b8",      # not reached yet: outline and edge
+    "faint_text": "#8a8a8a",
+    "open": "#fff0b3",       # visited, value so far
+    "done": "#dcebfb",       # value final
+    "pruned": "#9a9a9a",     # pruned: outline, edge and text
+    "pruned_fill": "#f2f2f2",
+    "current": "#e65100",    # the node the step is about
+    "line": "#1565c0",       # the chosen line of play
+    "warn": "#c62828",       # highlight=
+    "warn_fill": "#ffe1dc",
+}
+FONT = "Helvetica"
+BOARD_FONT = "Courier"
+
+
+class TreeTooLargeError(ValueError):
+    """A tree has too many nodes to draw usefully; the message says how to draw a part."""
+
+
+# -- expanding a game into spots ---------------------------------------------------
+
+@dataclass(frozen=True)
+class Spot:
+    """One node of a drawing: a state reached by a path of actions from the drawn root."""
+
+    path: tuple
+    index: tuple
+    state: object
+    player: str
+    terminal: bool
+    cut: bool = False            # an inner state not expanded (depth limit or collapsed)
+    action: object = None        # the action on the edge into this node
+    probability: float | None = None
+    utility: object = None       # a terminal state's utility (MAX's point of view)
+
+    @cached_property
+    def id(self) -> str:
+        """The DOT/SVG id, from the children's positions: ``n``, ``n_1``, ``n_1_0``."""
+        return "n" + "".join(f"_{i}" for i in self.index)
+
+    @property
+    def edge_id(self) -> str | None:
+        """The id of the edge into this node (None for the root)."""
+        return "e" + "".join(f"_{i}" for i in self.index) if self.index else None
+
+    @property
+    def parent_id(self) -> str | None:
+        return "n" + "".join(f"_{i}" for i in self.index[:-1]) if self.index else None
+
+    @property
+    def is_leaf(self) -> bool:
+        """Drawn without children (terminal, or cut by a depth limit)."""
+        return self.terminal or self.cut
+
+
+def expand(game, state=None, *, depth=None, collapse=(), max_nodes=MAX_NODES) -> tuple:
+    """The spots of ``game`` from ``state`` down ``depth`` plies, in preorder.
+
+    ``collapse`` is a set of paths drawn without their subtrees. Raises
+    :class:`TreeTooLargeError` past ``max_nodes`` nodes.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> [s.id for s in expand(FIGURE_5_2, depth=1)]
+    ['n', 'n_0', 'n_1', 'n_2']
+    """
+    root = game.initial_state() if state is None else state
+    collapse = set(collapse)
+    chances = getattr(game, "chances", None)
+    spots = []
+    stack = [((), (), root, None, None)]
+    while stack:
+        path, index, s, action, p = stack.pop()
+        terminal = bool(game.is_terminal(s))
+        cut = not terminal and ((depth is not None and len(path) >= depth) or path in collapse)
+        player = game.to_move(s)
+        spots.append(Spot(path, index, s, player, terminal, cut, action, p,
+                          game.utility(s) if terminal else None))
+        if len(spots) > max_nodes:
+            raise TreeTooLargeError(_too_large(game, root, depth, max_nodes))
+        if terminal or cut:
+            continue
+        if player == CHANCE and chances is not None:
+            pairs = list(chances(s))
+        else:
+            pairs = [(a, None) for a in game.actions(s)]
+        for i in reversed(range(len(pairs))):
+            a, prob = pairs[i]
+            stack.append((path + (a,), index + (i,), game.result(s, a), a, prob))
+    return tuple(spots)
+
+
+def _too_large(game, root, depth, max_nodes) -> str:
+    levels, total, more = _count_levels(game, root, depth)
+    fits = [d for d, n in enumerate(levels) if n <= max_nodes]
+    count = f"more than {COUNT_LIMIT:,}" if more else f"{total:,}"
+    what = f"down to depth {depth}" if depth is not None else "in full"
+    hint = ""
+    if fits and fits[-1] >= 1:
+        hint = f"depth={fits[-1]} draws the first {fits[-1]} plies ({levels[fits[-1]]:,} nodes); "
+    return (
+        f"this tree has {count} nodes {what}, more than MAX_NODES = {max_nodes:,}: a drawing "
+        f"that large is unreadable and slow. Draw a part of it: {hint}state=... draws the "
+        f"subtree under one state (add depth= to limit it); max_nodes= raises the limit."
+    )
+
+
+def _count_levels(game, root, depth):
+    """Cumulative node counts per depth, the total, and whether counting stopped early."""
+    level, cumulative, total = [root], [], 0
+    d = 0
+    while level:
+        total += len(level)
+        cumulative.append(total)
+        if total > COUNT_LIMIT:
+            return cumulative, total, True
+        if depth is not None and d >= depth:
+            break
+        nxt = []
+        for s in level:
+            if not game.is_terminal(s):
+                nxt.extend(game.result(s, a) for a in game.actions(s))
+                if total + len(nxt) > COUNT_LIMIT:
+                    cumulative.append(total + len(nxt))
+                    return cumulative, total + len(nxt), True
+        level, d = nxt, d + 1
+    return cumulative, total, False
+
+
+# -- what each node looks like -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Look:
+    """The status-dependent part of a node's or an edge's appearance."""
+
+    fill: str = PALETTE["paper"]
+    stroke: str = PALETTE["ink"]
+    width: float = 1.5
+    dashed: bool = False
+    text: str = PALETTE["ink"]
+    side: str = PALETTE["side"]    # the colour of the text beside the node
+
+
+def node_look(status, *, current=False, on_line=False, highlighted=False) -> Look:
+    """The look of a node: status first, then chosen line, current node, highlight."""
+    p = PALETTE
+    if status is None:  # a drawing without a search
+        look = Look()
+    elif status == UNVISITED:
+        look = Look(p["paper"], p["faint"], 1.2, False, p["faint_text"], p["faint_text"])
+    elif status == VISITED:
+        look = Look(p["open"], p["ink"], 1.5)
+    elif status == DONE:
+        look = Look(p["done"], p["ink"], 1.5)
+    else:  # pruned
+        look = Look(p["pruned_fill"], p["pruned"], 1.4, True, p["pruned"], p["pruned"])
+    if on_line:
+        look = Look(look.fill, p["line"], 3.0, False, look.text, look.side)
+    if current:
+        look = Look(look.fill, p["current"], 3.5, look.dashed, look.text, look.side)
+    if highlighted:
+        look = Look(p["warn_fill"], p["warn"], 3.0, look.dashed, p["warn"], p["warn"])
+    return look
+
+
+def edge_look(status, *, on_line=False, active=False) -> Look:
+    """The look of the edge into a node of the given status."""
+    p = PALETTE
+    if status is None or status in (VISITED, DONE):
+        look = Look(stroke=p["ink"], width=1.5)
+    elif status == UNVISITED:
+        look = Look(stroke=p["faint"], width=1.2)
+    else:
+        look = Look(stroke=p["pruned"], width=1.4, dashed=True)
+    if on_line:
+        look = Look(stroke=p["line"], width=4.0)
+    if active:
+        look = Look(stroke=p["current"], width=3.5)
+    return look
+
+
+def value_text(view, spot) -> str:
+    """The text inside a node: the value known so far, else a leaf's utility."""
+    if view is not None and view.value is not None:
+        return _symbols(view.text())
+    if spot.terminal:
+        return _symbol_number(spot.utility)
+    return ""
+
+
+def window_text(view) -> str:
+    """``α=3 β=+∞`` for a node with an alpha-beta window, else ''."""
+    if view is None or view.alpha is None:
+        return ""
+    return f"α={_symbol_number(view.alpha)} β={_symbol_number(view.beta)}"
+
+
+def _symbols(text: str) -> str:
+    return text.replace("<=", "≤").replace(">=", "≥").replace("+inf", "+∞").replace("-inf", "-∞")
+
+
+def _symbol_number(x) -> str:
+    return _symbols(show_number(x))
+
+
+# -- drawing ----------------------------------------------------------------------
+
+class TreeDrawing:
+    """A drawing of a game tree: shows itself as SVG at the end of a notebook cell.
+
+    ``.digraph`` is the ``graphviz.Digraph`` (customise it freely), ``.source``
+    its DOT text, ``.svg()`` the rendered SVG, ``.save("tree.svg")`` writes it.
+    """
+
+    def __init__(self, digraph, *, spots=(), summary="", renderer="auto"):
+        self.digraph = digraph
+        self.spots = tuple(spots)
+        self.renderer = renderer
+        self._summary = summary
+        self._svg = None
+        self._svg_of = None
+
+    @property
+    def source(self) -> str:
+        """The DOT text."""
+        return self.digraph.source
+
+    def svg(self) -> str:
+        """The SVG text (rendered once, again only if the digraph was changed)."""
+        from .render import dot_to_svg
+
+        source = self.source
+        if self._svg is None or self._svg_of != source:
+            self._svg, self._svg_of = dot_to_svg(source, renderer=self.renderer), source
+        return self._svg
+
+    def save(self, path) -> Path:
+        """Write the SVG (or the DOT text, for a ``.dot``/``.gv`` name) to ``path``."""
+        path = Path(path)
+        text = self.source if path.suffix in (".dot", ".gv") else self.svg()
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+        if include:
+            bundle = {k: v for k, v in bundle.items() if k in include}
+        if exclude:
+            bundle = {k: v for k, v in bundle.items() if k not in exclude}
+        return bundle
+
+    def __repr__(self):
+        extra = f": {self._summary}" if self._summary else ""
+        nodes = f"{len(self.spots)} node" + ("s" if len(self.spots) != 1 else "")
+        return f"<TreeDrawing of {nodes}{extra}>"
+
+
+def draw_tree(game, *, result=None, frame=None, state=None, depth=None, notes=None,
+              highlight=None, legend=False, size=None, names=None, edge_labels=None,
+              windows=None, max_nodes=MAX_NODES, renderer="auto") -> TreeDrawing:
+    """Draw ``game`` (a :class:`~minimax_lessons.tree.GameTree` or any game) as a tree.
+
+    - ``result``: a search result made with ``trace=True``: draws its final
+      picture (values, pruned parts, the chosen line, alpha-beta windows).
+    - ``frame``: one :class:`~minimax_lessons.frames.Frame` of a search instead.
+    - ``state``, ``depth``: draw the part below ``state``, ``depth`` plies deep.
+      A game other than a tree is drawn as deep as the search went.
+    - ``notes``: ``{node: "short text"}`` written beside nodes;
+      ``highlight``: nodes drawn in red. A node is a path (tuple of actions from
+      the drawn root) or a state (a node name in a GameTree).
+    - ``legend=True`` adds a key; ``size="8,5"`` shrinks the drawing to fit
+      that many inches; ``names`` (node names in trees), ``edge_labels`` (moves
+      on edges) and ``windows`` (alpha-beta windows) default to what helps.
+    """
+    if result is not None and frame is not None:
+        raise ValueError("pass either result= or frame=, not both")
+    if result is not None:
+        frame = build_frames(game, result)[-1]
+    if frame is not None and not isinstance(frame, Frame):
+        raise TypeError(f"frame= expects a Frame (from build_frames), not {type(frame).__name__}")
+    plan = _plan(game, frame, state, depth, max_nodes)
+    return _drawing(game, plan, frame, notes=notes, highlight=highlight, legend=legend,
+                    size=size, names=names, edge_labels=edge_labels, windows=windows,
+                    renderer=renderer, summary=_summary(result, frame))
+
+
+@dataclass
+class _Plan:
+    root: object
+    prefix: tuple     # path from the frame's root to the drawn root
+    spots: tuple
+
+
+def _plan(game, frame, state, depth, max_nodes) -> _Plan:
+    """Which spots to draw, and how their paths map onto the frame's paths."""
+    from .tree import GameTree
+
+    is_tree = isinstance(game, GameTree)
+    root = game.initial_state() if state is None else state
+    prefix = ()
+    collapse = ()
+    if frame is not None:
+        search_root = frame.root
+        if state is None:
+            root = search_root
+        elif root != search_root:
+            if not is_tree:
+                raise ValueError(
+                    f"state={game.text(root)!r} is not the root of the search this frame comes "
+                    f"from ({game.text(search_root)!r}); draw that root, or search from this state")
+            prefix = _tree_path(game, search_root, root)
+        if not is_tree:
+            reached = frame.nodes
+            if depth is None:
+                depth = max((len(p) for p in reached), default=0) - len(prefix)
+            collapse = {p[len(prefix):] for p, v in reached.items()
+                        if v.status == PRUNED and p[:len(prefix)] == prefix}
+    spots = expand(game, root, depth=depth, collapse=collapse, max_nodes=max_nodes)
+    return _Plan(root, prefix, spots)
+
+
+def _tree_path(tree, top, name) -> tuple:
+    """Actions from node ``top`` down to node ``name`` of a GameTree."""
+    names = tree.path_to(name)
+    if top not in names:
+        raise ValueError(f"node {name!r} is not below the search's root {top!r}")
+    names = names[names.index(top):]
+    actions = []
+    for parent, child in zip(names, names[1:]):
+        kids = tree.children(parent)
+        actions.append(tree.actions(parent)[kids.index(child)])
+    return tuple(actions)
+
+
+def _summary(result, frame) -> str:
+    if result is not None:
+        pruned = f", {len(result.pruned)} pruned" if result.pruned is not None else ""
+        return f"{result.algorithm}, value {show_number(result.value)}{pruned}"
+    if frame is not None:
+        return f"{frame.algorithm} frame {frame.index} ({frame.kind})"
+    return ""
+
+
+def resolve_nodes(game, spots, keys, prefix=()) -> dict:
+    """Map node keys (paths or states, see :func:`draw_tree`) to spot ids.
+
+    Returns ``{key: [ids]}``; raises a clear error for a key that names no node.
+    """
+    by_path = {s.path: s.id for s in spots}
+    by_state = {}
+    for s in spots:
+        try:
+            by_state.setdefault(s.state, []).append(s.id)
+        except TypeError:  # an unhashable state
+            pass
+    out = {}
+    for key in keys:
+        if isinstance(key, tuple) and key in by_path:
+            out[key] = [by_path[key]]
+            continue
+        try:
+            ids = by_state.get(key)
+        except TypeError:
+            ids = None
+        if not ids:
+            raise KeyError(
+                f"no drawn node is {key!r}: name a node by its path (a tuple of actions from "
+                f"the drawn root, () for the root) or by its state (a node name in a GameTree)")
+        out[key] = ids
+    return out
+
+
+def _as_keys(highlight):
+    if highlight is None:
+        return ()
+    if isinstance(highlight, (str, tuple)):
+        return (highlight,)
+    return tuple(highlight)
+
+
+@dataclass(frozen=True)
+class _Style:
+    """The fixed (not status-dependent) choices of one drawing."""
+
+    boards: bool        # states drawn as boards/records (games), not bare shapes (trees)
+    names: bool
+    edge_labels: bool
+    windows: bool
+    compact: bool
+
+
+def _style(game, spots, frame, names, edge_labels, windows) -> _Style:
+    from .tree import GameTree
+
+    is_tree = isinstance(game, GameTree)
+    n = len(spots)
+    labelled = is_tree and any(game.node(s.state).action is not None for s in spots[1:])
+    if names is None:
+        names = is_tree and n <= 60
+    if edge_labels is None:
+        edge_labels = (not is_tree) or labelled
+    if windows is None:
+        windows = frame is not None and any(v.alpha is not None for v in frame.nodes.values())
+    return _Style(not is_tree, bool(names), bool(edge_labels), bool(windows), n > 200)
+
+
+def node_parts(game, spot, style, value) -> dict:
+    """DOT attributes of a node: shape, size, and a label showing the text ``value``."""
+    if style.boards:
+        return _board_parts(game, spot, value)
+    small = style.compact
+    if spot.terminal:
+        width = 0.42 if small else 0.55
+        return {"shape": "box", "label": value or " ", "width": f"{width}",
+                "height": "0.34" if small else "0.42", "fixedsize": "true"}
+    shape = {MAX: "triangle", MIN: "invtriangle", CHANCE: "circle"}.get(spot.player, "box")
+    if shape == "circle":
+        size = 0.5 if small else 0.72
+        return {"shape": shape, "label": value or " ", "width": f"{size}", "height": f"{size}",
+                "fixedsize": "true"}
+    width, height = (0.62, 0.5) if small else (0.95, 0.78)
+    # In a down-triangle the label goes up, into the wide half.
+    label = (value or " ") if spot.player == MAX else ((value or " ") + "\\n")
+    return {"shape": shape, "label": label, "width": f"{width}", "height": f"{height}",
+            "fixedsize": "true"}
+
+
+def _board_parts(game, spot, value) -> dict:
+    """A record: a header "MAX 3" (or the utility of a terminal state) over the state."""
+    from .tictactoe import TicTacToe
+
+    who = spot.player.upper() if spot.player in (MAX, MIN) else "CHANCE"
+    header = _record_escape(f"= {value}" if spot.terminal else f"{who} {value}".rstrip())
+    if isinstance(game, TicTacToe):
+        rows = [spot.state[i:i + 3] for i in (0, 3, 6)]
+        body = "|".join("{" + "|".join(_record_escape(c if c != "." else " ") for c in row) + "}"
+                        for row in rows)
+    else:
+        body = "|".join(_record_escape(line) for line in _state_lines(game, spot.state))
+    shape = "record" if spot.terminal else "Mrecord"
+    return {"shape": shape, "label": "{" + header + "|" + body + "}", "fontname": BOARD_FONT,
+            "fontsize": "14"}
+
+
+def _state_lines(game, state):
+    from .nim import Nim
+
+    if isinstance(game, Nim):
+        heaps = state[0]
+        return [" ".join(str(h) for h in heaps)]
+    return str(game.text(state)).splitlines() or [" "]
+
+
+def _record_escape(text: str) -> str:
+    out = []
+    for ch in text:
+        if ch in "{}|<>\\\"":
+            out.append("\\" + ch)
+        elif ch == " ":
+            out.append("\\ ")
+        else:
+            out.append(ch)
+    return "".join(out) or "\\ "
+
+
+def edge_label(spot, style) -> str | None:
+    """The move on the edge into ``spot`` (and a chance probability), or None."""
+    if not spot.index:
+        return None
+    parts = []
+    if style.edge_labels:
+        parts.append(_literal(spot.action))
+    if spot.probability is not None:
+        parts.append(f"p={show_number(spot.probability)}")
+    return " ".join(parts) if parts else None
+
+
+def _line_sets(frame, prefix):
+    """Paths (relative to the drawn root) on the chosen line."""
+    if frame is None or not frame.line:
+        return set()
+    n = len(prefix)
+    return {p[n:] for p in frame.line if p[:n] == prefix and len(p) >= n}
+
+
+def _relative(path, prefix):
+    """``path`` seen from the drawn root, or None when it is not below it."""
+    if path is None or path[:len(prefix)] != prefix:
+        return None
+    return path[len(prefix):]
+
+
+@dataclass(frozen=True)
+class NodeSpec:
+    """Everything the DOT text says about one spot and the edge into it."""
+
+    parts: dict                 # shape, size, label: fixed for a spot
+    look: Look
+    klass: str
+    side: str = ""              # text beside the node ("" for none), lines joined by \n
+    edge: Look | None = None    # the edge into the spot (None for the root)
+    edge_label: str | None = None
+
+
+def _drawing(game, plan, frame, *, notes, highlight, legend, size, names, edge_labels,
+             windows, renderer, summary) -> TreeDrawing:
+    spots, prefix = plan.spots, plan.prefix
+    style = _style(game, spots, frame, names, edge_labels, windows)
+    marked = {i for ids in resolve_nodes(game, spots, _as_keys(highlight)).values() for i in ids}
+    noted = {}
+    for key, ids in resolve_nodes(game, spots, tuple((notes or {}).keys())).items():
+        for i in ids:
+            noted[i] = str(notes[key])
+    on_line = _line_sets(frame, prefix)
+    # The last frame shows the chosen line, not the node the last step was about.
+    current = _relative(frame.current, prefix) if frame is not None and not frame.line else None
+    active = _relative(frame.edge[1], prefix) if frame is not None and frame.edge else None
+    specs = []
+    for spot in spots:
+        status, view = _status(frame, prefix, spot)
+        look = node_look(status, current=spot.path == current, on_line=spot.path in on_line,
+                         highlighted=spot.id in marked)
+        side = side_lines(game, spot, style, window_text(view) if view else "",
+                          noted.get(spot.id))
+        e_look = None
+        if spot.index:
+            e_look = edge_look(status, on_line=spot.path in on_line and spot.path[:-1] in on_line,
+                               active=spot.path == active)
+        specs.append(NodeSpec(node_parts(game, spot, style, value_text(view, spot)), look,
+                              node_class(spot, status), "\\n".join(side), e_look,
+                              edge_label(spot, style)))
+    items = legend_items(spots, frame, marked, style.boards) if legend else None
+    dot = build_digraph(spots, specs, style, size=size, legend=items)
+    return TreeDrawing(dot, spots=spots, summary=summary, renderer=renderer)
+
+
+def _status(frame, prefix, spot):
+    """(status, view) of a spot in a frame; (None, None) without a frame."""
+    if frame is None:
+        return None, None
+    path = prefix + spot.path
+    status = frame.status(path)
+    view = frame.nodes.get(path)
+    if status == "current":
+        status = view.status if view is not None else UNVISITED
+    return status, view
+
+
+def build_digraph(spots, specs, style, *, size=None, legend=None):
+    """The ``graphviz.Digraph`` of spots, given each one's :class:`NodeSpec`.
+
+    Text beside a node is a plain-text node of its own (id ``<node id>_w``), kept
+    on the node's rank just left of it: unlike Graphviz's ``xlabel`` it gets its
+    own room in the layout, so it never overlaps an edge.
+    """
+    dot = graph_skeleton(style, size, straight=not any(spec.edge_label for spec in specs))
+    side_font = "11" if style.compact else "14"
+    for spot, spec in zip(spots, specs):
+        if spec.side:
+            side = spot.id + "_w"
+            _node(dot, side, {"id": side, "label": spec.side, "shape": "plaintext",
+                              "fontsize": side_font, "fontcolor": spec.look.side, "width": "0",
+                              "height": "0", "margin": "0.04,0.02", "style": "solid",
+                              "class": "side"})
+            dot.body.append(f"\t{{rank=same; {side}; {spot.id}}}\n")
+            if spot.index:  # the parent's out-edges keep the side text just left of the node
+                _edge(dot, spot.parent_id, side, {"style": "invis", "weight": "0"})
+            _edge(dot, side, spot.id, {"style": "invis", "weight": "5"})
+        _node(dot, spot.id, {"id": spot.id, "class": spec.klass, **spec.parts,
+                             **look_attrs(spec.look)})
+        if spot.index:
+            attrs = {"id": spot.edge_id, **edge_attrs(spec.edge)}
+            if spec.edge_label:
+                attrs["label"] = " " + spec.edge_label + " "
+            _edge(dot, spot.parent_id, spot.id, attrs)
+    if legend:
+        add_legend(dot, legend, _deepest(spots))
+    return dot
+
+
+_UNESCAPED_QUOTE = re.compile(r'(?<!\\)"')
+
+
+def _attrs(attrs) -> str:
+    return " ".join(f'{k}="{_UNESCAPED_QUOTE.sub(chr(92) + chr(34), str(v))}"'
+                    for k, v in attrs.items())
+
+
+def _node(dot, name, attrs):
+    """Add a node statement (faster than ``Digraph.node`` for thousands of nodes)."""
+    dot.body.append(f"\t{name} [{_attrs(attrs)}]\n")
+
+
+def _edge(dot, tail, head, attrs):
+    dot.body.append(f"\t{tail} -> {head} [{_attrs(attrs)}]\n")
+
+
+def _deepest(spots):
+    depth = max(len(s.path) for s in spots)
+    return next(s.id for s in spots if len(s.path) == depth)
+
+
+def graph_skeleton(style, size=None, straight=True):
+    """An empty ``graphviz.Digraph`` with the drawing's global attributes."""
+    import graphviz
+
+    dot = graphviz.Digraph("tree")
+    dot.attr("graph", ordering="out", nodesep="0.12" if style.compact else "0.25",
+             ranksep="0.4" if style.compact else "0.5", pad="0.15", fontname=FONT,
+             bgcolor="white")
+    if straight:  # straight edges, as in the textbooks (edge labels need curved ones)
+        dot.attr("graph", splines="line")
+    if size:
+        dot.attr("graph", size=str(size))
+    dot.attr("node", fontname=FONT, fontsize="13" if style.compact else "17", margin="0.02")
+    dot.attr("edge", arrowhead="none", fontname=FONT, fontsize="13", fontcolor="#555555")
+    return dot
+
+
+def look_attrs(look) -> dict:
+    """DOT attributes of a node look."""
+    return {"style": "filled,dashed" if look.dashed else "filled", "fillcolor": look.fill,
+            "color": look.stroke, "penwidth": _num(look.width), "fontcolor": look.text}
+
+
+def edge_attrs(look) -> dict:
+    """DOT attributes of an edge look."""
+    attrs = {"color": look.stroke, "penwidth": _num(look.width)}
+    if look.dashed:
+        attrs["style"] = "dashed"
+    return attrs
+
+
+def _num(x) -> str:
+    return f"{x:g}"
+
+
+def node_class(spot, status) -> str:
+    """The SVG class of a node (after Graphviz's own "node"): player or leaf, and status."""
+    kind = "leaf" if spot.terminal else spot.player
+    return f"{kind} {status or 'plain'}"
+
+
+def side_lines(game, spot, style, window, note):
+    """Lines written beside a node: its name (trees), its alpha-beta window, a note."""
+    lines = []
+    if style.names and not spot.terminal:
+        lines.append(_literal(game.text(spot.state)))
+    if style.windows and window and not spot.is_leaf:
+        lines.append(window)
+    if note:
+        lines.append(_literal(note))
+    return lines
+
+
+def _literal(text) -> str:
+    """Text shown as written: backslashes are not Graphviz escapes; lines stay lines."""
+    return "\\n".join(str(text).replace("\\", "\\\\").splitlines())
+
+
+def legend_items(spots, frame, marked=(), boards=False):
+    """The key's entries, (shape, text, look), for what this drawing shows."""
+    players = {s.player for s in spots if not s.terminal}
+    if boards:
+        items = [("Mrecord", f"{text} to move", Look()) for player, text in
+                 ((MAX, "MAX"), (MIN, "MIN"), (CHANCE, "CHANCE")) if player in players]
+        items.append(("record", "= utility: game over", Look()))
+    else:
+        items = [(shape, text, Look()) for player, shape, text in
+                 ((MAX, "triangle", "MAX"), (MIN, "invtriangle", "MIN"),
+                  (CHANCE, "circle", "chance")) if player in players]
+        items.append(("box", "leaf", Look()))
+    if frame is not None:
+        if not frame.line and frame.current is not None:
+            items.append(("box", "current", node_look(VISITED, current=True)))
+        if any(v.status == VISITED for v in frame.nodes.values()):
+            items.append(("box", "value so far", node_look(VISITED)))
+        items.append(("box", "final value", node_look(DONE)))
+        if any(v.status == PRUNED for v in frame.nodes.values()):
+            items.append(("box", "pruned", node_look(PRUNED)))
+        if frame.line:
+            items.append(("line", "chosen line", None))
+    if marked:
+        items.append(("box", "look here", node_look(None, highlighted=True)))
+    return items
+
+
+def add_legend(dot, items, anchor):
+    """A key in one row below the tree (``anchor`` is a node on the deepest rank)."""
+    names = []
+    with dot.subgraph(name="cluster_legend") as key:
+        key.attr(label="", color="#cccccc", style="rounded", margin="6")
+        for i, (shape, text, look) in enumerate(items):
+            name = f"key_{i}"
+            names.append(name)
+            if shape == "line":
+                key.node(name, label=text, shape="plaintext", fontsize="13", width="0",
+                         height="0", **{"class": "key"})
+                continue
+            wide = shape in ("box", "record", "Mrecord")
+            label = text + "\\n" if shape == "invtriangle" else text
+            width = "1.9" if "record" in shape.lower() else "1.1" if wide else "0.9"
+            key.node(name, label=label, shape=shape, fontsize="13", width=width,
+                     height="0.36" if wide else "0.62", fixedsize="true", **look_attrs(look),
+                     **{"class": "key"})
+        key.body.append("\t{rank=same; " + "; ".join(names) + "}\n")
+        for a, b in zip(names, names[1:]):
+            if items[names.index(b)][0] == "line":
+                key.edge(a, b, color=PALETTE["line"], penwidth="4", minlen="2")
+            else:
+                key.edge(a, b, style="invis")
+    dot.edge(anchor, names[0], style="invis", weight="0")

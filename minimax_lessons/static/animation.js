@@ -1,0 +1,381 @@
+// The minimax-lessons animation player: an anywidget front-end module.
+//
+// The model (a Jupyter widget model, or localModel() in a saved HTML page) holds
+//   svg     the tree, laid out once by Graphviz; node groups have ids n, n_0, n_0_1...,
+//           the edge into n_0_1 is e_0_1, the text beside a node is the group n_0_1_w
+//   frames  JSON text: {nodes, edges, looks, edgeLooks, frames: [{caption, n, e, c}]}
+//           frame 0 sets every node; frame k only what differs from frame k - 1:
+//           n = [[node, look, value text, window text]], e = [[node, edge look]]
+//   index   the frame shown; playing; speed (steps per second)
+// Stepping only repaints the nodes that differ, so it needs no kernel round trip.
+
+const SHAPES = new Set(["polygon", "ellipse", "path", "polyline"]);
+const CHECKPOINT_EVERY = 32;
+const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+
+const ICONS = {
+  start: '<path d="M2 3h2v10H2zM9 3v10L4 8zM15 3v10l-5-5z"/>',
+  back: '<path d="M11 3v10L4 8zM12 3h2v10h-2z"/>',
+  play: '<path d="M4 2.5v11l9.5-5.5z"/>',
+  pause: '<path d="M3.5 3h3.2v10H3.5zM9.3 3h3.2v10H9.3z"/>',
+  forward: '<path d="M5 3v10l7-5zM2 3h2v10H2z"/>',
+  end: '<path d="M1 3v10l5-5zM7 3v10l5-5zM12 3h2v10h-2z"/>',
+};
+
+// -- the frames, as a timeline of states ---------------------------------------------
+
+class Timeline {
+  constructor(data) {
+    this.data = data;
+    this.frames = data.frames;
+    this.count = data.frames.length;
+    this.size = data.nodes.length;
+    this.checkpoints = [];
+    let state = this.blank();
+    for (let k = 0; k < this.count; k++) {
+      this.apply(state, this.frames[k]);
+      if (k % CHECKPOINT_EVERY === 0) this.checkpoints.push(this.copy(state));
+    }
+  }
+  blank() {
+    const n = this.size;
+    return { l: new Int32Array(n).fill(-1), v: new Array(n).fill(""),
+             w: new Array(n).fill(""), e: new Int32Array(n).fill(-1) };
+  }
+  copy(s) {
+    return { l: s.l.slice(), v: s.v.slice(), w: s.w.slice(), e: s.e.slice() };
+  }
+  apply(s, frame) {
+    for (const [i, look, value, window] of frame.n) {
+      s.l[i] = look; s.v[i] = value; s.w[i] = window;
+    }
+    for (const [i, look] of frame.e) s.e[i] = look;
+  }
+  stateAt(k) {
+    const c = Math.floor(k / CHECKPOINT_EVERY);
+    const s = this.copy(this.checkpoints[c]);
+    for (let j = c * CHECKPOINT_EVERY + 1; j <= k; j++) this.apply(s, this.frames[j]);
+    return s;
+  }
+}
+
+// Parsed once per frames text, shared by the views and the play timer of a widget.
+const timelines = new Map();
+function timelineOf(model) {
+  const text = model.get("frames");
+  let timeline = timelines.get(text);
+  if (!timeline) {
+    timeline = new Timeline(JSON.parse(text));
+    timelines.set(text, timeline);
+    if (timelines.size > 8) timelines.delete(timelines.keys().next().value);
+  }
+  return timeline;
+}
+
+// -- painting the SVG (the same rules as minimax_lessons.animate._paint_node) ----------------
+
+function children(g, test) {
+  return g ? Array.from(g.children).filter(test) : [];
+}
+
+function indexSvg(svg, data) {
+  const groups = new Map();
+  for (const g of svg.querySelectorAll("g[id]")) groups.set(g.getAttribute("id"), g);
+  const nodes = data.nodes.map((id) => {
+    const g = groups.get(id);
+    const side = groups.get(id + "_w") || null;
+    return {
+      g,
+      shapes: children(g, (c) => SHAPES.has(c.localName)),
+      texts: children(g, (c) => c.localName === "text"),
+      value: g ? g.querySelector("text.mm-value") : null,
+      sideTexts: children(side, (c) => c.localName === "text"),
+      window: side ? side.querySelector("text.mm-window") : null,
+    };
+  });
+  const edges = data.edges.map((id) => children(id ? groups.get(id) : null,
+                                                (c) => SHAPES.has(c.localName)));
+  return { nodes, edges };
+}
+
+function stroke(el, colour, width, dashed) {
+  el.setAttribute("stroke", colour);
+  el.setAttribute("stroke-width", String(width));
+  if (dashed) el.setAttribute("stroke-dasharray", "5,2");
+  else el.removeAttribute("stroke-dasharray");
+}
+
+function paintNode(node, look) {
+  const [fill, outline, width, dashed, text, side] = look;
+  node.shapes.forEach((shape, k) => {
+    if (k === 0) shape.setAttribute("fill", fill);
+    stroke(shape, outline, width, dashed);
+  });
+  for (const t of node.texts) t.setAttribute("fill", text);
+  for (const t of node.sideTexts) t.setAttribute("fill", side);
+}
+
+function paintEdge(shapes, look) {
+  const [colour, width, dashed] = look;
+  for (const shape of shapes) stroke(shape, colour, width, dashed);
+}
+
+// -- the player ---------------------------------------------------------------------
+
+function button(action, label, key) {
+  return `<button type="button" data-action="${action}" aria-label="${label}" ` +
+    `title="${label} (${key})"><svg viewBox="0 0 16 16" aria-hidden="true">${ICONS[action]}</svg></button>`;
+}
+
+function keyHtml(data) {
+  const p = data.palette || {};
+  const sw = (style) => `<span class="mmla-swatch" style="${style}"></span>`;
+  const items = [
+    [sw(`border-color:${p.current};border-width:3px;background:${p.open}`), "current node"],
+    [sw(`background:${p.open}`), "value so far"],
+    [sw(`background:${p.done}`), "final value"],
+  ];
+  if (data.pruning) {
+    items.push([sw(`background:${p.pruned_fill};border-color:${p.pruned};border-style:dashed`),
+                "pruned"]);
+    items.push(["<b>\u22642</b>", "a bound: part of the subtree was pruned"]);
+  }
+  items.push([sw(`border:none;height:4px;background:${p.line}`), "chosen line"]);
+  if (data.windows) items.push(["<b>\u03b1 \u03b2</b>", "the alpha-beta window"]);
+  return items.map(([mark, text]) => `<span>${mark} ${text}</span>`).join("");
+}
+
+function render({ model, el }) {
+  const timeline = timelineOf(model);
+  const data = timeline.data;
+  const last = timeline.count - 1;
+  el.classList.add("mmla");
+  el.tabIndex = 0;
+  // JupyterLab: let the arrow keys step the animation instead of moving between cells.
+  el.setAttribute("data-lm-suppress-shortcuts", "true");
+  const speeds = SPEEDS.map((s) => `<option value="${s}">${s}/s</option>`).join("");
+  el.innerHTML =
+    `<div class="mmla-bar" role="toolbar" aria-label="Animation controls">` +
+    button("start", "First frame", "Home") + button("back", "Step back", "Left arrow") +
+    button("play", "Play", "Space") + button("forward", "Step forward", "Right arrow") +
+    button("end", "Last frame", "End") +
+    `<input class="mmla-slider" type="range" min="0" max="${last}" step="1" value="0" aria-label="Frame">` +
+    `<span class="mmla-counter"></span>` +
+    `<label class="mmla-speed">speed <select aria-label="Speed">${speeds}</select></label>` +
+    `<button type="button" class="mmla-fit" data-action="fit" aria-label="Fit to width" ` +
+    `title="Fit the tree to the width, or show it at full size">fit</button>` +
+    `</div>` +
+    `<div class="mmla-caption" aria-live="polite"></div>` +
+    `<div class="mmla-stage mmla-fitted"></div>` +
+    `<div class="mmla-key">${keyHtml(data)}</div>`;
+  const $ = (selector) => el.querySelector(selector);
+  const stage = $(".mmla-stage");
+  stage.innerHTML = model.get("svg");
+  const svg = stage.querySelector("svg");
+  const dom = indexSvg(svg, data);
+  const slider = $(".mmla-slider");
+  const counter = $(".mmla-counter");
+  const caption = $(".mmla-caption");
+  const speed = $(".mmla-speed select");
+  const playButton = $('[data-action="play"]');
+  let shown = null;  // nothing painted yet: the first show() paints every node
+
+  function show(k) {
+    k = Math.max(0, Math.min(last, k | 0));
+    const target = timeline.stateAt(k);
+    const all = shown === null;
+    for (let i = 0; i < timeline.size; i++) {
+      const node = dom.nodes[i];
+      if ((all || target.l[i] !== shown.l[i]) && node.g) paintNode(node, data.looks[target.l[i]]);
+      if ((all || target.v[i] !== shown.v[i]) && node.value) node.value.textContent = target.v[i];
+      if ((all || target.w[i] !== shown.w[i]) && node.window) node.window.textContent = target.w[i];
+      if ((all || target.e[i] !== shown.e[i]) && target.e[i] >= 0) {
+        paintEdge(dom.edges[i], data.edgeLooks[target.e[i]]);
+      }
+    }
+    shown = target;
+    const frame = timeline.frames[k];
+    caption.textContent = frame.caption;
+    counter.textContent = `step ${k} / ${last}`;
+    slider.value = String(k);
+    el.dataset.frame = String(k);
+    $('[data-action="start"]').disabled = k === 0;
+    $('[data-action="back"]').disabled = k === 0;
+    $('[data-action="forward"]').disabled = k === last;
+    $('[data-action="end"]').disabled = k === last;
+    if (!stage.classList.contains("mmla-fitted") && frame.c !== null && frame.c !== undefined) {
+      keepInView(dom.nodes[frame.c].g);
+    }
+  }
+
+  function keepInView(g) {
+    if (!g) return;
+    const box = g.getBoundingClientRect();
+    const view = stage.getBoundingClientRect();
+    if (box.left < view.left || box.right > view.right) {
+      stage.scrollLeft += box.left - view.left - (view.width - box.width) / 2;
+    }
+    if (box.top < view.top || box.bottom > view.bottom) {
+      stage.scrollTop += box.top - view.top - (view.height - box.height) / 2;
+    }
+  }
+
+  function showPlaying() {
+    const playing = !!model.get("playing");
+    const name = playing ? "pause" : "play";
+    playButton.innerHTML = `<svg viewBox="0 0 16 16" aria-hidden="true">${ICONS[name]}</svg>`;
+    playButton.setAttribute("aria-label", playing ? "Pause" : "Play");
+    playButton.title = playing ? "Pause (Space)" : "Play (Space)";
+    el.classList.toggle("mmla-playing", playing);
+  }
+
+  function showSpeed() {
+    const value = Number(model.get("speed")) || 2;
+    if (!SPEEDS.includes(value)) {
+      speed.insertAdjacentHTML("beforeend", `<option value="${value}">${value}/s</option>`);
+    }
+    speed.value = String(value);
+  }
+
+  function go(k) {
+    k = Math.max(0, Math.min(last, k | 0));
+    if (k !== model.get("index")) {
+      model.set("index", k);
+      model.save_changes();
+    }
+  }
+
+  function pause() {
+    if (model.get("playing")) {
+      model.set("playing", false);
+      model.save_changes();
+    }
+  }
+
+  const actions = {
+    start: () => { pause(); go(0); },
+    back: () => { pause(); go(model.get("index") - 1); },
+    forward: () => { pause(); go(model.get("index") + 1); },
+    end: () => { pause(); go(last); },
+    play: () => {
+      model.set("playing", !model.get("playing"));
+      model.save_changes();
+    },
+    fit: () => setFitted(!stage.classList.contains("mmla-fitted")),
+  };
+
+  function setFitted(fitted) {
+    stage.classList.toggle("mmla-fitted", fitted);
+    $(".mmla-fit").textContent = fitted ? "fit" : "1:1";
+    if (!fitted) {
+      const c = timeline.frames[model.get("index")].c;
+      if (c !== null && c !== undefined) keepInView(dom.nodes[c].g);
+    }
+  }
+
+  // Fit the tree to the width unless that would shrink it below half size; then show
+  // it at full size, scrolled to the current node. Waits until the player is on screen.
+  let tries = 0;
+  function chooseFit() {
+    const width = stage.clientWidth;
+    if (!width) {
+      if (tries++ < 120) requestAnimationFrame(chooseFit);
+      return;
+    }
+    const natural = svg.viewBox.baseVal.width * 4 / 3;  // Graphviz sizes are in points
+    setFitted(natural <= 2 * width);
+  }
+
+  el.addEventListener("click", (event) => {
+    const target = event.target.closest("button[data-action]");
+    if (target && el.contains(target) && !target.disabled) actions[target.dataset.action]();
+  });
+  slider.addEventListener("input", () => { pause(); go(Number(slider.value)); });
+  speed.addEventListener("change", () => {
+    model.set("speed", Number(speed.value));
+    model.save_changes();
+  });
+  const keys = { ArrowRight: "forward", ArrowLeft: "back", Home: "start", End: "end", " ": "play" };
+  el.addEventListener("keydown", (event) => {
+    const action = keys[event.key];
+    if (!action || event.target.closest("select, input")) return;
+    event.preventDefault();
+    event.stopPropagation();
+    actions[action]();
+  });
+
+  const onIndex = () => show(model.get("index"));
+  model.on("change:index", onIndex);
+  model.on("change:playing", showPlaying);
+  model.on("change:speed", showSpeed);
+  show(model.get("index"));
+  showPlaying();
+  showSpeed();
+  chooseFit();
+  return () => {
+    model.off("change:index", onIndex);
+    model.off("change:playing", showPlaying);
+    model.off("change:speed", showSpeed);
+  };
+}
+
+// Playing lives in the model, not in a view: two views of one widget play in step.
+function initialize({ model }) {
+  let timer = null;
+  const stop = () => {
+    if (timer !== null) clearTimeout(timer);
+    timer = null;
+  };
+  const delay = () => 1000 / Math.max(0.1, Number(model.get("speed")) || 2);
+  const set = (name, value) => {
+    model.set(name, value);
+    model.save_changes();
+  };
+  function tick() {
+    timer = null;
+    if (!model.get("playing")) return;
+    const last = timelineOf(model).count - 1;
+    const next = Math.min(last, model.get("index") + 1);
+    set("index", next);
+    if (next >= last) set("playing", false);
+    else timer = setTimeout(tick, delay());
+  }
+  const onPlaying = () => {
+    stop();
+    if (!model.get("playing")) return;
+    if (model.get("index") >= timelineOf(model).count - 1) set("index", 0);
+    timer = setTimeout(tick, delay());
+  };
+  model.on("change:playing", onPlaying);
+  if (model.get("playing")) onPlaying();
+  return () => {
+    stop();
+    model.off("change:playing", onPlaying);
+  };
+}
+
+// A model for pages without Jupyter (the saved HTML file): same get/set/on/off/save_changes.
+function localModel(initial) {
+  const state = { ...initial };
+  const handlers = new Map();
+  return {
+    get: (name) => state[name],
+    set(name, value) {
+      if (state[name] === value) return;
+      state[name] = value;
+      for (const handler of (handlers.get(`change:${name}`) || []).slice()) handler();
+    },
+    on(event, handler) {
+      if (!handlers.has(event)) handlers.set(event, []);
+      handlers.get(event).push(handler);
+    },
+    off(event, handler) {
+      const list = handlers.get(event) || [];
+      const at = list.indexOf(handler);
+      if (at >= 0) list.splice(at, 1);
+    },
+    save_changes() {},
+  };
+}
+
+export default { initialize, render, localModel };

@@ -1,0 +1,116 @@
+"""The animation player in a real browser: in JupyterLab, and as a saved HTML file."""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytestmark = pytest.mark.browser
+
+# Frame 22 is the last of alphabeta on Figure 5.2 (22 steps); C2 and C3 are pruned.
+LAST = 22
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+NOTEBOOK_CODE = """\
+from minimax_lessons import alphabeta, FIGURE_5_2
+from minimax_lessons import animate
+animation = animate(alphabeta, FIGURE_5_2)
+animation"""
+INDEX_CODE = "print('kernel sees frame', animation.widget.index)"
+
+NODE_PAINT_JS = """([root, id]) => {
+    const g = root.querySelector(`g[id="${id}"]`);
+    const shape = g.querySelector('polygon, ellipse, path');
+    const value = g.querySelector('text.mm-value');
+    return {fill: shape.getAttribute('fill'), stroke: shape.getAttribute('stroke'),
+            dash: shape.getAttribute('stroke-dasharray'), value: value ? value.textContent : null};
+}"""
+
+
+def animation_notebook():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(NOTEBOOK_CODE), nbformat.v4.new_code_cell(INDEX_CODE)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return nb
+
+
+def paint(player, node_id):
+    """The fill, outline, dashes and value text of one node of the player's SVG."""
+    return player.page.evaluate(NODE_PAINT_JS, [player.element_handle(), node_id])
+
+
+def wait_for_step(player, k):
+    player.locator(".mmla-counter", has_text=f"step {k} / {LAST}").wait_for(state="visible")
+
+
+def test_the_widget_steps_forward_and_back_and_plays_to_the_pruned_end(jupyter_server, lab):
+    lab.open(jupyter_server.add_notebook(animation_notebook(), "animation.ipynb"))
+    lab.run_all()
+    page = lab.page
+    player = page.locator(".mmla")
+    player.wait_for(state="visible")
+    wait_for_step(player, 0)
+    start = paint(player, "n_0_0")  # leaf B1, not yet evaluated
+
+    forward = player.get_by_role("button", name="Step forward")
+    for _ in range(3):
+        forward.click()
+    wait_for_step(player, 3)
+    assert player.locator(".mmla-caption").inner_text() == "Leaf B1 has utility 3."
+    evaluated = paint(player, "n_0_0")
+    assert evaluated["fill"] != start["fill"] and evaluated["stroke"] != start["stroke"]
+
+    player.get_by_role("button", name="Step back").click()
+    wait_for_step(player, 2)
+    assert paint(player, "n_0_0") == start
+    assert paint(player, "n_0")["value"] == ""  # B has no value before its first leaf
+    player.press("ArrowRight")  # the arrow keys step the player, not JupyterLab's cells
+    wait_for_step(player, 3)
+    player.press("ArrowLeft")
+    wait_for_step(player, 2)
+
+    player.get_by_label("Speed").select_option("16")
+    player.get_by_role("button", name="Play").click()
+    wait_for_step(player, LAST)
+    assert player.locator(".mmla-caption").inner_text().startswith("Done: A is worth 3")
+    assert paint(player, "n")["value"] == "3"
+    assert paint(player, "n_1")["value"] == "≤2"
+    for pruned in ("n_1_1", "n_1_2"):
+        assert paint(player, pruned)["dash"] == "5,2"
+    assert paint(player, "n_2_2")["dash"] is None
+
+    # The frame index reached the kernel: re-run the second cell and read it back.
+    page.evaluate("""() => {
+        const panel = window.jupyterapp.shell.currentWidget;
+        panel.content.activeCellIndex = 1;
+        return window.jupyterapp.commands.execute('notebook:run-cell');
+    }""")
+    page.get_by_text(f"kernel sees frame {LAST}").wait_for(state="visible")
+    lab.assert_no_console_errors()
+
+
+def test_the_saved_html_plays_offline_to_its_last_frame(browser, tmp_path):
+    from minimax_lessons import FIGURE_5_2, alphabeta
+    from minimax_lessons.animate import animate
+
+    path = animate(alphabeta, FIGURE_5_2, speed=16).save(tmp_path / "fig52.html")
+    context = browser.new_context(viewport={"width": 1000, "height": 700}, offline=True)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    try:
+        page.goto(path.as_uri())
+        player = page.locator(".mmla")
+        wait_for_step(player, 0)
+        player.get_by_role("button", name="Play").click()
+        wait_for_step(player, LAST)
+        assert paint(player, "n_1_1")["dash"] == "5,2"
+        player.press("Home")
+        wait_for_step(player, 0)
+        player.press("ArrowRight")
+        wait_for_step(player, 1)
+    finally:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "saved_html_player.png"), full_page=True)
+        context.close()
+    assert not errors, "browser console errors:\n" + "\n".join(errors)
