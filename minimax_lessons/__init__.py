@@ -18,6 +18,7 @@ from .draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
 from .frames import Frame, NodeView, build_frames
 from .animate import Animation, animate
 from .play import TicTacToeBoard
+from .exercises import FOREVER, Feedback, FunctionCheck, check, check_function, estimate, question
 from . import examples
 from .examples import FIGURE_5_2
 
@@ -30,4 +31,5 @@ __all__ = [
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
     "Animation", "build_frames", "Frame", "NodeView",
     "TicTacToeBoard",
+    "check", "check_function", "question", "FunctionCheck", "Feedback", "FOREVER", "estimate",
 ]

@@ -344,6 +344,9 @@ class GameTree(Game):
     def __hash__(self):
         return hash((self.root, len(self._nodes)))
 
+    def __reduce__(self):  # pickle through the plain-data form
+        return (GameTree.from_dict, (self.to_dict(),))
+
     def children(self, state) -> tuple:
         """Names of ``state``'s children, left to right."""
         return self.node(state).children

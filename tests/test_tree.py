@@ -168,3 +168,13 @@ def test_the_root_player_must_be_max_or_min():
 def test_heuristic_without_a_value_says_what_to_do():
     with pytest.raises(GameError, match="no heuristic value: give it a 'value' or pass evaluate="):
         FIGURE_5_2.heuristic("B")
+
+
+def test_a_tree_survives_pickling():
+    import pickle
+
+    from minimax_lessons.examples import CHANCE_TREE
+
+    for tree in (FIGURE_5_2, CHANCE_TREE):
+        copy = pickle.loads(pickle.dumps(tree))
+        assert copy == tree and copy.chances(copy.root) == tree.chances(tree.root)

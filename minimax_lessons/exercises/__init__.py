@@ -1,0 +1,42 @@
+"""Exercises: auto-checked answers that name the mistake, and grading for instructors.
+
+For students, in a notebook::
+
+    from minimax_lessons.exercises import question, check, check_function
+    question("q3.2", seed="alice")        # Alice's own tree
+    check("q3.2", 7)                      # right, or which mistake gives 7
+    check_function("minimax", minimax)    # runs your function on many trees
+
+The pieces, one job each:
+
+- :mod:`.check`: ``check(id, answer)``, ``question(id, seed)``, the registry;
+- :mod:`.questions`: the question kinds (value, choice, predict the output, fill in
+  the blanks, find the bug, Parsons, which leaves are pruned, write the function);
+- :mod:`.functions`: ``check_function(kind, fn)`` and its ``FunctionCheck``;
+- :mod:`.kinds`: the function kinds, their signatures and test inputs;
+- :mod:`.variants`: the known mistakes (ids, explanations, buggy code);
+- :mod:`.sandbox`, :mod:`.shipping`, :mod:`.codec`, :mod:`.harness`: running student
+  code in a separate process (not a security sandbox);
+- :mod:`.feedback`: HTML and text; :mod:`.nested`: nested-list trees (``estimate``);
+- :mod:`.bank`: the course's questions;
+- :mod:`minimax_lessons.instructor`: student versions of notebooks, and grading.
+"""
+
+from .check import add_bank, check, get_question, question, question_ids, register
+from .functions import FunctionCheck, check_function
+from .nested import estimate
+from .questions import (FOREVER, Bug, ChoiceQuestion, Feedback, FillQuestion, FindBugQuestion,
+                        FunctionQuestion, ParsonsQuestion, PredictQuestion, PrunedQuestion,
+                        Question, ValueQuestion, hash_answer, levels_question, seed_of,
+                        tree_value_question)
+from .sandbox import warm_up
+from .variants import DIAGNOSES, explain
+
+__all__ = [
+    "check", "question", "check_function", "FunctionCheck", "Feedback", "FOREVER",
+    "estimate", "register", "add_bank", "get_question", "question_ids", "warm_up",
+    "DIAGNOSES", "explain", "hash_answer", "seed_of",
+    "Question", "ValueQuestion", "ChoiceQuestion", "PredictQuestion", "FillQuestion",
+    "FindBugQuestion", "ParsonsQuestion", "PrunedQuestion", "FunctionQuestion", "Bug",
+    "tree_value_question", "levels_question",
+]

@@ -1,0 +1,114 @@
+"""The course's questions, registered by id (``q<notebook>.<number>``).
+
+Loaded by :func:`~minimax_lessons.exercises.check.check` on first use. Answers
+are recomputed from each variant with the package's searches; the one fixed
+answer (q3.4) is stored as a salted hash.
+
+Notebook 03 (minimax exercises): q3.1 to q3.12.
+"""
+
+from __future__ import annotations
+
+from ..examples import TWO_OPPONENTS_SPEC
+from .check import register
+from .questions import (Bug, ChoiceQuestion, FillQuestion, FindBugQuestion, FunctionQuestion,
+                        ParsonsQuestion, PredictQuestion, PrunedQuestion, levels_question,
+                        tree_value_question)
+
+register(
+    tree_value_question(
+        "q3.1", "MIN's children are worth 7, 2 and 9. What does MIN return?",
+        tree=[7, 2, 9], root="min", title="q3.1 One MIN node"),
+    tree_value_question(
+        "q3.2", "What is the minimax value of the root of this tree (MAX moves first)?",
+        depth=2, branching=3, title="q3.2 The value of a tree"),
+    tree_value_question(
+        "q3.3", "Which move does MAX choose at the root? (0 is the leftmost child)",
+        depth=2, branching=3, ask="move", title="q3.3 The best move"),
+    ChoiceQuestion(
+        "q3.4", "Minimax and alpha-beta search the same tree, left to right. Which is true?",
+        ["They return the same value at the root.",
+         "Alpha-beta may return a different value, because it skips leaves.",
+         "Alpha-beta always evaluates fewer leaves than minimax."],
+        answer_hash="23ed99d55313f4e7c00ad372",
+        mistakes={"16998bdef8de120f7d01365c": "Alpha-beta only skips leaves that cannot change "
+                                              "the value at the root.",
+                  "df8111e8b3e67af3a26e51a6": "Not always: with a bad move order it may have to "
+                                              "evaluate every leaf."},
+        title="q3.4 Alpha-beta and minimax"),
+    PredictQuestion(
+        "q3.5", "What does the last line give? (a value, an error such as TypeError, or "
+                "FOREVER)",
+        "def minimax(node, is_maximizing):\n"
+        "    values = [minimax(child, not is_maximizing) for child in node]\n"
+        "    return max(values) if is_maximizing else min(values)\n"
+        "\n"
+        "minimax([[3, 12], [2, 4]], True)",
+        title="q3.5 A minimax without a base case"),
+    PredictQuestion(
+        "q3.6", "What does the last line give? (a value, an error such as TypeError, or "
+                "FOREVER)",
+        "def count_leaves(node):\n"
+        "    total = 0\n"
+        "    while isinstance(node, list):\n"
+        "        total += len(node)\n"
+        "    return total\n"
+        "\n"
+        "count_leaves([[1, 2], [3]])",
+        title="q3.6 Counting leaves"),
+    FillQuestion(
+        "q3.7", "Fill in the two blanks with max or min.",
+        data={"code": "def minimax(node, is_maximizing):\n"
+                      "    if not isinstance(node, list):\n"
+                      "        return node\n"
+                      "    values = [minimax(child, not is_maximizing) for child in node]\n"
+                      "    return ____(values) if is_maximizing else ____(values)",
+              "blanks": ["max", "min"]},
+        title="q3.7 Fill in the blanks"),
+    levels_question(
+        "q3.8", "Every node's value is shown. Who moves at each level that has children: "
+                "max or min? (one word per level, top down)",
+        spec=TWO_OPPONENTS_SPEC, title="q3.8 Who moves where?"),
+    FindBugQuestion(
+        "q3.9", "This function has one bug. Give (line number, bug id).",
+        "def minimax(node, is_maximizing):\n"
+        "    if not isinstance(node, list):\n"
+        "        return node\n"
+        "    values = [minimax(child, not is_maximizing) for child in node]\n"
+        "    if is_maximizing:\n"
+        "        return max(values)\n"
+        "    return min(values)\n",
+        [Bug("signs-swapped", 3, "return -node"),
+         Bug("max-at-every-level", 7, "return max(values)"),
+         Bug("max-at-every-level", 4, "values = [minimax(child, is_maximizing) "
+                                      "for child in node]"),
+         Bug("players-swapped", 5, "if not is_maximizing:"),
+         Bug("min-at-every-level", 6, "return min(values)")],
+        title="q3.9 Find the bug"),
+    ParsonsQuestion(
+        "q3.10", "Put these lines in order to make minimax (one line does not belong).",
+        ["def minimax(node, is_maximizing):",
+         "    if not isinstance(node, list):",
+         "        return node",
+         "    values = []",
+         "    for child in node:",
+         "        values.append(minimax(child, not is_maximizing))",
+         "    if is_maximizing:",
+         "        return max(values)",
+         "    return min(values)"],
+        distractors=["        values.append(minimax(child, is_maximizing))"],
+        function_kind="minimax", function_name="minimax",
+        title="q3.10 Parsons: minimax"),
+    PrunedQuestion(
+        "q3.11", "Alpha-beta searches this tree left to right, pruning when alpha >= beta. "
+                 "Which leaves does it never evaluate? (a set of names; a subtree's name "
+                 "stands for all its leaves)",
+        depth=2, branching=3, title="q3.11 What does alpha-beta skip?"),
+    FunctionQuestion(
+        "q3.12", "Write minimax(node, is_maximizing) for trees written as nested lists.",
+        "minimax", title="q3.12 Write minimax"),
+    FunctionQuestion(
+        "q3.13", "Write alphabeta(node, alpha, beta, is_maximizing); loop over the children "
+                 "with `for child in node` and stop as soon as alpha >= beta.",
+        "alphabeta", title="q3.13 Write alpha-beta"),
+)

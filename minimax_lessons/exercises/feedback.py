@@ -1,0 +1,120 @@
+"""Showing feedback: the HTML and text that checks display in a notebook.
+
+Pure functions from results to strings, so feedback is testable as text. A
+tree is drawn with :func:`minimax_lessons.draw.draw_tree` (notes such as
+``"exp 3 / you 5"`` beside nodes, wrong ones highlighted); when drawing is not
+available the same tree is written as indented text.
+
+>>> from minimax_lessons import GameTree
+>>> print(text_tree(GameTree.from_nested([[3, 1], 2]), {"A": "exp 2 / you 3"}, {"A"}))
+A (MAX)  exp 2 / you 3  <--
+├── B (MIN)
+│   ├── B1 = 3
+│   └── B2 = 1
+└── C = 2
+"""
+
+from __future__ import annotations
+
+import html
+
+from ..trace import show_number
+
+PASS_MARK, FAIL_MARK = "\u2714", "\u2718"
+
+
+def show(value) -> str:
+    """A value as a student writes it: 3, 2.5, +inf, 'X', [1, 2]."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return show_number(value)
+    if hasattr(value, "type") and hasattr(value, "repr"):  # codec.Opaque
+        return f"{value.repr} (a {value.type})"
+    return repr(value)
+
+
+def text_tree(game, notes=None, highlight=(), root=None) -> str:
+    """A GameTree as indented text, with notes and ``<--`` at highlighted nodes."""
+    notes = notes or {}
+    root = game.root if root is None else root
+    lines = []
+
+    def label(name):
+        node = game.node(name)
+        text = f"{name} = {show(node.value)}" if node.is_leaf else f"{name} ({node.player.upper()})"
+        if name in notes:
+            text += f"  {notes[name]}"
+        if name in highlight:
+            text += "  <--"
+        return text
+
+    def walk(name, prefix, last, top):
+        if top:
+            lines.append(label(name))
+            child_prefix = ""
+        else:
+            lines.append(prefix + ("└── " if last else "├── ") + label(name))
+            child_prefix = prefix + ("    " if last else "│   ")
+        kids = game.children(name)
+        for i, child in enumerate(kids):
+            walk(child, child_prefix, i == len(kids) - 1, False)
+
+    walk(root, "", True, True)
+    return "\n".join(lines)
+
+
+def tree_picture_html(game, notes=None, highlight=()) -> str:
+    """The tree drawn as SVG when the drawing module can, else as text in <pre>."""
+    svg = _svg(game, notes or {}, set(highlight))
+    if svg:
+        return f'<div class="mml-tree" style="max-width: 100%; overflow-x: auto;">{svg}</div>'
+    return f"<pre>{html.escape(text_tree(game, notes, highlight))}</pre>"
+
+
+def _svg(game, notes, highlight):
+    try:
+        from ..draw import draw_tree
+    except ImportError:
+        return None
+    try:
+        size = "10,6" if len(game.leaves) > 10 else None
+        picture = draw_tree(game, notes=notes, highlight=highlight, names=True, size=size)
+        bundle = picture._repr_mimebundle_()
+        if isinstance(bundle, tuple):
+            bundle = bundle[0]
+        svg = bundle.get("image/svg+xml")
+        return svg if isinstance(svg, str) else None
+    except Exception:  # drawing is a nicety: never let it hide the feedback
+        return None
+
+
+def box(passed: bool, title: str, body: str) -> str:
+    """The frame every piece of feedback is shown in (green tick or red cross)."""
+    colour = "#2e7d32" if passed else "#c62828"
+    mark = PASS_MARK if passed else FAIL_MARK
+    return (f'<div class="mml-feedback" style="border-left: 4px solid {colour}; '
+            f'padding: 0.3em 0.8em; margin: 0.3em 0;">'
+            f'<div style="font-weight: bold; color: {colour};">{mark} {html.escape(title)}</div>'
+            f"{body}</div>")
+
+
+def para(text: str) -> str:
+    return f"<p style='margin: 0.3em 0;'>{html.escape(text)}</p>"
+
+
+def code(text: str) -> str:
+    return (f"<pre style='margin: 0.3em 0; white-space: pre-wrap;'>"
+            f"{html.escape(text)}</pre>")
+
+
+def details(summary: str, inner_html: str) -> str:
+    return f"<details><summary>{html.escape(summary)}</summary>{inner_html}</details>"
+
+
+def capped(text: str, limit: int = 1500) -> str:
+    """Output shown in feedback, cut with a note when long."""
+    if len(text) <= limit:
+        return text
+    return text[:limit] + f"\n... ({len(text) - limit:,} more characters not shown)"
+
+
+__all__ = ["show", "text_tree", "tree_picture_html", "box", "para", "code", "details", "capped"]

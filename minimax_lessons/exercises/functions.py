@@ -1,0 +1,483 @@
+"""Check a student's function on many inputs, and name the mistake when it is wrong.
+
+>>> def minimax(node, is_maximizing):
+...     if not isinstance(node, list):
+...         return node
+...     values = [minimax(child, not is_maximizing) for child in node]
+...     return max(values)                      # the bug: max at every level
+>>> result = check_function("minimax", minimax)
+>>> result.passed, result.diagnosis
+(False, 'max-at-every-level')
+>>> print(result.message)  # doctest: +ELLIPSIS
+Wrong on ... of 25 tests. The smallest: minimax([7, 2, 9], False) should return 2, but yours ...
+
+The kinds and their signatures are listed in :mod:`~minimax_lessons.exercises.kinds`:
+``check_function(kind, fn)`` runs ``fn`` in the sandbox on the kind's
+hand-made traps and on random trees drawn from ``seed``, compares with the
+package's own searches, and returns a :class:`FunctionCheck`. When the answers
+differ it runs the known buggy variants (:mod:`~minimax_lessons.exercises.variants`)
+on the same inputs and names the one that answers exactly like the student.
+
+Options: ``seed`` (another set of random trees), ``hidden=True`` (graded use:
+another stream of random trees, and the feedback never shows an input), ``time_limit``
+(seconds per input), ``prune_ties`` (alpha-beta's pruning rule, ``True``:
+prune when alpha >= beta).
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from dataclasses import dataclass, field
+
+from . import feedback as F
+from .harness import make_game, resolve_harness, run_local
+from .kinds import Expected, get_kind, symmetries
+from .nested import estimate, is_leaf, names, paths, subtree, to_game
+from .sandbox import ErrorInfo, Outcome, default_sandbox
+from .shipping import Shipped, ShippingError, ship
+from .variants import GENERIC, SOLUTIONS, explain, variants_for
+
+
+@dataclass(frozen=True, repr=False)
+class FunctionCheck:
+    """The result of :func:`check_function`; shows itself as feedback in a notebook.
+
+    ``passed``, ``diagnosis`` (None or an id from
+    :data:`~minimax_lessons.exercises.variants.DIAGNOSES`), ``message`` (what
+    went wrong, in words), ``tests``/``failed`` (counts), ``call`` (the smallest
+    failing call as code, None when hidden), ``failing_input`` (its data),
+    ``expected``/``got``, ``error`` (an :class:`ErrorInfo` when the function
+    raised), ``output`` (what it printed on that input).
+    """
+
+    kind: str
+    passed: bool
+    diagnosis: str | None
+    message: str
+    tests: int = 0
+    failed: int = 0
+    hidden: bool = False
+    call: str | None = None
+    failing_input: object = None
+    expected: object = None
+    got: object = None
+    error: ErrorInfo | None = None
+    output: str = ""
+    picture: tuple | None = field(default=None, compare=False)
+    board: str | None = None
+    seconds: float = 0.0
+
+    @property
+    def explanation(self) -> str:
+        """The diagnosis in one sentence ('' when passed)."""
+        return explain(self.diagnosis)
+
+    def __bool__(self):
+        return self.passed
+
+    def text(self) -> str:
+        """The feedback as plain text."""
+        mark = F.PASS_MARK if self.passed else F.FAIL_MARK
+        lines = [f"{mark} {self.kind}: {self.message}"]
+        if self.diagnosis and self.diagnosis not in GENERIC:
+            lines.append(f"Likely mistake ({self.diagnosis}): {self.explanation}")
+        if self.error and self.error.steps and not self.hidden:
+            lines.append("Where: " + " -> ".join(f"{name} line {n}" for name, n, _ in
+                                                 self.error.steps))
+        if self.output and not self.hidden:
+            lines.append("It printed:\n" + F.capped(self.output, 600))
+        if self.picture and not self.hidden:
+            game, notes, highlight = self.picture
+            lines.append(F.text_tree(game, notes, highlight))
+        if self.board and not self.hidden:
+            lines.append(self.board)
+        return "\n".join(lines)
+
+    def __repr__(self):
+        return self.text()
+
+    def _repr_html_(self):
+        title = f"{self.kind}: " + ("passed" if self.passed else
+                                    (self.diagnosis or "wrong").replace("-", " "))
+        body = F.para(self.message)
+        if self.diagnosis and self.diagnosis not in GENERIC:
+            body += F.para(f"Likely mistake: {self.explanation}")
+        if not self.hidden:
+            if self.call:
+                body += F.code(self.call)
+            if self.error and self.error.steps:
+                body += F.details("Where in your code", F.code("\n".join(
+                    f"{name}, line {n}: {text}" for name, n, text in self.error.steps)))
+            if self.picture:
+                game, notes, highlight = self.picture
+                body += F.tree_picture_html(game, notes, highlight)
+            if self.board:
+                body += F.code(self.board)
+            if self.output:
+                body += F.details("What your function printed", F.code(F.capped(self.output)))
+        return F.box(self.passed, title, body)
+
+
+def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_ties=True,
+                   sandbox=None) -> FunctionCheck:
+    """Run ``fn`` on the kind's test inputs and compare with the reference search."""
+    start = time.perf_counter()
+    spec = get_kind(kind, prune_ties=prune_ties)
+    try:
+        code = ship(fn)
+    except ShippingError as exc:
+        diagnosis = "wrong-type" if not callable(fn) and not isinstance(fn, Shipped) else "raises"
+        return FunctionCheck(spec.name, False, diagnosis, str(exc))
+    cases = _cases(spec.name, prune_ties, seed, hidden)
+    items = [c.item for c in cases]
+    box = sandbox or default_sandbox()
+    run = box.run(code, items, harness=spec.harness, time_limit=time_limit)
+    if run.setup_error is not None:
+        return FunctionCheck(spec.name, False, "raises",
+                             f"Your code could not be loaded: {run.setup_error.sentence()}",
+                             error=run.setup_error, seconds=time.perf_counter() - start)
+    outcomes = run.outcomes
+    expected = _expected(spec.name, prune_ties, seed, hidden)
+    if spec.name == "evaluate":
+        result = _judge_evaluate(spec, cases, outcomes, hidden)
+    else:
+        result = _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box,
+                        code, time_limit, run.missing)
+    return _with_time(result, time.perf_counter() - start)
+
+
+def _with_time(result, seconds):
+    return FunctionCheck(**{**result.__dict__, "seconds": seconds})
+
+
+@functools.lru_cache(maxsize=64)
+def _cases(kind, prune_ties, seed, hidden):
+    return tuple(get_kind(kind, prune_ties=prune_ties).cases(seed, hidden=hidden))
+
+
+@functools.lru_cache(maxsize=64)
+def _expected(kind, prune_ties, seed, hidden):
+    spec = get_kind(kind, prune_ties=prune_ties)
+    if kind == "evaluate":
+        return ()
+    return tuple(spec.expected(c.item) for c in _cases(kind, prune_ties, seed, hidden))
+
+
+@functools.lru_cache(maxsize=256)
+def _variant_outcomes(kind, prune_ties, seed, hidden, index):
+    spec = get_kind(kind, prune_ties=prune_ties)
+    vid, fn = variants_for(kind, prune_ties=prune_ties)[index]
+    items = [c.item for c in _cases(kind, prune_ties, seed, hidden)]
+    return vid, tuple(run_local(fn, items, resolve_harness(spec.harness)))
+
+
+# -- judging ---------------------------------------------------------------------------
+def _is_right(spec, item, expected, outcome) -> bool:
+    return (outcome.ok and spec.type_problem(outcome.value, item) is None
+            and spec.right(item, expected, outcome)
+            and (spec.mutation_matters or not outcome.mutated))
+
+
+def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
+           time_limit, missing) -> FunctionCheck:
+    total = len(cases)
+    wrong = [i for i, o in enumerate(outcomes)
+             if not _is_right(spec, cases[i].item, expected[i], o)]
+    if not wrong and len(outcomes) == total:
+        traps = sum(c.trap for c in cases)
+        what = f"{traps} hand-made and {total - traps} random inputs"
+        return FunctionCheck(spec.name, True, None,
+                             f"All {total} {'hidden ' if hidden else ''}tests passed ({what}).",
+                             tests=total, hidden=hidden)
+    diagnosis = _diagnose(spec, cases, outcomes, prune_ties, seed, hidden)
+    last = outcomes[-1]
+    if last.status in ("timeout", "crash", "flood", "internal"):
+        index = len(outcomes) - 1
+    else:
+        shown = [i for i in wrong if _shows(diagnosis, spec, cases[i].item, outcomes[i])] or wrong
+        index = min(shown, key=lambda i: (cases[i].size, i))
+    failed = len(wrong) + (total - len(outcomes))
+    outcome, item, exp = outcomes[index], cases[index].item, expected[index]
+    message = _message(spec, item, exp, outcome, failed, total, hidden, missing)
+    picture = board = None
+    if not hidden and outcome.status not in ("timeout", "crash"):
+        picture, board = _picture(spec, item, exp, outcome, box, code, time_limit)
+    return FunctionCheck(
+        spec.name, False, diagnosis, message, tests=total, failed=failed, hidden=hidden,
+        call=None if hidden else spec.call_text(item), failing_input=None if hidden else item,
+        expected=None if hidden else exp.value, got=None if hidden else outcome.value,
+        error=outcome.error, output="" if hidden else outcome.output, picture=picture,
+        board=board)
+
+
+def _shows(diagnosis, spec, item, outcome) -> bool:
+    """Does this failing input show the diagnosed problem (to pick the one displayed)?"""
+    if diagnosis in ("raises", "recursion"):
+        return outcome.status == "raised"
+    if diagnosis == "wrong-type":
+        return outcome.ok and spec.type_problem(outcome.value, item) is not None
+    if diagnosis == "mutates-input":
+        return outcome.mutated
+    return True
+
+
+def _diagnose(spec, cases, outcomes, prune_ties, seed, hidden) -> str:
+    """The id of the known mistake that answers exactly like the student, else a generic id."""
+    last = outcomes[-1]
+    generic = {"timeout": "timeout", "crash": "crash", "flood": "output-flood",
+               "internal": "wrong", "setup": "raises"}
+    if last.status in generic:
+        return generic[last.status]
+    for index in range(len(variants_for(spec.name, prune_ties=prune_ties))):
+        vid, theirs = _variant_outcomes(spec.name, prune_ties, seed, hidden, index)
+        if all(spec.same(mine, other) for mine, other in zip(outcomes, theirs)):
+            return vid
+    if any(o.ok and spec.type_problem(o.value, c.item) for o, c in zip(outcomes, cases)):
+        return "wrong-type"
+    if any(o.mutated for o in outcomes):
+        return "mutates-input"
+    raised = [o for o in outcomes if o.status == "raised"]
+    if raised:
+        return "recursion" if any(o.error.recursion for o in raised) else "raises"
+    return "wrong"
+
+
+def _message(spec, item, expected: Expected, outcome: Outcome, failed, total, hidden,
+             missing) -> str:
+    head = f"Wrong on {failed} of {total} {'hidden ' if hidden else ''}tests."
+    call = "One of them" if hidden else f"The smallest: {spec.call_text(item)}"
+    if outcome.status == "timeout":
+        return (f"{'A hidden test' if hidden else spec.call_text(item)} did not finish "
+                "within the time limit (an endless loop, or far too much work).")
+    if outcome.status == "crash":
+        return f"The process running your function died ({outcome.detail})."
+    if outcome.status == "flood":
+        return (f"{'On a hidden test' if hidden else spec.call_text(item)} your function "
+                f"printed more than {outcome.output_chars:,} characters; the checker stopped it.")
+    if outcome.status == "internal":
+        return "The checker itself failed on this input; please tell your instructor."
+    if outcome.status == "raised":
+        text = f"{head} {call} raised {outcome.error.sentence()}."
+        name = _missing_name(outcome.error, missing)
+        if name:
+            text += (f" Note: {name} is defined in your notebook but could not be sent to "
+                     f"the checker ({missing[name]}).")
+        return text
+    problem = spec.type_problem(outcome.value, item)
+    if problem:
+        return f"{head} {call}: {problem}."
+    if outcome.mutated and not spec.mutation_matters:
+        return f"{head} {call} changed the input it was given."
+    want = F.show(expected.value)
+    if len(expected.accept) > 1:
+        want = " or ".join(F.show(a) for a in expected.accept)
+    if spec.name == "alphabeta" and not hidden and _same_value(outcome.value, expected.value):
+        return (f"{head} {call} returns the right value, {want}, but evaluates the leaves "
+                f"{_leaf_names(item, outcome.extra)} where alpha-beta evaluates "
+                f"{_leaf_names(item, expected.extra)}.")
+    if hidden:
+        return f"{head} One of them should return a different value."
+    if spec.mutation_matters and outcome.mutated:
+        if _same_value(outcome.value, expected.value):
+            return f"{head} {call} returns the right value, {want}, but changes the board " \
+                   "it was given."
+        return f"{head} {call} should return {want}, but yours returned " \
+               f"{F.show(outcome.value)}, and it changes the board it was given."
+    return f"{head} {call} should return {want}, but yours returned {F.show(outcome.value)}."
+
+
+def _same_value(a, b):
+    from .kinds import same_number
+
+    return same_number(a, b)
+
+
+def _missing_name(error, missing):
+    if error is None or error.type != "NameError":
+        return None
+    for name in missing:
+        if f"'{name}'" in error.message:
+            return name
+    return None
+
+
+def _leaf_names(item, order) -> str:
+    tree = item[0]
+    labels = names(tree)
+    shown = [labels.get(tuple(p), "?") for p in order or ()]
+    return ", ".join(shown) if shown else "none"
+
+
+# -- pictures of the smallest failing input --------------------------------------------------
+def _picture(spec, item, expected, outcome, box, code, time_limit):
+    """(game, notes, highlight) to draw, or a text board; per-node values where possible."""
+    if spec.name in ("minimax", "minimax_depth"):
+        return _values_picture(spec, item, box, code, time_limit), None
+    if spec.name == "game_minimax":
+        game = make_game(item[0])
+        if hasattr(game, "children"):
+            return _game_picture(spec, item, box, code, time_limit), None
+        return None, f"{game.text(item[1])}\n(expected {F.show(expected.value)}, " \
+                     f"yours {F.show(outcome.value)})"
+    if spec.name == "best_move":
+        return _best_move_picture(item, expected, outcome), None
+    if spec.name == "alphabeta":
+        return _alphabeta_picture(item, expected, outcome), None
+    if spec.name == "board_minimax":
+        board = "".join(item[0])
+        text = _grid(board) + f"\n{item[1]} to move: expected {F.show(expected.value)}, " \
+                              f"yours {F.show(outcome.value)}"
+        if outcome.mutated and outcome.extra:
+            text += "\nThe board after your function:\n" + _grid(outcome.extra)
+        return None, text
+    return None, None
+
+
+def _grid(board: str) -> str:
+    return "\n".join(board[i:i + 3] for i in (0, 3, 6))
+
+
+def _values_picture(spec, item, box, code, time_limit):
+    tree, is_max = item[0], item[-1]
+    game = to_game(tree, is_max)
+    labels = names(tree)
+    node_items = spec.node_items(item)
+    if not node_items:
+        return None
+    run = box.run(code, [sub for _, sub in node_items], harness=spec.harness,
+                  time_limit=time_limit)
+    notes, highlight = {}, set()
+    for (path, sub), got in zip(node_items, run.outcomes):
+        want = spec.expected(sub).value
+        mine = F.show(got.value) if got.ok else {"raised": "error"}.get(got.status, "?")
+        notes[labels[path]] = f"exp {F.show(want)} / you {mine}"
+        if not (got.ok and _same_value(got.value, want)):
+            highlight.add(labels[path])
+    if spec.name == "minimax_depth":
+        depth = item[1]
+        for path in paths(tree):
+            node = subtree(tree, path)
+            if len(path) == depth and not is_leaf(node):
+                notes[labels[path]] = f"estimate {F.show(estimate(node))}"
+    return game, notes, highlight
+
+
+def _game_picture(spec, item, box, code, time_limit):
+    game = make_game(item[0])
+    node_items = spec.node_items(item)
+    run = box.run(code, [sub for _, sub in node_items], harness=spec.harness,
+                  time_limit=time_limit)
+    notes, highlight = {}, set()
+    for (name, sub), got in zip(node_items, run.outcomes):
+        want = spec.expected(sub).value
+        mine = F.show(got.value) if got.ok else "error"
+        notes[name] = f"exp {F.show(want)} / you {mine}"
+        if not (got.ok and _same_value(got.value, want)):
+            highlight.add(name)
+    return game, notes, highlight
+
+
+def _best_move_picture(item, expected, outcome):
+    (tree,) = item
+    game = to_game(tree, True)
+    kids = game.children(game.root)
+    notes = {kid: f"value {F.show(v)}" for kid, v in zip(kids, expected.details["values"])}
+    best = " or ".join(str(m) for m in expected.accept)
+    notes[game.root] = f"exp move {best} / you {F.show(outcome.value)}"
+    chosen = outcome.value
+    highlight = {kids[chosen]} if isinstance(chosen, int) and 0 <= chosen < len(kids) else set()
+    return game, notes, highlight
+
+
+def _alphabeta_picture(item, expected, outcome):
+    tree, alpha, beta, is_max = item
+    game = to_game(tree, is_max)
+    labels = names(tree)
+    mine = {tuple(p): i + 1 for i, p in enumerate(outcome.extra or ())}
+    theirs = {tuple(p): i + 1 for i, p in enumerate(expected.extra or ())}
+    notes, highlight = {}, set()
+    for path in paths(tree):
+        if not is_leaf(subtree(tree, path)):
+            continue
+        e = f"#{theirs[path]}" if path in theirs else "pruned"
+        y = f"#{mine[path]}" if path in mine else "skipped"
+        notes[labels[path]] = f"{labels[path]}: exp {e} / you {y}"
+        if (path in mine) != (path in theirs) or mine.get(path) != theirs.get(path):
+            highlight.add(labels[path])
+    notes[game.root] = f"exp {F.show(expected.value)} / you {F.show(outcome.value)}"
+    return game, notes, highlight
+
+
+# -- evaluation functions: judged on properties --------------------------------------------------
+def _judge_evaluate(spec, cases, outcomes, hidden) -> FunctionCheck:
+    total = len(cases)
+    boards = [c.item[0] for c in cases]
+    for i, o in enumerate(outcomes):
+        if not o.ok:
+            diagnosis = {"timeout": "timeout", "crash": "crash", "flood": "output-flood"}.get(
+                o.status, "recursion" if o.error and o.error.recursion else "raises")
+            message = _message(spec, cases[i].item, Expected(None), o, 1, total, hidden, {})
+            return _evaluate_fail(spec, diagnosis, message, cases[i], o, total, hidden)
+        problem = spec.type_problem(o.value, cases[i].item)
+        if problem:
+            return _evaluate_fail(spec, "wrong-type", f"evaluate({boards[i]!r}): {problem}.",
+                                  cases[i], o, total, hidden)
+    score = {b: o.value for b, o in zip(boards, outcomes)}
+    game_over = {b: spec.expected((b,)).details for b in boards}
+    x_wins = [b for b in boards if game_over[b]["winner"] == "X"]
+    o_wins = [b for b in boards if game_over[b]["winner"] == "O"]
+    playing = [b for b in boards if not game_over[b]["terminal"]]
+    if sum(score[b] for b in x_wins) / len(x_wins) < sum(score[b] for b in o_wins) / len(o_wins):
+        worst = min(x_wins, key=score.get)
+        return _evaluate_fail(spec, "signs-swapped",
+                              f"A board X has won scores {F.show(score[worst])}, lower than a "
+                              "board O has won: higher must mean better for X.", None, None,
+                              total, hidden, boards=[worst, max(o_wins, key=score.get)],
+                              score=score)
+    low_x = min(x_wins, key=score.get)
+    high_playing = max(playing, key=score.get)
+    high_o = max(o_wins, key=score.get)
+    low_playing = min(playing, key=score.get)
+    if score[low_x] <= score[high_playing] or score[high_o] >= score[low_playing]:
+        pair = [low_x, high_playing] if score[low_x] <= score[high_playing] else \
+            [high_o, low_playing]
+        return _evaluate_fail(spec, "terminal-not-checked",
+                              "A finished game must score beyond every unfinished one: a win "
+                              "for X above all, a win for O below all. These two boards are "
+                              "ranked the wrong way:", None, None, total, hidden, boards=pair,
+                              score=score)
+    for b in boards:
+        for image in symmetries(b):
+            if image in score and not _same_value(score[image], score[b]):
+                return _evaluate_fail(spec, "not-symmetric",
+                                      "These boards are mirror images (or rotations) of each "
+                                      "other, so they are equally good, but they score "
+                                      "differently:", None, None, total, hidden,
+                                      boards=[b, image], score=score)
+    return FunctionCheck(spec.name, True, None,
+                         f"All {total} boards pass: wins for X score above every unfinished "
+                         "game, wins for O below, and mirror images score the same.",
+                         tests=total, hidden=hidden)
+
+
+def _evaluate_fail(spec, diagnosis, message, case, outcome, total, hidden, boards=(),
+                   score=None):
+    shown = None
+    if boards and not hidden:
+        shown = "\n\n".join(f"{_grid(b)}\nscore {F.show(score[b])}" for b in boards)
+    return FunctionCheck(spec.name, False, diagnosis, message, tests=total, failed=1,
+                         hidden=hidden,
+                         call=None if hidden or case is None else spec.call_text(case.item),
+                         failing_input=None if hidden or case is None else case.item,
+                         error=outcome.error if outcome else None,
+                         output="" if hidden or outcome is None else outcome.output,
+                         board=shown)
+
+
+def solution(kind):
+    """A correct solution of ``kind``, as a student would write it (for tests and keys)."""
+    return SOLUTIONS[kind]
+
+
+__all__ = ["check_function", "FunctionCheck", "solution"]

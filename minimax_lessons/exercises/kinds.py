@@ -1,0 +1,548 @@
+"""The kinds of student function the checker knows, and the inputs it tries.
+
+=================  ==========================================  =====================
+kind               the student writes                          compared on
+=================  ==========================================  =====================
+``minimax``        ``minimax(node, is_maximizing) -> value``   value
+``minimax_depth``  ``minimax(node, depth, is_maximizing)``     value (``estimate``
+                                                               at depth 0)
+``best_move``      ``best_move(node) -> index``                a best move (MAX at
+                                                               the root; any of
+                                                               equal best moves)
+``alphabeta``      ``alphabeta(node, alpha, beta,              value, and the order
+                   is_maximizing) -> value``                   leaves are evaluated
+``game_minimax``   ``minimax(game, state) -> value``           value (trees,
+                                                               tic-tac-toe, Nim)
+``board_minimax``  ``minimax(board, player) -> value``         value; board left as
+                                                               it was
+``evaluate``       ``evaluate(board) -> number``               properties (wins
+                                                               extreme, symmetric)
+=================  ==========================================  =====================
+
+``node`` is a nested tree (:mod:`~minimax_lessons.exercises.nested`): a number
+is a leaf, a list an inner node. ``board`` is a list of 9 cells ``"X"``,
+``"O"``, ``"."`` (row by row) and ``player`` is ``"X"`` (MAX) or ``"O"``; for
+``evaluate`` the board is a 9-character string as in
+:class:`~minimax_lessons.tictactoe.TicTacToe`, scored from X's (MAX's) side.
+
+Inputs: hand-made *traps* first (small trees on which the known mistakes give
+different answers), then trees drawn from a seed. Every expected answer comes
+from the package's own searches (:mod:`minimax_lessons.search`).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import random
+from dataclasses import dataclass, field
+
+from ..examples import SUBTREE_PRUNED_NESTED, TIES_NESTED, TWO_OPPONENTS
+from ..nim import Nim
+from ..search import alphabeta, minimax
+from ..tictactoe import TicTacToe, winner
+from ..tree import GameTree
+from . import harness as H
+from .nested import estimate, is_leaf, paths, subtree, to_game
+
+INF = math.inf
+
+
+@dataclass(frozen=True)
+class Case:
+    """One test input: ``item`` (the harness's data), a size to find the smallest
+    failing one, and whether it is a hand-made trap."""
+
+    item: tuple
+    size: int
+    trap: bool = True
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Expected:
+    """The reference answer: ``value``, ``extra`` (e.g. leaf order), ``accept``
+    (all acceptable values, e.g. every best move)."""
+
+    value: object
+    extra: object = None
+    accept: tuple = ()
+    details: dict = field(default_factory=dict)
+
+
+def is_number(value) -> bool:
+    """A real number, not a bool and not NaN."""
+    return (isinstance(value, numbers.Real) and not isinstance(value, bool)
+            and not (isinstance(value, float) and math.isnan(value)))
+
+
+def same_number(a, b) -> bool:
+    """Equal numbers (with a tolerance for floats; infinities compare exactly)."""
+    if not (is_number(a) and is_number(b)):
+        return a == b and type(a) is type(b)
+    if math.isinf(a) or math.isinf(b):
+        return a == b
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def random_nested(rng, *, depth, branching=(2, 3), low=-9, high=9, distinct=False):
+    """A nested tree drawn from ``rng``."""
+    return GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low, high=high,
+                           distinct=distinct).to_nested()
+
+
+class Kind:
+    """Base: a kind of student function. Subclasses fill in the details."""
+
+    name = ""
+    signature = ""
+    harness = ""
+    mutation_matters = False  # when True, "left the input changed" is part of the answer
+
+    def cases(self, seed=0, *, hidden=False) -> list:
+        """Traps, then seeded random inputs (another stream when ``hidden``), smallest first."""
+        rng = random.Random(f"{self.name}:{seed}:{'hidden' if hidden else 'shown'}")
+        return self.traps() + self.randoms(rng)
+
+    def traps(self) -> list:
+        return []
+
+    def randoms(self, rng) -> list:
+        return []
+
+    def expected(self, item) -> Expected:
+        raise NotImplementedError
+
+    def type_problem(self, value, item) -> str | None:
+        """Why ``value`` has the wrong type for this kind (None when fine)."""
+        if is_number(value):
+            return None
+        return _type_message(value, "a number")
+
+    def right(self, item, expected: Expected, outcome) -> bool:
+        """Is the student's (ok) outcome the expected answer?"""
+        if self.mutation_matters and outcome.mutated:
+            return False
+        return same_number(outcome.value, expected.value) and (
+            expected.extra is None or outcome.extra == expected.extra)
+
+    def same(self, a, b) -> bool:
+        """Did two runs (student and variant) behave the same on one input?"""
+        if a.status != b.status:
+            return False
+        if a.status == "raised":
+            return a.error.type == b.error.type
+        if a.status != "ok":
+            return True
+        if self.mutation_matters and a.mutated != b.mutated:
+            return False
+        return same_number(a.value, b.value) and a.extra == b.extra
+
+    def call_text(self, item) -> str:
+        """The call that reproduces this input, as the student would type it."""
+        raise NotImplementedError
+
+    def node_items(self, item) -> list:
+        """(node name, item) for the inner nodes of the input, to show per-node values."""
+        return []
+
+
+def _type_message(value, wanted) -> str:
+    from .codec import Opaque
+
+    if isinstance(value, Opaque) and value.type == "RecordingList":
+        return ("it returned a list where a number was expected: test for a leaf with "
+                "isinstance(node, list) (the checker passes a subclass of list, so "
+                "type(node) == list is False)")
+    if isinstance(value, bool):
+        return f"it returned {value!r} (a bool) where {wanted} was expected"
+    if value is None:
+        return (f"it returned None where {wanted} was expected: is a return statement "
+                "missing on some path?")
+    if isinstance(value, tuple) and len(value) == 2:
+        return f"it returned a pair {value!r} where {wanted} was expected"
+    shown = value.repr if hasattr(value, "repr") and hasattr(value, "type") else repr(value)
+    kind = value.type if hasattr(value, "repr") and hasattr(value, "type") else \
+        type(value).__name__
+    return f"it returned {shown[:80]} (a {kind}) where {wanted} was expected"
+
+
+def _nested_call(name, tree, *args) -> str:
+    rest = "".join(f", {a!r}" if not isinstance(a, float) or math.isfinite(a) else
+                   (", math.inf" if a > 0 else ", -math.inf") for a in args)
+    return f"{name}({tree!r}{rest})"
+
+
+# -- minimax on nested lists ------------------------------------------------------
+_MINIMAX_TRAPS = [
+    (7, True),
+    ([7, 2, 9], False),
+    ([7, 2, 9], True),
+    ([[3, 12, 8], [2, 4, 6], [14, 5, 2]], True),
+    ([[3, 12, 8], [2, 4, 6], [14, 5, 2]], False),
+    ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], True),
+    ([[4, [6, 1]], [[2, 8], 5]], True),
+    ([[[2, -3], [5, 0]], [[-4, 7], [1, -2]]], False),
+    ([[1.5, -2.5], [0.5, 3]], True),
+]
+
+
+class MinimaxKind(Kind):
+    name = "minimax"
+    signature = "minimax(node, is_maximizing) -> value"
+    harness = H.ref(H.nested_minimax)
+
+    def traps(self):
+        return [Case(item, _size(item[0])) for item in _MINIMAX_TRAPS]
+
+    def randoms(self, rng):
+        out = []
+        for i in range(16):
+            tree = random_nested(rng, depth=2 + i % 3, branching=(1, 3) if i % 4 else (2, 3))
+            out.append(Case((tree, i % 3 != 2), _size(tree), trap=False))
+        return sorted(out, key=lambda c: c.size)
+
+    def expected(self, item):
+        tree, is_max = item
+        return Expected(minimax(to_game(tree, is_max)).value)
+
+    def call_text(self, item):
+        return _nested_call("minimax", *item)
+
+    def node_items(self, item):
+        tree, is_max = item
+        return [(p, (subtree(tree, p), is_max == (len(p) % 2 == 0)))
+                for p in paths(tree) if not is_leaf(subtree(tree, p))]
+
+
+def _size(tree) -> int:
+    return len(paths(tree))
+
+
+# -- depth-limited minimax ---------------------------------------------------------
+_DEPTH_TREE = [[[3, [9, 1]], [6, 2]], [[8, 4], [[0, 7], 5]], [[-2, 6], [1, [4, -5]]]]
+_DEPTH_TRAPS = [
+    ([[3, 12, 8], [2, 4, 6], [14, 5, 2]], 1, True),
+    ([[3, 12, 8], [2, 4, 6], [14, 5, 2]], 3, True),
+    ([[[5, 1], [2, 8]], [[7, 3], [0, 9]]], 1, True),
+    ([[[5, 1], [2, 8]], [[7, 3], [0, 9]]], 2, True),
+    ([[[5, 1], [2, 8]], [[7, 3], [0, 9]]], 2, False),
+    (_DEPTH_TREE, 1, True),
+    (_DEPTH_TREE, 2, True),
+    (_DEPTH_TREE, 3, False),
+    (_DEPTH_TREE, 5, True),
+]
+
+
+class DepthKind(Kind):
+    name = "minimax_depth"
+    signature = "minimax(node, depth, is_maximizing) -> value  (estimate(node) at depth 0)"
+    harness = H.ref(H.nested_depth)
+
+    def traps(self):
+        return [Case(item, _size(item[0])) for item in _DEPTH_TRAPS]
+
+    def randoms(self, rng):
+        out = []
+        for i in range(14):
+            tree = random_nested(rng, depth=3 + i % 2, branching=(1, 3))
+            out.append(Case((tree, 1 + i % 4, i % 3 != 1), _size(tree), trap=False))
+        return sorted(out, key=lambda c: c.size)
+
+    def expected(self, item):
+        tree, depth, is_max = item
+        game = to_game(tree, is_max)
+        return Expected(minimax(game, depth=depth,
+                                evaluate=lambda s: estimate(game.to_nested(s))).value)
+
+    def call_text(self, item):
+        return _nested_call("minimax", *item)
+
+    def node_items(self, item):
+        tree, depth, is_max = item
+        return [(p, (subtree(tree, p), depth - len(p), is_max == (len(p) % 2 == 0)))
+                for p in paths(tree)
+                if not is_leaf(subtree(tree, p)) and len(p) < depth]
+
+
+# -- best move ---------------------------------------------------------------------
+_BEST_TRAPS = [
+    ([[3, 12, 8], [2, 4, 6], [14, 5, 2]],),
+    ([[1, 9], [4, 5], [0, 7]],),
+    ([[2, 8], [3, 4], [5, 1]],),
+    ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]],),
+    ([[6, 7], [1, 9, 2], [5, 8]],),
+]
+
+
+class BestMoveKind(Kind):
+    name = "best_move"
+    signature = "best_move(node) -> index of the best child for MAX (0 is the first)"
+    harness = H.ref(H.nested_best_move)
+
+    def traps(self):
+        return [Case(item, _size(item[0])) for item in _BEST_TRAPS]
+
+    def randoms(self, rng):
+        out = []
+        for i in range(12):
+            tree = random_nested(rng, depth=2 + i % 2, branching=(2, 4), distinct=i % 2 == 0)
+            out.append(Case((tree,), _size(tree), trap=False))
+        return sorted(out, key=lambda c: c.size)
+
+    def expected(self, item):
+        (tree,) = item
+        values = [minimax(to_game(child, False)).value for child in tree]
+        best = max(values)
+        moves = tuple(i for i, v in enumerate(values) if v == best)
+        return Expected(moves[0], accept=moves, details={"values": values})
+
+    def type_problem(self, value, item):
+        (tree,) = item
+        if isinstance(value, int) and not isinstance(value, bool):
+            if 0 <= value < len(tree) or value == len(tree):
+                return None
+            return f"it returned {value}, but the root has moves 0 to {len(tree) - 1} only"
+        return _type_message(value, "a move (a whole number)")
+
+    def right(self, item, expected, outcome):
+        return outcome.value in expected.accept and not isinstance(outcome.value, bool)
+
+    def same(self, a, b):
+        if a.status == b.status == "ok":
+            return a.value == b.value and type(a.value) is type(b.value)
+        return super().same(a, b)
+
+    def call_text(self, item):
+        return _nested_call("best_move", item[0])
+
+
+# -- alpha-beta ----------------------------------------------------------------------
+_AB_TRAPS = [
+    ([[3, 12, 8], [2, 4, 6], [14, 5, 2]], -INF, INF, True),
+    (TIES_NESTED, -INF, INF, True),
+    ([[5, 3], [5, 9], [5, 1]], -INF, INF, True),
+    ([[4, 8], [6, 2]], -INF, INF, False),
+    (SUBTREE_PRUNED_NESTED, -INF, INF, True),
+    ([[[3, 17], [2, 12]], [[15, 4], [25, 2]], [[2, 5], [3, 1]]], -INF, INF, True),
+    ([[[6, 3], [5, 9]], [[7, 4], [8, 1]]], -INF, INF, False),
+    ([[1, 5], [8, 3], [6, 7]], 4, 7, True),
+    ([[[2, 6], [5, 5]], [[5, 8], [4, 7]], [[5, 3], [9, 5]]], -INF, INF, True),
+]
+
+
+class AlphaBetaKind(Kind):
+    name = "alphabeta"
+    signature = ("alphabeta(node, alpha, beta, is_maximizing) -> value; leaves are counted "
+                 "as evaluated when your loop reaches them")
+    harness = H.ref(H.nested_alphabeta)
+
+    def __init__(self, prune_ties=True):
+        self.prune_ties = prune_ties
+
+    def traps(self):
+        return [Case(item, _size(item[0])) for item in _AB_TRAPS]
+
+    def randoms(self, rng):
+        out = []
+        for i in range(16):
+            tree = random_nested(rng, depth=2 + i % 3, branching=(2, 3), low=0, high=6 + i % 5)
+            out.append(Case((tree, -INF, INF, i % 4 != 3), _size(tree), trap=False))
+        return sorted(out, key=lambda c: c.size)
+
+    def expected(self, item):
+        tree, alpha, beta, is_max = item
+        game = to_game(tree, is_max)
+        r = alphabeta(game, trace=True, prune_ties=self.prune_ties, alpha=alpha, beta=beta)
+        order = tuple(s.path for s in r.trace.of_kind("evaluate"))
+        return Expected(r.value, order, details={"pruned": r.pruned})
+
+    def call_text(self, item):
+        return _nested_call("alphabeta", *item)
+
+
+# -- minimax through the Game interface ------------------------------------------------
+def _ttt_cases():
+    game = TicTacToe()
+    boards = ["XOX.O.X..", "XO.XO....", "X.O.XO...", "XX.OO.X..", "OX.XO.X..",
+              "XOXOX....", "X..OXO..."]
+    return [(game, game.parse(b) if "\n" in b else b) for b in boards]
+
+
+class GameKind(Kind):
+    name = "game_minimax"
+    signature = "minimax(game, state) -> value (MAX's point of view), using game.actions, " \
+                "game.result, game.is_terminal, game.utility, game.to_move"
+    harness = H.ref(H.game_value)
+
+    def traps(self):
+        trees = [
+            (to_game([7, 2, 9], False), "A"),
+            (to_game([[3, 12, 8], [2, 4, 6], [14, 5, 2]]), "A"),
+            (to_game([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], False), "A"),
+            (TWO_OPPONENTS, "A"),
+            (to_game([[4, [6, 1]], [[2, 8], 5]]), "A"),
+        ]
+        out = [Case((H.describe_game(g), s), len(g), label="tree") for g, s in trees]
+        out.append(Case((Nim([1, 2]), Nim([1, 2]).initial_state()), 12, label="Nim [1, 2]"))
+        out += [Case((g, s), 30 + s.count("."), label="tic-tac-toe") for g, s in _ttt_cases()]
+        return out
+
+    def randoms(self, rng):
+        out = []
+        for i in range(8):
+            game = GameTree.random((1, 3), 2 + i % 3, seed=rng.randrange(2**31),
+                                   root="max" if i % 2 else "min")
+            out.append(Case((H.describe_game(game), game.root), len(game), trap=False,
+                            label="tree"))
+        return sorted(out, key=lambda c: c.size)
+
+    def expected(self, item):
+        game, state = item
+        return Expected(minimax(H.make_game(game), state).value)
+
+    def call_text(self, item):
+        game, state = item
+        game = H.make_game(game)
+        if isinstance(game, GameTree):
+            return f"minimax(GameTree.from_nested({game.to_nested()!r}, " \
+                   f"root={game.to_move(game.root)!r}), {state!r})" \
+                if _is_plain_nested(game) else f"minimax(tree, {state!r})"
+        return f"minimax({game!r}, {state!r})"
+
+    def node_items(self, item):
+        game, state = item
+        tree = H.make_game(game)
+        if not isinstance(tree, GameTree):
+            return []
+        return [(name, (game, name)) for name in tree.subtree_nodes(state)
+                if not tree.is_terminal(name)]
+
+
+def _is_plain_nested(tree) -> bool:
+    try:
+        return GameTree.from_nested(tree.to_nested(), root=tree.to_move(tree.root)) == tree
+    except Exception:
+        return False
+
+
+# -- minimax on a mutable tic-tac-toe board ----------------------------------------------
+_BOARD_TRAPS = ["XOX.O.X..", "XO.XO....", "XX.OO....", "XXXOO....", "OOX.X....",
+                "X.O.XO...", "XOXXO..O.", "OXXXOO...", "OOOXX.X..", "..XOOXOXX",
+                ".XOXX..O.", "XOXX...O."]
+
+
+def _player(board) -> str:
+    return "X" if board.count("X") == board.count("O") else "O"
+
+
+class BoardKind(Kind):
+    name = "board_minimax"
+    signature = 'minimax(board, player) -> value; board a list of 9 "X"/"O"/"." cells, ' \
+                'player "X" (MAX) or "O"; +1 X wins, -1 O wins, 0 draw'
+    harness = H.ref(H.board_value)
+    mutation_matters = True
+
+    def traps(self):
+        return [Case((list(b), _player(b)), b.count("."), label="tic-tac-toe")
+                for b in _BOARD_TRAPS]
+
+    def randoms(self, rng):
+        game, out = TicTacToe(), []
+        while len(out) < 6:
+            state = game.initial_state()
+            for _ in range(rng.choice((4, 5, 5, 6))):
+                if game.is_terminal(state):
+                    break
+                state = game.result(state, rng.choice(game.actions(state)))
+            if not game.is_terminal(state):
+                out.append(Case((list(state), _player(state)), state.count("."), trap=False))
+        return sorted(out, key=lambda c: c.size)
+
+    def expected(self, item):
+        board, _ = item
+        return Expected(minimax(TicTacToe(), "".join(board)).value, "".join(board))
+
+    def right(self, item, expected, outcome):
+        return not outcome.mutated and same_number(outcome.value, expected.value)
+
+    def call_text(self, item):
+        return f"minimax({item[0]!r}, {item[1]!r})"
+
+
+# -- evaluation functions -----------------------------------------------------------------
+_EVAL_BOARDS = [
+    "XXXOO....", "OX.OX.O.X", "XO.XO.X..", "X.O.X.O.X", "OOOXX.X..", "XOX.O.XO.",
+    "XO.XOO.X.", "OX.XO.X.O", "X........", "....X....", ".O..X....", "XO.......",
+    "X...O....", "XX.O.O...", "X.XOO....", "XO..X..O.", "OX..X...O", ".XO.X..O.",
+    "XOXOXO...", "XOXXOO..."
+]
+
+
+def symmetries(board: str) -> list:
+    """The 8 images of a board under rotation and reflection (the board first).
+
+    >>> symmetries("X........")[:4]
+    ['X........', '..X......', '........X', '......X..']
+    """
+    rotate = (6, 3, 0, 7, 4, 1, 8, 5, 2)
+    mirror = (2, 1, 0, 5, 4, 3, 8, 7, 6)
+    out, b = [], board
+    for _ in range(4):
+        out.append(b)
+        b = "".join(b[i] for i in rotate)
+    b = "".join(board[i] for i in mirror)
+    for _ in range(4):
+        out.append(b)
+        b = "".join(b[i] for i in rotate)
+    return out
+
+
+class EvaluateKind(Kind):
+    name = "evaluate"
+    signature = "evaluate(board) -> number; board a 9-character string like 'XO..X...O', " \
+                "higher is better for X (MAX)"
+    harness = H.ref(H.evaluation)
+
+    def cases(self, seed=0, *, hidden=False):
+        rng = random.Random(f"evaluate:{seed}")
+        boards = list(_EVAL_BOARDS)
+        game = TicTacToe()
+        while len(boards) < len(_EVAL_BOARDS) + 8:
+            state = game.initial_state()
+            for _ in range(rng.randint(1, 7)):
+                if game.is_terminal(state):
+                    break
+                state = game.result(state, rng.choice(game.actions(state)))
+            boards.append(state)
+        out = []
+        for b in boards:
+            for image in dict.fromkeys(symmetries(b)):
+                out.append(Case((image,), 9 - image.count("."), trap=image == b))
+        return out
+
+    def expected(self, item):
+        (board,) = item
+        w = winner(board)
+        return Expected(None, details={"winner": w, "terminal": TicTacToe().is_terminal(board)})
+
+    def call_text(self, item):
+        return f"evaluate({item[0]!r})"
+
+
+KINDS = {k.name: k for k in (MinimaxKind(), DepthKind(), BestMoveKind(), AlphaBetaKind(),
+                             GameKind(), BoardKind(), EvaluateKind())}
+
+
+def get_kind(name, **options) -> Kind:
+    """The kind called ``name`` (``prune_ties=`` for alphabeta); a clear error otherwise."""
+    if name == "alphabeta" and options.get("prune_ties") is not None:
+        return AlphaBetaKind(options["prune_ties"])
+    try:
+        return KINDS[name]
+    except KeyError:
+        raise ValueError(f"unknown kind {name!r}; kinds are {', '.join(KINDS)}") from None
+
+
+__all__ = ["Kind", "Case", "Expected", "KINDS", "get_kind", "symmetries", "same_number",
+           "is_number"]

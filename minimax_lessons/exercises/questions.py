@@ -1,0 +1,900 @@
+"""Self-check questions: each kind, its seeded variants, and how answers are judged.
+
+Vocabulary
+----------
+- A *question* has an id (``"q3.2"``), a prompt, and a kind. Its data (a tree,
+  a snippet of code, shuffled lines) comes from ``make(rng)``, so each
+  ``seed`` gives a *variant*: ``question.data(seed)``. The same seed always
+  gives the same variant, on any machine.
+- ``question.check(answer, seed)`` returns a :class:`Feedback`: ``passed``,
+  a ``diagnosis`` id (see :mod:`~minimax_lessons.exercises.variants`) and a
+  ``message``. Where possible the right answer is *recomputed* from the
+  variant with the package's own searches; fixed answers (a multiple-choice
+  letter) are stored only as a salted hash (:func:`hash_answer`). So a student
+  notebook never holds an answer in plain text. (A hash of one of four letters
+  is a deterrent against glancing, not a secret.)
+
+The kinds
+---------
+========================  ====================================  ==========================
+class                     the student answers                   diagnoses
+========================  ====================================  ==========================
+:class:`ValueQuestion`    a number (a node's value, a move)     the known mistake that
+                                                                gives that number
+:class:`ChoiceQuestion`   a letter (or the option's text)       per wrong option
+:class:`PredictQuestion`  a value, an exception (``TypeError``  expects-error,
+                          or ``"TypeError"``), or ``FOREVER``   misses-error, wrong-error,
+                          ("runs forever")                      misses-loop, expects-loop
+:class:`FillQuestion`     a list of words ("max"/"min"), one    max-at-every-level,
+                          per blank                             players-swapped,
+                                                                assumes-alternation
+:class:`FindBugQuestion`  ``(line number, bug id)``             wrong-line, wrong-bug-kind
+:class:`ParsonsQuestion`  the lines' labels in order            misplaced-line (named),
+                                                                distractor-used,
+                                                                missing-line
+:class:`PrunedQuestion`   a set of node names                   prune-strict, no-pruning,
+                                                                pruned-too-many ("C3 is
+                                                                needed"), pruned-too-few
+:class:`FunctionQuestion` a function                            as ``check_function``
+========================  ====================================  ==========================
+
+Writing a question::
+
+    from minimax_lessons.exercises import register, tree_value_question
+    register(tree_value_question("q2.3", "What is the minimax value of the root?",
+                                 depth=2, branching=3))
+
+>>> q = tree_value_question("demo.1", "What does MIN return?", tree=[7, 2, 9], root="min")
+>>> q.check(2).passed, q.check(9).diagnosis
+(True, 'max-at-every-level')
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import math
+import random
+import re
+import string
+from dataclasses import dataclass
+
+from ..search import alphabeta, minimax
+from ..tree import GameTree
+from . import feedback as F
+from .codec import Opaque, encode, exception_name
+from .harness import nested_alphabeta, nested_minimax, run_local
+from .kinds import same_number
+from .nested import is_leaf, names, paths, subtree, to_game
+from .shipping import from_source
+from .variants import DIAGNOSES, VARIANTS, explain, variants_for
+
+#: The answer "it runs forever" for predict-the-output questions.
+FOREVER = "runs forever"
+_FOREVER_WORDS = {"runs forever", "forever", "infinite loop", "loops forever", "never ends",
+                  "never stops", "endless loop", "runs forever loop", "hangs", "infinite",
+                  "does not stop", "doesn't stop", "does not end", "doesn't end", "loops"}
+
+
+@dataclass(frozen=True, repr=False)
+class Feedback:
+    """The verdict on one answer; shows itself in a notebook.
+
+    ``passed``, ``diagnosis`` (None or an id), ``message``; ``detail`` holds
+    a :class:`~minimax_lessons.exercises.functions.FunctionCheck` for function
+    questions; ``score`` is the fraction of the points earned (1.0 or 0.0, or
+    between for partial credit); ``recorded`` is True when the answer was
+    only recorded for grading.
+    """
+
+    question: str
+    passed: bool
+    diagnosis: str | None
+    message: str
+    seed: object = None
+    detail: object = None
+    picture: tuple | None = None
+    recorded: bool = False
+    score: float | None = None
+
+    @property
+    def explanation(self) -> str:
+        return explain(self.diagnosis)
+
+    @property
+    def points_fraction(self) -> float:
+        return self.score if self.score is not None else float(self.passed)
+
+    def __bool__(self):
+        return self.passed
+
+    def text(self) -> str:
+        if self.detail is not None and hasattr(self.detail, "text"):
+            return f"{self.question}: " + self.detail.text()
+        if self.recorded:
+            return f"{self.question}: {self.message}"
+        mark = F.PASS_MARK if self.passed else F.FAIL_MARK
+        lines = [f"{mark} {self.question}: {self.message}"]
+        if self.diagnosis not in (None, "wrong") and self.explanation not in self.message:
+            lines.append(self.explanation)
+        if self.picture:
+            lines.append(F.text_tree(*self.picture))
+        return "\n".join(lines)
+
+    def __repr__(self):
+        return self.text()
+
+    def _repr_html_(self):
+        if self.detail is not None and hasattr(self.detail, "_repr_html_"):
+            return self.detail._repr_html_()
+        if self.recorded:
+            return F.box(True, f"{self.question}: recorded", F.para(self.message))
+        title = f"{self.question}: " + ("right" if self.passed else
+                                        (self.diagnosis or "wrong").replace("-", " "))
+        body = F.para(self.message)
+        if self.diagnosis not in (None, "wrong") and self.explanation not in self.message:
+            body += F.para(self.explanation)
+        if self.picture:
+            body += F.tree_picture_html(*self.picture)
+        return F.box(self.passed, title, body)
+
+
+def hash_answer(question_id: str, answer) -> str:
+    """The salted hash under which a fixed answer is stored (salt: the question id).
+
+    >>> hash_answer("q1.1", "b") == hash_answer("q1.1", " B ")
+    True
+    """
+    text = json.dumps(encode(_canonical(answer)), sort_keys=True)
+    return hashlib.sha256(f"minimax-lessons|{question_id}|{text}".encode()).hexdigest()[:24]
+
+
+def _canonical(answer):
+    if isinstance(answer, str):
+        return answer.strip().lower()
+    if isinstance(answer, float) and answer.is_integer():
+        return int(answer)
+    return answer
+
+
+def seed_of(seed) -> int:
+    """An integer seed from an int or a string (a student's name or id).
+
+    >>> seed_of("alice") == seed_of("alice"), seed_of(7)
+    (True, 7)
+    """
+    if seed is None:
+        return 0
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise TypeError(f"a seed is a whole number or a string, not {seed!r}")
+    if isinstance(seed, int):
+        return seed
+    return int(hashlib.sha256(seed.encode()).hexdigest()[:12], 16)
+
+
+class Question:
+    """Base class: an id, a prompt, points, and seeded data from ``make(rng)``."""
+
+    kind = ""
+    answer_hint = "an answer"
+
+    def __init__(self, id, prompt, *, make=None, data=None, points=1, title=None):
+        if not isinstance(id, str) or not id:
+            raise ValueError(f"a question id is a non-empty string, not {id!r}")
+        self.id = id
+        self.prompt = prompt
+        self.points = points
+        self.title = title or id
+        self._make = make
+        self._fixed = data
+        self._cache = {}
+
+    def data(self, seed=0):
+        """The variant's data for ``seed`` (the same seed, the same data)."""
+        seed = seed_of(seed)
+        if seed not in self._cache:
+            if self._make is None:
+                self._cache[seed] = self._fixed
+            else:
+                self._cache[seed] = self._make(random.Random(f"{self.id}:{seed}"))
+        return self._cache[seed]
+
+    def prompt_text(self, seed=0) -> str:
+        data = self.data(seed)
+        if callable(self.prompt):
+            return self.prompt(data)
+        if isinstance(data, dict):
+            try:
+                return self.prompt.format(**data)
+            except (KeyError, IndexError, ValueError):
+                return self.prompt
+        return self.prompt
+
+    def picture(self, seed=0):
+        """A GameTree to draw beside the prompt (None when there is none)."""
+        return None
+
+    def listing(self, seed=0) -> str | None:
+        """Code or lines shown with the prompt (None when there are none)."""
+        return None
+
+    def check(self, answer, seed=0, **options) -> Feedback:
+        raise NotImplementedError
+
+    def _feedback(self, passed, diagnosis, message, seed, **extra) -> Feedback:
+        return Feedback(self.id, passed, diagnosis, message, seed, **extra)
+
+    def _bad(self, seed, why) -> Feedback:
+        return self._feedback(False, "bad-answer", f"{why} Expected {self.answer_hint}.", seed)
+
+
+# -- value and choice ---------------------------------------------------------------------
+class ValueQuestion(Question):
+    """A number; ``solve(data)`` gives it, ``mistakes(data)`` gives ``[(id, wrong value)]``."""
+
+    kind = "value"
+    answer_hint = "a number"
+
+    def __init__(self, id, prompt, *, solve, mistakes=None, tree=None, **kw):
+        super().__init__(id, prompt, **kw)
+        self._solve = solve
+        self._mistakes = mistakes
+        self._tree = tree
+
+    def picture(self, seed=0):
+        return self._tree(self.data(seed)) if self._tree else None
+
+    def check(self, answer, seed=0, **options):
+        number = _as_number(answer)
+        if number is None:
+            return self._bad(seed, f"{F.show(answer)} is not a number.")
+        data = self.data(seed)
+        right = self._solve(data)
+        rights = sorted(right) if isinstance(right, (set, frozenset)) else [right]
+        if any(same_number(number, r) for r in rights):
+            return self._feedback(True, None, f"Right: {F.show(number)}.", seed)
+        for diagnosis, value in (self._mistakes(data) if self._mistakes else []):
+            if value is not None and same_number(number, value):
+                return self._feedback(False, diagnosis, f"{F.show(number)} is not right. "
+                                      + explain(diagnosis), seed)
+        return self._feedback(False, "wrong", f"{F.show(number)} is not right.", seed)
+
+
+def _as_number(answer):
+    if isinstance(answer, bool):
+        return None
+    if isinstance(answer, (int, float)):
+        return answer
+    if isinstance(answer, str):
+        text = answer.strip().lower().replace("\u2212", "-")
+        if text in ("inf", "+inf", "infinity", "+infinity", "-inf", "-infinity"):
+            return float(text.replace("infinity", "inf"))
+        try:
+            return int(text)
+        except ValueError:
+            try:
+                return float(text)
+            except ValueError:
+                return None
+    return None
+
+
+def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching=3,
+                        ask="value", low=-9, high=15, **kw) -> ValueQuestion:
+    """A question on a nested tree (fixed, or drawn from the seed): its value or best move.
+
+    Wrong numbers are matched against the known mistakes on the same tree.
+    """
+    def make(rng):
+        nested = tree if tree is not None else GameTree.random(
+            branching, depth, seed=rng.randrange(2**31), low=low, high=high).to_nested()
+        return {"tree": nested, "is_max": root == "max", "root": root.upper()}
+
+    if ask == "value":
+        solve = lambda d: minimax(to_game(d["tree"], d["is_max"])).value  # noqa: E731
+
+        def mistakes(d):
+            items = [(d["tree"], d["is_max"])]
+            return [(vid, _value_of(run_local(fn, items, nested_minimax)[0]))
+                    for vid, fn in VARIANTS["minimax"]]
+    elif ask == "move":
+        def solve(d):
+            values = [minimax(to_game(child, not d["is_max"])).value for child in d["tree"]]
+            best = max(values) if d["is_max"] else min(values)
+            return frozenset(i for i, v in enumerate(values) if v == best)
+
+        def mistakes(d):
+            from .harness import nested_best_move
+
+            items = [(d["tree"],)]
+            return [(vid, _value_of(run_local(fn, items, nested_best_move)[0]))
+                    for vid, fn in VARIANTS["best_move"]]
+    else:
+        raise ValueError(f"ask must be 'value' or 'move', not {ask!r}")
+    return ValueQuestion(id, prompt, make=make, solve=solve, mistakes=mistakes,
+                         tree=lambda d: to_game(d["tree"], d["is_max"]), **kw)
+
+
+def _value_of(outcome):
+    return outcome.value if outcome.ok else None
+
+
+class ChoiceQuestion(Question):
+    """One of the options, answered by letter (``"b"``) or by the option's text.
+
+    The right option is given by ``answer_hash`` (see :func:`hash_answer`; the
+    hash of the letter), by ``answer`` (plain: for instructor-side keys only),
+    or computed by ``solve(data)`` for seeded variants. ``mistakes`` maps
+    wrong letters (or their hashes) to a diagnosis id or to a sentence for students.
+    """
+
+    kind = "choice"
+
+    def __init__(self, id, prompt, options, *, answer=None, answer_hash=None, solve=None,
+                 mistakes=None, **kw):
+        super().__init__(id, prompt, **kw)
+        if sum(x is not None for x in (answer, answer_hash, solve)) != 1:
+            raise ValueError(f"question {id}: give exactly one of answer=, answer_hash=, solve=")
+        self.options = options
+        self._hash = answer_hash or (hash_answer(id, answer) if answer is not None else None)
+        self._solve = solve
+        self._mistakes = {(k if _is_hash(k) else hash_answer(id, k)): v
+                          for k, v in (mistakes or {}).items()}
+
+    @property
+    def answer_hint(self):
+        return "one of the letters " + ", ".join(string.ascii_lowercase[:len(self._options())])
+
+    def _options(self, seed=0):
+        return self.options(self.data(seed)) if callable(self.options) else list(self.options)
+
+    def listing(self, seed=0):
+        return "\n".join(f"{letter}) {text}" for letter, text in
+                         zip(string.ascii_lowercase, self._options(seed)))
+
+    def check(self, answer, seed=0, **options):
+        letters = string.ascii_lowercase[:len(self._options(seed))]
+        letter = _as_letter(answer, self._options(seed), letters)
+        if letter is None:
+            return self._bad(seed, f"{F.show(answer)} is not one of the options.")
+        right = (hash_answer(self.id, self._solve(self.data(seed))) if self._solve
+                 else self._hash)
+        if hash_answer(self.id, letter) == right:
+            return self._feedback(True, None, f"Right: {letter}.", seed)
+        note = self._mistakes.get(hash_answer(self.id, letter))
+        if note in DIAGNOSES:
+            return self._feedback(False, note, f"{letter} is not right. {explain(note)}", seed)
+        return self._feedback(False, "wrong", f"{letter} is not right." + (
+            f" {note}" if note else ""), seed)
+
+
+def _is_hash(key) -> bool:
+    return isinstance(key, str) and len(key) == 24 and all(c in string.hexdigits for c in key)
+
+
+def _as_letter(answer, options, letters):
+    if isinstance(answer, str):
+        text = answer.strip().rstrip(")").strip().lower()
+        if len(text) == 1 and text in letters:
+            return text
+        for letter, option in zip(letters, options):
+            if answer.strip().lower() == str(option).strip().lower():
+                return letter
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        for letter, option in zip(letters, options):
+            if option == answer or str(option) == str(answer):
+                return letter
+    return None
+
+
+# -- predict the output ---------------------------------------------------------------------
+class PredictQuestion(Question):
+    """What does this code give: a value, an error, or does it run forever?
+
+    The snippet's last line is an expression; its value is the output. The
+    right answer is found by running the snippet in the sandbox (a snippet
+    still running after ``time_limit`` seconds "runs forever").
+    """
+
+    kind = "predict"
+    answer_hint = 'a value, an exception such as TypeError, or FOREVER ("runs forever")'
+
+    def __init__(self, id, prompt, code=None, *, make=None, mistakes=None, time_limit=1.0,
+                 **kw):
+        if make is None and code is None:
+            raise ValueError(f"question {id}: give code= or make=")
+        super().__init__(id, prompt, make=make, data={"code": code} if code else None, **kw)
+        self._mistakes = mistakes or {}
+        self.time_limit = time_limit
+        self._outcomes = {}
+
+    def listing(self, seed=0):
+        return self.data(seed)["code"]
+
+    def outcome(self, seed=0):
+        """("value", v) | ("raises", name) | ("forever", None): what the snippet does."""
+        key = seed_of(seed)
+        if key not in self._outcomes:
+            self._outcomes[key] = run_snippet(self.data(seed)["code"], self.time_limit)
+        return self._outcomes[key]
+
+    def check(self, answer, seed=0, **options):
+        said = _prediction(answer)
+        what, value = self.outcome(seed)
+        if said[0] == what and (what == "forever" or _same_prediction(said[1], value)):
+            return self._feedback(True, None, "Right.", seed)
+        if what == "raises" and value == "RecursionError" and said[0] == "forever":
+            return self._feedback(False, "expects-loop", "Close: it would recurse forever, "
+                                  "but Python stops endless recursion with an error. Which one?",
+                                  seed)
+        diagnosis = {("value", "raises"): "expects-error", ("value", "forever"): "expects-loop",
+                     ("raises", "value"): "misses-error", ("raises", "raises"): "wrong-error",
+                     ("raises", "forever"): "expects-loop", ("forever", "value"): "misses-loop",
+                     ("forever", "raises"): "misses-loop"}.get((what, said[0]), "wrong")
+        if diagnosis == "wrong":
+            for wrong, vid in self._mistakes.items():
+                if _same_prediction(said[1], wrong):
+                    diagnosis = vid
+                    break
+        return self._feedback(False, diagnosis, explain(diagnosis), seed)
+
+
+def _prediction(answer):
+    if isinstance(answer, str) and _words(answer) in _FOREVER_WORDS:
+        return ("forever", None)
+    name = exception_name(answer)
+    if name is not None:
+        return ("raises", name)
+    return ("value", answer)
+
+
+def _words(text):
+    return " ".join(re.sub(r"[^a-z' ]", " ", text.lower()).split())
+
+
+def _same_prediction(said, value):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        number = _as_number(said)
+        return number is not None and same_number(number, value)
+    if isinstance(said, str) and isinstance(value, str):
+        return said.strip().strip("'\"") == value.strip()
+    if isinstance(value, Opaque):
+        return isinstance(said, str) and said.strip() == value.repr
+    return said == value and type(said) is type(value) or (
+        isinstance(said, (list, tuple)) and isinstance(value, (list, tuple))
+        and list(said) == list(value))
+
+
+def run_snippet(code: str, time_limit: float = 1.0):
+    """Run a snippet in the sandbox: ("value", v), ("raises", name) or ("forever", None)."""
+    from .harness import call_args
+    from .sandbox import default_sandbox
+
+    tree = ast.parse(code)
+    body = tree.body or [ast.Pass()]
+    if isinstance(body[-1], ast.Expr):
+        body[-1] = ast.Return(body[-1].value)
+    func = ast.FunctionDef(name="snippet", args=ast.arguments(
+        posonlyargs=[], args=[], kwonlyargs=[], kw_defaults=[], defaults=[]),
+        body=body, decorator_list=[], returns=None, type_params=[])
+    source = ast.unparse(ast.fix_missing_locations(ast.Module([func], [])))
+    run = default_sandbox().run(from_source(source, "snippet", "the snippet"), [()],
+                                harness=f"{call_args.__module__}:call_args",
+                                time_limit=time_limit)
+    if run.setup_error is not None:
+        return ("raises", run.setup_error.type)
+    outcome = run.outcomes[0]
+    if outcome.status == "timeout":
+        return ("forever", None)
+    if outcome.status == "raised":
+        return ("raises", outcome.error.type)
+    if outcome.status != "ok":
+        raise RuntimeError(f"the snippet could not be run: {outcome}")
+    return ("value", outcome.value)
+
+
+# -- fill in the blanks ---------------------------------------------------------------------
+class FillQuestion(Question):
+    """Words for the blanks, in order (``["max", "min"]``); ``make`` returns the blanks.
+
+    ``make(rng)`` returns a dict with ``"blanks"`` (the right words) and what
+    the prompt shows (``"code"`` with ``____`` marks, or ``"levels"`` text).
+    Answers may be strings or the built-ins ``max`` and ``min`` themselves.
+    """
+
+    kind = "fill"
+
+    def __init__(self, id, prompt, *, make=None, data=None, choices=("max", "min"), **kw):
+        super().__init__(id, prompt, make=make, data=data, **kw)
+        self.choices = choices
+
+    @property
+    def answer_hint(self):
+        return "a list with one of " + " / ".join(self.choices) + " per blank"
+
+    def listing(self, seed=0):
+        data = self.data(seed)
+        return data.get("code") or data.get("levels")
+
+    def check(self, answer, seed=0, **options):
+        blanks = self.data(seed)["blanks"]
+        words = _as_words(answer, len(blanks))
+        if words is None or any(w not in self.choices for w in words):
+            return self._bad(seed, f"{F.show(answer)} does not fill {len(blanks)} blank(s).")
+        if words == list(blanks):
+            return self._feedback(True, None, "Right.", seed)
+        first = next(i for i, (w, b) in enumerate(zip(words, blanks)) if w != b)
+        diagnosis = "wrong"
+        if set(blanks) <= {"max", "min"}:
+            alternating = all(words[i] != words[i + 1] for i in range(len(words) - 1))
+            if all(w == "max" for w in words):
+                diagnosis = "max-at-every-level"
+            elif all(w != b for w, b in zip(words, blanks)):
+                diagnosis = "players-swapped"
+            elif alternating and len(words) > 2:
+                diagnosis = "assumes-alternation"
+        return self._feedback(False, diagnosis,
+                              f"Blank {first + 1} is wrong." + (f" {explain(diagnosis)}"
+                                                                if diagnosis != "wrong" else ""),
+                              seed)
+
+
+def _as_words(answer, count):
+    if isinstance(answer, (str,)) or callable(answer):
+        answer = [answer]
+    if not isinstance(answer, (list, tuple)) or len(answer) != count:
+        return None
+    out = []
+    for a in answer:
+        if a is max or a is min:
+            out.append(a.__name__)
+        elif isinstance(a, str):
+            out.append({"\u25b2": "max", "\u25bc": "min"}.get(a.strip(), a.strip().lower()))
+        else:
+            return None
+    return out
+
+
+def levels_question(id, prompt, *, tree=None, spec=None, depth=3, branching=2, **kw):
+    """Fill in who moves at each level of a tree whose node values are all shown.
+
+    ``tree`` (nested lists, MAX at the root), ``spec`` (a GameTree.from_dict
+    spec, e.g. with two MIN levels in a row) or a random tree from the seed.
+    """
+    def make(rng):
+        if spec is not None:
+            game = GameTree.from_dict(spec)
+        else:
+            nested = tree if tree is not None else GameTree.random(
+                branching, depth, seed=rng.randrange(2**31), distinct=True).to_nested()
+            game = to_game(nested)
+        values = minimax(game, trace=True)
+        by_level = {}
+        for name in game.nodes:
+            node = game.node(name)
+            by_level.setdefault(node.depth, []).append(name)
+        value_of = {}
+        for step in values.trace:
+            if step.kind in ("return", "evaluate"):
+                value_of[step.state] = step.value
+        inner = [lvl for lvl in sorted(by_level) if not all(game.node(n).is_leaf
+                                                            for n in by_level[lvl])]
+        blanks = [game.node(by_level[lvl][0]).player for lvl in inner]
+        lines = [f"level {lvl}: " + ", ".join(f"{n} = {F.show(value_of.get(n))}"
+                                              for n in by_level[lvl]) for lvl in sorted(by_level)]
+        return {"blanks": blanks, "levels": "\n".join(lines)}
+
+    return FillQuestion(id, prompt, make=make, **kw)
+
+
+# -- find the bug ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Bug:
+    """A bug to plant: on ``line`` (1-based) of the correct code, write ``text`` instead."""
+
+    diagnosis: str
+    line: int
+    text: str
+
+
+class FindBugQuestion(Question):
+    """Which line holds the bug, and which kind of bug is it: ``(line, "bug-id")``.
+
+    ``code`` is a correct function; each seed plants one of ``bugs`` in it.
+    With ``ask_kind=False`` the answer is just the line number.
+    """
+
+    kind = "find-bug"
+
+    def __init__(self, id, prompt, code, bugs, *, ask_kind=True, **kw):
+        lines = code.strip("\n").splitlines()
+        for bug in bugs:
+            if not 1 <= bug.line <= len(lines):
+                raise ValueError(f"question {id}: bug line {bug.line} is outside the code")
+        super().__init__(id, prompt, make=lambda rng: self._plant(rng), **kw)
+        self._lines = lines
+        self.bugs = list(bugs)
+        self.ask_kind = ask_kind
+        self.bug_ids = sorted({b.diagnosis for b in bugs})
+
+    @property
+    def answer_hint(self):
+        return ("(line number, bug id) with the bug id one of " + ", ".join(self.bug_ids)
+                if self.ask_kind else "a line number")
+
+    def _plant(self, rng):
+        bug = rng.choice(self.bugs)
+        lines = list(self._lines)
+        indent = lines[bug.line - 1][:len(lines[bug.line - 1]) - len(lines[bug.line - 1].lstrip())]
+        lines[bug.line - 1] = indent + bug.text.strip()
+        return {"code": "\n".join(lines), "line": bug.line, "bug": bug.diagnosis}
+
+    def listing(self, seed=0):
+        lines = self.data(seed)["code"].splitlines()
+        return "\n".join(f"{i:>2}  {line}" for i, line in enumerate(lines, 1))
+
+    def code(self, seed=0) -> str:
+        """The buggy code of this variant (to run it)."""
+        return self.data(seed)["code"]
+
+    def check(self, answer, seed=0, **options):
+        data = self.data(seed)
+        if self.ask_kind:
+            if isinstance(answer, dict):
+                answer = (answer.get("line"), answer.get("bug") or answer.get("kind"))
+            if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+                return self._bad(seed, f"{F.show(answer)} is not a pair.")
+            line, bug = answer
+        else:
+            line, bug = answer, data["bug"]
+        if isinstance(line, bool) or not isinstance(line, int):
+            return self._bad(seed, f"{F.show(line)} is not a line number.")
+        bug = str(bug).strip().lower().replace(" ", "-").replace("_", "-")
+        if self.ask_kind and bug not in self.bug_ids:
+            return self._bad(seed, f"{bug!r} is not one of the bug ids.")
+        right_line, right_bug = line == data["line"], bug == data["bug"]
+        if right_line and right_bug:
+            return self._feedback(True, None, f"Right: line {line}, {bug}.", seed)
+        if right_line:
+            return self._feedback(False, "wrong-bug-kind", explain("wrong-bug-kind"), seed)
+        if right_bug and self.ask_kind:
+            return self._feedback(False, "wrong-line", explain("wrong-line"), seed)
+        return self._feedback(False, "wrong", f"Line {line} is correct as it is.", seed)
+
+
+# -- Parsons problems -----------------------------------------------------------------------
+class ParsonsQuestion(Question):
+    """Put the given lines in order. Answer: the labels (1, 2, ...) in order, or the lines.
+
+    ``lines`` is the solution in order (with indentation); ``distractors``
+    are lines that do not belong; ``alternatives`` are other correct orders
+    (lists of line texts). With ``function_kind`` (and ``function_name``) any
+    order whose code passes ``check_function`` is also accepted.
+    """
+
+    kind = "parsons"
+    answer_hint = "a list of line labels (the numbers shown) in order"
+
+    def __init__(self, id, prompt, lines, *, distractors=(), alternatives=(),
+                 function_kind=None, function_name=None, **kw):
+        self.lines = [line.rstrip() for line in lines]
+        self.distractors = [line.rstrip() for line in distractors]
+        self.alternatives = [[line.rstrip() for line in alt] for alt in alternatives]
+        self.function_kind = function_kind
+        self.function_name = function_name
+        super().__init__(id, prompt, make=self._shuffle, **kw)
+
+    def _shuffle(self, rng):
+        shown = self.lines + self.distractors
+        order = list(range(len(shown)))
+        while True:
+            rng.shuffle(order)
+            if order[:len(self.lines)] != list(range(len(self.lines))) or len(shown) < 2:
+                break
+        return {"shown": [shown[i] for i in order]}
+
+    def listing(self, seed=0):
+        return "\n".join(f"{i:>2}: {line}" for i, line in enumerate(self.data(seed)["shown"], 1))
+
+    def check(self, answer, seed=0, **options):
+        shown = self.data(seed)["shown"]
+        chosen = _as_lines(answer, shown)
+        if chosen is None:
+            return self._bad(seed, f"{F.show(answer)} does not name the lines shown.")
+        used_distractor = [line for line in chosen if line in self.distractors]
+        solutions = [self.lines] + self.alternatives
+        if chosen in solutions:
+            return self._feedback(True, None, "Right.", seed)
+        if self.function_kind and not used_distractor:
+            from .functions import check_function
+
+            result = check_function(self.function_kind,
+                                    from_source("\n".join(chosen) + "\n", self.function_name),
+                                    seed=seed)
+            if result.passed:
+                return self._feedback(True, None, "Right: your order works too.", seed)
+        if used_distractor:
+            return self._feedback(False, "distractor-used",
+                                  f"Line {_label(shown, used_distractor[0])} "
+                                  f"({used_distractor[0].strip()}) does not belong in the "
+                                  "solution.", seed)
+        best = max(solutions, key=lambda s: _common_prefix(chosen, s))
+        k = _common_prefix(chosen, best)
+        missing = [line for line in best if line not in chosen]
+        if k == len(chosen) < len(best):
+            return self._feedback(False, "missing-line", f"Right so far, but {len(best) - k} "
+                                  "line(s) are missing at the end.", seed)
+        if k == len(best):
+            return self._feedback(False, "misplaced-line", f"The first {k} lines are right, "
+                                  "but then there are extra lines.", seed)
+        line = chosen[k]
+        where = f"The first {k} line(s) are right; line {_label(shown, line)} ({line.strip()}) " \
+                "is out of place."
+        if missing:
+            return self._feedback(False, "missing-line", f"{where} Also, {len(missing)} line(s) "
+                                  "of the solution are not used.", seed)
+        return self._feedback(False, "misplaced-line", where, seed)
+
+
+def _label(shown, line):
+    return shown.index(line) + 1
+
+
+def _as_lines(answer, shown):
+    if not isinstance(answer, (list, tuple)) or not answer:
+        return None
+    out = []
+    for a in answer:
+        if isinstance(a, int) and not isinstance(a, bool):
+            if not 1 <= a <= len(shown):
+                return None
+            out.append(shown[a - 1])
+        elif isinstance(a, str):
+            matches = [s for s in shown if s.strip() == a.strip()]
+            if not matches:
+                return None
+            out.append(matches[0])
+        else:
+            return None
+    return out
+
+
+def _common_prefix(a, b):
+    k = 0
+    while k < min(len(a), len(b)) and a[k] == b[k]:
+        k += 1
+    return k
+
+
+# -- which leaves are pruned ----------------------------------------------------------------
+class PrunedQuestion(Question):
+    """Which leaves does alpha-beta never evaluate? Answer: a set of node names.
+
+    Names of inner nodes stand for all the leaves below them. The tree is
+    fixed (``tree``) or drawn from the seed with at least one pruned leaf.
+    """
+
+    kind = "pruned"
+    answer_hint = "a set of node names, like {'C2', 'C3'} (or set() for none)"
+
+    def __init__(self, id, prompt, *, tree=None, depth=3, branching=(2, 3), prune_ties=True,
+                 root="max", **kw):
+        self.prune_ties = prune_ties
+        self._spec = (tree, depth, branching, root)
+        super().__init__(id, prompt, make=self._make_tree, **kw)
+
+    def _make_tree(self, rng):
+        tree, depth, branching, root = self._spec
+        is_max = root == "max"
+        while tree is None:
+            nested = GameTree.random(branching, depth, seed=rng.randrange(2**31), low=0,
+                                     high=9).to_nested()
+            r = alphabeta(to_game(nested, is_max))
+            if r.pruned:
+                tree = nested
+        return {"tree": tree, "is_max": is_max}
+
+    def picture(self, seed=0):
+        data = self.data(seed)
+        return to_game(data["tree"], data["is_max"])
+
+    def _pruned_leaves(self, data, prune_ties=None):
+        game = to_game(data["tree"], data["is_max"])
+        rule = self.prune_ties if prune_ties is None else prune_ties
+        r = alphabeta(game, prune_ties=rule)
+        return {leaf for top in r.pruned for leaf in game.subtree_nodes(top)
+                if game.is_terminal(leaf)}
+
+    def check(self, answer, seed=0, **options):
+        data = self.data(seed)
+        game = to_game(data["tree"], data["is_max"])
+        given = _as_names(answer)
+        if given is None:
+            return self._bad(seed, f"{F.show(answer)} is not a set of node names.")
+        unknown = sorted(n for n in given if n not in game)
+        if unknown:
+            return self._bad(seed, f"There is no node called {', '.join(unknown)} in this tree.")
+        if game.root in given:
+            return self._feedback(False, "pruned-too-many", "The root is always searched.", seed)
+        leaves = {leaf for n in given for leaf in game.subtree_nodes(n) if game.is_terminal(leaf)}
+        right = self._pruned_leaves(data)
+        if leaves == right:
+            return self._feedback(True, None, "Right.", seed)
+        other = self._pruned_leaves(data, not self.prune_ties)
+        order = list(game.leaves)
+        if leaves == other:
+            diagnosis = "prune-strict" if self.prune_ties else "prune-non-strict"
+            return self._feedback(False, diagnosis, explain(diagnosis), seed)
+        if not leaves:
+            return self._feedback(False, "no-pruning", "Alpha-beta does skip some leaves here: "
+                                  "find a node where alpha >= beta.", seed)
+        for vid, leaves_of_variant in self._variant_sets(data, game):
+            if leaves == leaves_of_variant:
+                return self._feedback(False, vid, explain(vid), seed)
+        extra = sorted(leaves - right, key=order.index)
+        missing = right - leaves
+        if extra and not missing:
+            return self._feedback(False, "pruned-too-many", f"Pruned too many: {extra[0]} is "
+                                  "needed (alpha-beta evaluates it).", seed)
+        if missing and not extra:
+            return self._feedback(False, "pruned-too-few", f"Alpha-beta skips {len(missing)} "
+                                  "more leaf" + ("" if len(missing) == 1 else "s")
+                                  + f" than you named. {explain('pruned-too-few')}", seed)
+        return self._feedback(False, "pruned-wrong", f"{extra[0]} is needed (alpha-beta "
+                              f"evaluates it), and alpha-beta skips {len(missing)} leaf/leaves "
+                              "you did not name.", seed)
+
+    def _variant_sets(self, data, game):
+        labels = names(data["tree"])
+        all_leaves = {labels[p] for p in paths(data["tree"]) if is_leaf(subtree(data["tree"], p))}
+        item = (data["tree"], -math.inf, math.inf, data["is_max"])
+        for vid, fn in variants_for("alphabeta", prune_ties=self.prune_ties):
+            out = run_local(fn, [item], nested_alphabeta)[0]
+            if out.ok:
+                yield vid, all_leaves - {labels[tuple(p)] for p in out.extra}
+
+
+def _as_names(answer):
+    if isinstance(answer, str):
+        answer = [a for a in re.split(r"[,\s{}\[\]()'\"]+", answer) if a]
+    if isinstance(answer, (set, frozenset, list, tuple)):
+        if all(isinstance(a, str) for a in answer):
+            return {a.strip() for a in answer}
+    return None
+
+
+# -- write the function -----------------------------------------------------------------------
+class FunctionQuestion(Question):
+    """Write a function of one of the kinds of :mod:`~minimax_lessons.exercises.kinds`."""
+
+    kind = "function"
+    answer_hint = "a function"
+
+    def __init__(self, id, prompt, function_kind, *, prune_ties=True, time_limit=None,
+                 partial=False, **kw):
+        super().__init__(id, prompt, **kw)
+        self.function_kind = function_kind
+        self.prune_ties = prune_ties
+        self.time_limit = time_limit
+        self.partial = partial
+
+    def check(self, answer, seed=0, *, hidden=False, **options):
+        from .functions import check_function
+        from .shipping import Shipped
+
+        if not callable(answer) and not isinstance(answer, Shipped):
+            return self._bad(seed, f"{F.show(answer)} is not a function.")
+        result = check_function(self.function_kind, answer, seed=seed_of(seed), hidden=hidden,
+                                time_limit=self.time_limit, prune_ties=self.prune_ties)
+        score = None
+        if self.partial and result.tests:
+            score = (result.tests - result.failed) / result.tests
+        return self._feedback(result.passed, result.diagnosis, result.message, seed,
+                              detail=result, score=score)
+
+
+__all__ = ["Question", "Feedback", "ValueQuestion", "ChoiceQuestion", "PredictQuestion",
+           "FillQuestion", "FindBugQuestion", "ParsonsQuestion", "PrunedQuestion",
+           "FunctionQuestion", "Bug", "tree_value_question", "levels_question", "hash_answer",
+           "seed_of", "run_snippet", "FOREVER"]

@@ -1,0 +1,371 @@
+"""Run student code in a separate, disposable Python process.
+
+What it guards against
+----------------------
+Student functions that loop forever, recurse without end, raise, print floods
+of output, return things that cannot be compared, or change their input. Each
+of these becomes a clear :class:`Outcome` within a few seconds, and the
+notebook's kernel stays alive and responsive.
+
+**This is not a security sandbox.** The student's code runs with the same
+rights as the person running the check (it can read and write their files);
+the worker only contains *accidents*. Do not run code you do not trust.
+
+How it works
+------------
+A :class:`Sandbox` keeps one worker process (``python -m
+minimax_lessons.exercises._worker``), started on first use and reused from check
+to check, so a check costs milliseconds, not a process start. The function is
+sent as source text (:mod:`~minimax_lessons.exercises.shipping`), which works
+for functions defined in notebook cells. Each input gets a time limit; when one
+is exceeded the worker is killed (``Popen.kill``: works the same on Linux, macOS
+and Windows, no signals needed) and a fresh one starts on the next check.
+Results come back as JSON lines (:mod:`~minimax_lessons.exercises.codec`),
+never as pickles, so nothing the student's code produces is executed here.
+
+>>> def twice(x):
+...     return 2 * x
+>>> run(twice, [(1,), (2,)], harness="minimax_lessons.exercises.harness:call_args")
+[Outcome('ok', 2), Outcome('ok', 4)]
+"""
+
+from __future__ import annotations
+
+import atexit
+import json
+import os
+import pickle
+import queue
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+
+from .codec import decode
+from .shipping import Shipped, ship
+
+#: Seconds one input may run before the worker is stopped.
+TIME_LIMIT = 2.0
+#: Characters of printed output kept (shown in feedback).
+OUTPUT_KEEP = 2_000
+#: Characters of printed output after which the call is stopped ("output-flood").
+FLOOD_LIMIT = 200_000
+#: Address space allowed to the worker (where the OS enforces it); huge lists raise
+#: MemoryError instead of starving the machine.
+MEMORY_LIMIT = 4 << 30
+#: Seconds allowed for a worker to start (a cold start on a slow laptop).
+START_TIMEOUT = 60.0
+#: Jobs after which a worker is replaced anyway (stray global state stays bounded).
+RECYCLE_AFTER = 200
+_PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+@dataclass(frozen=True)
+class ErrorInfo:
+    """An exception raised by student code, located in the student's own source."""
+
+    type: str
+    message: str
+    lineno: int | None = None
+    line: str | None = None
+    function: str | None = None
+    where: str | None = None
+    recursion: bool = False
+    steps: tuple = ()
+
+    @classmethod
+    def from_data(cls, data) -> "ErrorInfo | None":
+        if not data:
+            return None
+        return cls(str(data.get("type", "Exception")), str(data.get("message", "")),
+                   data.get("lineno"), data.get("line"), data.get("function"),
+                   data.get("where"), bool(data.get("recursion")),
+                   tuple(tuple(s) for s in data.get("steps", ()) or ()))
+
+    def sentence(self) -> str:
+        """E.g. ``TypeError: 'int' object is not iterable, at line 4 (for child in node:)``."""
+        text = f"{self.type}: {self.message}" if self.message else self.type
+        if self.lineno is not None:
+            text += f", at line {self.lineno}"
+            if self.function:
+                text += f" of {self.function}"
+            if self.line:
+                text += f" ({self.line})"
+        return text
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What happened when the student's function ran on one input.
+
+    ``status``: "ok", "raised", "timeout", "flood" (printed too much),
+    "crash" (the worker process died), "setup" (the code could not be rebuilt)
+    or "internal" (a bug in the checker). ``value`` and ``extra`` are what the
+    harness returned (decoded; unknown objects become ``codec.Opaque``).
+    """
+
+    status: str
+    value: object = None
+    extra: object = None
+    error: ErrorInfo | None = None
+    output: str = ""
+    output_chars: int = 0
+    mutated: bool = False
+    seconds: float = 0.0
+    detail: str = field(default="", compare=False)
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    def __repr__(self):
+        if self.ok:
+            return f"Outcome({self.status!r}, {self.value!r})"
+        why = self.error.sentence() if self.error else self.detail
+        return f"Outcome({self.status!r}, error={why!r})"
+
+
+@dataclass(frozen=True)
+class Run:
+    """All outcomes of one job, plus names the code uses that could not be copied."""
+
+    outcomes: list
+    missing: dict
+    setup_error: ErrorInfo | None = None
+
+
+class Sandbox:
+    """One reusable worker process; :meth:`run` sends it a job and collects outcomes.
+
+    ``time_limit`` (seconds per input), ``output_keep``, ``flood_limit`` and
+    ``memory_limit`` are defaults that :meth:`run` can override.
+    """
+
+    def __init__(self, *, time_limit=TIME_LIMIT, output_keep=OUTPUT_KEEP,
+                 flood_limit=FLOOD_LIMIT, memory_limit=MEMORY_LIMIT, python=None):
+        self.time_limit = time_limit
+        self.output_keep = output_keep
+        self.flood_limit = flood_limit
+        self.memory_limit = memory_limit
+        self.python = python or sys.executable
+        self._proc = None
+        self._inbox = None
+        self._stderr = None
+        self._ready = False
+        self._jobs = 0
+        self._lock = threading.RLock()
+        self.starts = 0
+        self.last_start_seconds = None
+
+    # -- the process ------------------------------------------------------------
+    def start(self):
+        """Start the worker if none is running (returns at once; it warms up meanwhile)."""
+        with self._lock:
+            if self._proc is not None and self._proc.poll() is None:
+                return
+            self._spawn()
+
+    def _spawn(self):
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(
+            [_PACKAGE_ROOT] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+        env["PYTHONIOENCODING"] = "utf-8"
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy in student code: no thread pools
+        env.setdefault("OMP_NUM_THREADS", "1")
+        self._stderr = tempfile.TemporaryFile()
+        flags = getattr(subprocess, "CREATE_NO_WINDOW", 0)
+        self._started_at = time.perf_counter()
+        self._proc = subprocess.Popen(
+            [self.python, "-m", "minimax_lessons.exercises._worker"],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
+            env=env, creationflags=flags)
+        self._inbox = queue.Queue()
+        self._ready = False
+        self._jobs = 0
+        self.starts += 1
+        threading.Thread(target=_read_lines, args=(self._proc.stdout, self._inbox),
+                         daemon=True, name="sandbox-reader").start()
+
+    def _wait_ready(self):
+        if self._ready:
+            return
+        message = self._next(START_TIMEOUT)
+        if message is None or message.get("type") != "ready":
+            detail = self._stderr_tail()
+            self.stop()
+            raise RuntimeError("the checker's worker process did not start"
+                               + (f":\n{detail}" if detail else ""))
+        self._ready = True
+        self.last_start_seconds = time.perf_counter() - self._started_at
+
+    def _next(self, timeout):
+        """The next message from the worker, or None on timeout."""
+        try:
+            return self._inbox.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def _stderr_tail(self):
+        try:
+            self._stderr.seek(0)
+            return self._stderr.read()[-3000:].decode("utf-8", "replace").strip()
+        except (OSError, ValueError, AttributeError):
+            return ""
+
+    def stop(self):
+        """Kill the worker (a new one starts on the next :meth:`run`)."""
+        with self._lock:
+            proc, self._proc = self._proc, None
+            self._ready = False
+            if proc is None:
+                return
+            try:
+                proc.kill()
+            except OSError:
+                pass
+            try:
+                proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                pass
+            for stream in (proc.stdin, proc.stdout):
+                try:
+                    stream.close()
+                except OSError:
+                    pass
+            if self._stderr is not None:
+                self._stderr.close()
+                self._stderr = None
+
+    close = stop
+
+    @property
+    def alive(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    # -- jobs -------------------------------------------------------------------
+    def run(self, fn, items, *, harness, time_limit=None, output_keep=None,
+            flood_limit=None, recursion_limit=1000) -> Run:
+        """Run ``harness(fn, item, call)`` on each item in the worker.
+
+        Stops at the first input that times out or kills the worker; the
+        outcomes list is then shorter than ``items`` and ends with that
+        "timeout" or "crash" outcome.
+        """
+        code = fn if isinstance(fn, Shipped) else ship(fn)
+        limit = self.time_limit if time_limit is None else time_limit
+        job = {"type": "job", "code": code, "harness": harness, "items": list(items),
+               "time_limit": limit, "recursion_limit": recursion_limit,
+               "output_limit": self.output_keep if output_keep is None else output_keep,
+               "flood_limit": self.flood_limit if flood_limit is None else flood_limit,
+               "memory_limit": self.memory_limit, "sys_path": list(sys.path)}
+        with self._lock:
+            if self._jobs >= RECYCLE_AFTER:
+                self.stop()
+            self.start()
+            try:
+                self._wait_ready()
+                self._send(job)
+                self._jobs += 1
+                return self._collect(len(job["items"]), limit)
+            except BaseException:
+                self.stop()  # a KeyboardInterrupt leaves no worker half-way through a job
+                raise
+
+    def _send(self, job):
+        data = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            self._proc.stdin.write(struct.pack("<Q", len(data)) + data)
+            self._proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            detail = self._stderr_tail()
+            self.stop()
+            raise RuntimeError("the checker's worker process stopped unexpectedly"
+                               + (f":\n{detail}" if detail else "")) from None
+
+    def _collect(self, count, limit) -> Run:
+        setup = self._next(max(10.0, limit + 5))
+        if setup is None or setup.get("type") != "setup":
+            return Run([self._failure(setup, "the code could not be loaded in time")], {})
+        if not setup["ok"]:
+            return Run([], {}, ErrorInfo.from_data(setup["error"]))
+        outcomes = []
+        while len(outcomes) < count:
+            message = self._next(limit + 0.5)
+            if message is None or message.get("type") != "outcome":
+                outcomes.append(self._failure(message, ""))
+                break
+            outcomes.append(_outcome(message))
+        else:
+            done = self._next(limit + 1)
+            if done is None or done.get("type") != "done":
+                self.stop()
+        return Run(outcomes, dict(setup.get("missing", {})))
+
+    def _failure(self, message, detail) -> Outcome:
+        """The outcome when no result came: a timeout (worker stopped) or a crash."""
+        if message is None:
+            self.stop()
+            return Outcome("timeout", detail=detail or "no answer within the time limit")
+        tail = self._stderr_tail()
+        code = self._proc.poll() if self._proc else None
+        self.stop()
+        return Outcome("crash", detail=f"the process ended (exit code {code})"
+                       + (f": {tail[-500:]}" if tail else ""))
+
+
+def _outcome(message) -> Outcome:
+    return Outcome(message["status"], decode(message["value"]) if message["value"] is not None
+                   else None, decode(message["extra"]) if message["extra"] is not None else None,
+                   ErrorInfo.from_data(message.get("error")), message.get("output", ""),
+                   int(message.get("output_chars", 0)), bool(message.get("mutated")),
+                   float(message.get("seconds", 0.0)),
+                   detail=(message.get("error") or {}).get("traceback", "")
+                   if message["status"] == "internal" else "")
+
+
+def _read_lines(stream, inbox):
+    """Reader thread: one JSON message per line; an EOF message when the worker ends."""
+    try:
+        for line in stream:
+            try:
+                inbox.put(json.loads(line))
+            except ValueError:
+                inbox.put({"type": "garbled"})
+    except (OSError, ValueError):
+        pass
+    inbox.put({"type": "eof"})
+
+
+_DEFAULT = None
+_DEFAULT_LOCK = threading.Lock()
+
+
+def default_sandbox() -> Sandbox:
+    """The shared sandbox of this process (created on first use, stopped at exit)."""
+    global _DEFAULT
+    with _DEFAULT_LOCK:
+        if _DEFAULT is None:
+            _DEFAULT = Sandbox()
+            atexit.register(_DEFAULT.stop)
+        return _DEFAULT
+
+
+def warm_up():
+    """Start the shared worker now, so the first check does not wait for it."""
+    default_sandbox().start()
+
+
+def run(fn, items, *, harness, **options) -> list:
+    """Outcomes of ``harness(fn, item, call)`` for each item, in the shared sandbox."""
+    result = default_sandbox().run(fn, items, harness=harness, **options)
+    if result.setup_error is not None:
+        return [Outcome("setup", error=result.setup_error)]
+    return result.outcomes
+
+
+__all__ = ["Sandbox", "Outcome", "ErrorInfo", "Run", "default_sandbox", "warm_up", "run",
+           "TIME_LIMIT", "FLOOD_LIMIT"]

@@ -1,0 +1,359 @@
+"""Turn a student's function into data another Python process can rebuild.
+
+A function defined in a notebook cell lives in ``__main__``; a fresh process
+cannot import it by name (that is why ``multiprocessing`` with "spawn" fails on
+it). So we send what a reader would need: the function's **source text** and
+the **names it uses**:
+
+- modules by name (``math``, ``random``), re-imported on the other side;
+- functions and classes from importable modules by reference
+  (``minimax_lessons.exercises.estimate``);
+- helper functions from the notebook by their own source, recursively;
+- plain values (numbers, lists, ...) pickled in the sending process; only the
+  worker unpickles them.
+
+:class:`Shipped` is that description: plain data, picklable and convertible to
+JSON (the grader stores it with the answers). :func:`rebuild` turns it back into
+a function. Line numbers are kept: line 4 of the cell is line 4 in a traceback.
+
+>>> def double(x):
+...     return 2 * x
+>>> code = ship(double)
+>>> rebuild(code)[0](21)
+42
+"""
+
+from __future__ import annotations
+
+import ast
+import base64
+import builtins
+import importlib
+import inspect
+import pickle
+import sys
+import textwrap
+import types
+from dataclasses import dataclass
+
+#: Values bigger than this (pickled) are not copied to the worker.
+MAX_VALUE_BYTES = 5_000_000
+
+
+class ShippingError(ValueError):
+    """A function cannot be sent to the checker (the message says what to change)."""
+
+
+@dataclass(frozen=True)
+class Shipped:
+    """A function as data: its name, and the parts that rebuild its namespace.
+
+    Each part is ``(name, how, payload)`` with ``how`` one of ``"code"``
+    (payload: source, first line, label), ``"module"`` (module name),
+    ``"attr"`` (module, qualified name), ``"pickle"`` (bytes), ``"alias"`` (the
+    name of another part) or ``"missing"`` (why it could not be copied).
+    """
+
+    name: str
+    parts: tuple
+    label: str = ""
+
+    @property
+    def source(self) -> str | None:
+        """The function's own source text (None when sent by reference)."""
+        for name, how, payload in self.parts:
+            if name == self.name and how == "code":
+                return payload[0]
+        return None
+
+    @property
+    def missing(self) -> dict:
+        """Names the function uses that could not be copied, with the reason."""
+        return {name: payload for name, how, payload in self.parts if how == "missing"}
+
+    def to_data(self) -> dict:
+        """JSON-compatible form (pickled values in base64)."""
+        parts = []
+        for name, how, payload in self.parts:
+            if how == "pickle":
+                payload = base64.b64encode(payload).decode("ascii")
+            elif how == "code":
+                payload = list(payload)
+            elif how == "attr":
+                payload = list(payload)
+            parts.append([name, how, payload])
+        return {"name": self.name, "label": self.label, "parts": parts}
+
+    @classmethod
+    def from_data(cls, data) -> "Shipped":
+        """Read back :meth:`to_data` (raises ShippingError on a malformed record)."""
+        try:
+            parts = []
+            for name, how, payload in data["parts"]:
+                if how == "pickle":
+                    payload = base64.b64decode(payload)
+                elif how in ("code", "attr"):
+                    payload = tuple(payload)
+                elif how not in ("module", "alias", "missing"):
+                    raise ValueError(f"unknown part kind {how!r}")
+                parts.append((str(name), how, payload))
+            return cls(str(data["name"]), tuple(parts), str(data.get("label", "")))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ShippingError(f"malformed function record: {exc}") from None
+
+
+def ship(fn) -> Shipped:
+    """Describe ``fn`` (and what it uses) as :class:`Shipped` data.
+
+    Raises :class:`ShippingError` when ``fn`` is not a function or its source
+    cannot be found.
+    """
+    if isinstance(fn, Shipped):
+        return fn
+    if not callable(fn):
+        raise ShippingError(f"expected a function, got {type(fn).__name__} {fn!r:.60}")
+    parts: dict = {}
+    inner = inspect.unwrap(fn) if hasattr(fn, "__wrapped__") else fn
+    if isinstance(inner, types.FunctionType):  # decorated too: the source has the decorator
+        top = _function_name(inner)
+        _ship_function(inner, top, parts, {id(fn): top, id(inner): top})
+    else:
+        top = getattr(fn, "__name__", "function")
+        ref = _reference(fn)
+        if ref is None:
+            raise ShippingError(
+                f"cannot send {fn!r:.60} to the checker: pass a function defined with def"
+            )
+        parts[top] = (top, "attr", ref)
+    label = _label(fn)
+    ordered = [p for n, p in parts.items() if n != top] + [parts[top]]
+    return Shipped(top, tuple(ordered), label)
+
+
+def from_source(source: str, name: str, label: str = "your code") -> Shipped:
+    """Ship a function given as source text (e.g. lines a student put in order)."""
+    return Shipped(name, ((name, "code", (source, 1, label)),), label)
+
+
+def _function_name(fn) -> str:
+    name = fn.__name__
+    return name if name.isidentifier() else "student_function"
+
+
+def _label(fn) -> str:
+    code = getattr(fn, "__code__", None)
+    if code is None:
+        return getattr(fn, "__name__", "your function")
+    filename = code.co_filename
+    if "ipykernel" in filename or filename.startswith("<ipython"):
+        return f"the cell defining {fn.__name__}"
+    return f"{fn.__name__} ({filename.rsplit('/', 1)[-1]})"
+
+
+def _ship_function(fn, name, parts, seen):
+    """Add ``fn``'s source under ``name``, then everything its code refers to."""
+    source, first, node = _source_of(fn)
+    parts[name] = (name, "code", (source, first, _label(fn)))
+    globals_ = getattr(fn, "__globals__", {})
+    wanted = _global_names(fn.__code__) | _names_in_signature(node)
+    closure = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
+    for var, cell in closure.items():
+        try:
+            value = cell.cell_contents
+        except ValueError:
+            continue
+        _ship_value(var, value, parts, seen)
+    for var in sorted(wanted):
+        if var in parts or var in closure:
+            continue
+        if var in globals_:
+            _ship_value(var, globals_[var], parts, seen)
+        elif not hasattr(builtins, var) and isinstance(sys.modules.get(var), types.ModuleType):
+            parts[var] = (var, "module", var)  # e.g. a decorator's module imported locally
+
+
+def _source_of(fn):
+    """(source text, first line number, the def/lambda AST node) of ``fn``."""
+    try:
+        lines, first = inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        raise ShippingError(
+            f"cannot find the source of {fn.__name__}: define it with def in a notebook "
+            "cell or a .py file (functions typed at a plain Python prompt have no source)"
+        ) from None
+    source = textwrap.dedent("".join(lines))
+    if fn.__name__ == "<lambda>":
+        return _lambda_source(fn, source, first)
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        raise ShippingError(f"cannot read the source of {fn.__name__}") from None
+    node = tree.body[0] if tree.body else None
+    return source, max(first, 1), node
+
+
+def _lambda_source(fn, source, first):
+    """A lambda's source as ``name = lambda ...`` (the one whose arguments match)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        tree = None
+    args = list(fn.__code__.co_varnames[:fn.__code__.co_argcount])
+    found = []
+    for node in ast.walk(tree) if tree else ():
+        if isinstance(node, ast.Lambda) and [a.arg for a in node.args.args] == args:
+            found.append(node)
+    if len(found) != 1:
+        raise ShippingError("cannot tell which lambda to check: define the function with def")
+    segment = ast.get_source_segment(source, found[0])
+    line = first + found[0].lineno - 1
+    return f"{_function_name(fn)} = {segment}\n", line, found[0]
+
+
+def _global_names(code) -> set:
+    """Names a code object (and the code nested in it) may look up as globals."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _global_names(const)
+    return names
+
+
+def _names_in_signature(node) -> set:
+    """Names used by decorators and default values (evaluated when def runs)."""
+    if node is None or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        return set()
+    exprs = list(getattr(node, "decorator_list", []))
+    exprs += [d for d in node.args.defaults + node.args.kw_defaults if d is not None]
+    return {n.id for e in exprs for n in ast.walk(e) if isinstance(n, ast.Name)}
+
+
+def _ship_value(name, value, parts, seen):
+    """Add one name the function uses, the cheapest way that works."""
+    if id(value) in seen:
+        if seen[id(value)] != name:
+            parts[name] = (name, "alias", seen[id(value)])
+        return
+    if isinstance(value, types.ModuleType):
+        parts[name] = (name, "module", value.__name__)
+        return
+    if getattr(builtins, name, None) is value:
+        return
+    ref = _reference(value) if isinstance(value, (type, types.FunctionType,
+                                                  types.BuiltinFunctionType)) else None
+    if ref is not None:
+        parts[name] = (name, "attr", ref)
+        return
+    if hasattr(value, "__wrapped__") and isinstance(inspect.unwrap(value), types.FunctionType) \
+            and not isinstance(value, types.FunctionType):
+        seen[id(value)] = name
+        value = inspect.unwrap(value)
+    if isinstance(value, types.FunctionType):
+        seen[id(value)] = name
+        try:
+            _ship_function(value, name, parts, seen)
+        except ShippingError as exc:
+            parts[name] = (name, "missing", str(exc))
+        return
+    if isinstance(value, type) and value.__module__ == "__main__":
+        _ship_class(name, value, parts)
+        return
+    try:
+        data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:
+        ref = _found_in_package(value)
+        parts[name] = (name, "attr", ref) if ref else (
+            name, "missing", f"{name} is a {type(value).__name__} that cannot be copied")
+        return
+    if len(data) > MAX_VALUE_BYTES:
+        parts[name] = (name, "missing", f"{name} is too big to copy ({len(data):,} bytes)")
+    else:
+        parts[name] = (name, "pickle", data)
+
+
+def _ship_class(name, cls, parts):
+    try:
+        source = textwrap.dedent(inspect.getsource(cls))
+        parts[name] = (name, "code", (source, 1, f"class {name}"))
+    except (OSError, TypeError):
+        parts[name] = (name, "missing",
+                       f"the class {name} was defined in the notebook; the checker cannot copy it "
+                       "(move it into the function, or into a .py file you import)")
+
+
+def _reference(obj):
+    """``(module, qualname)`` if ``obj`` can be imported by name, else None."""
+    module = getattr(obj, "__module__", None)
+    qualname = getattr(obj, "__qualname__", None)
+    if not module or not qualname or module == "__main__" or "<locals>" in qualname:
+        return None
+    if module not in sys.modules and module != "builtins":
+        return None
+    try:
+        found = _resolve(module, qualname)
+    except Exception:
+        return None
+    return (module, qualname) if found is obj else None
+
+
+def _found_in_package(value):
+    """Where an unpicklable value lives in an imported minimax_lessons module, if it does."""
+    for modname, module in list(sys.modules.items()):
+        if not modname.startswith("minimax_lessons") or module is None:
+            continue
+        for attr, obj in list(vars(module).items()):
+            if obj is value and not attr.startswith("_"):
+                return (modname, attr)
+    return None
+
+
+def _resolve(module, qualname):
+    obj = importlib.import_module(module)
+    for part in qualname.split("."):
+        obj = getattr(obj, part)
+    return obj
+
+
+def rebuild(shipped: Shipped, filename_prefix: str = "<student:"):
+    """Rebuild a shipped function: returns ``(function, namespace, sources)``.
+
+    ``sources`` maps each code filename used to ``(label, {line: text})`` so
+    tracebacks can quote the student's own lines.
+    """
+    namespace = {"__name__": "__student__", "__builtins__": builtins}
+    sources = {}
+    for name, how, payload in shipped.parts:
+        try:
+            if how == "module":
+                namespace[name] = importlib.import_module(payload)
+            elif how == "attr":
+                namespace[name] = _resolve(*payload)
+            elif how == "pickle":
+                namespace[name] = pickle.loads(payload)
+            elif how == "alias":
+                namespace[name] = namespace[payload]
+            elif how == "code":
+                source, first, label = payload
+                filename = f"{filename_prefix}{name}>"
+                tree = ast.parse(source, filename)
+                ast.increment_lineno(tree, first - 1)
+                exec(compile(tree, filename, "exec"), namespace)
+                sources[filename] = (label, {first + i: line for i, line in
+                                             enumerate(source.splitlines())})
+        except Exception as exc:
+            if name == shipped.name:
+                raise
+            namespace.pop(name, None)
+            _note_missing(namespace, name, f"{type(exc).__name__}: {exc}")
+    for name, how, payload in shipped.parts:
+        if how == "missing":
+            _note_missing(namespace, name, payload)
+    return namespace[shipped.name], namespace, sources
+
+
+def _note_missing(namespace, name, reason):
+    missing = namespace.setdefault("__missing__", {})
+    missing[name] = reason
+
+
+__all__ = ["Shipped", "ShippingError", "ship", "rebuild", "from_source"]

@@ -1,0 +1,724 @@
+"""Known mistakes: a short id and a one-sentence explanation for each, and code.
+
+When a student's function gives wrong answers, the checker runs these buggy
+variants on the same inputs; a variant that gives exactly the student's answers
+names the mistake. Each variant is written the way a student would write it
+(and the tests send them through the sandbox as if a student had).
+
+The ids (stable: feedback, grades and tests use them):
+
+==========================  =====================================================
+id                          mistake
+==========================  =====================================================
+``max-at-every-level``      takes the max at every level (or never switches player)
+``min-at-every-level``      takes the min at every level
+``players-swapped``         MIN and MAX swapped (at the root, or everywhere)
+``signs-swapped``           a win for MAX scored as a loss and the reverse
+``board-not-restored``      a move tried on the board is not taken back
+``returns-value-not-move``  returns the best value where the move is asked for
+``returns-move-not-value``  returns a move (a child's index) where the value is asked for
+``one-based-move``          counts moves from 1 instead of 0
+``depth-off-by-one``        stops one ply too early or too late
+``depth-per-round``         lowers the depth once per round (two plies), not per ply
+``depth-ignored``           never stops at the depth limit
+``terminal-not-checked``    does not stop at terminal states (leaves, won boards)
+``prune-strict``            prunes only when alpha > beta (the course prunes when alpha >= beta)
+``prune-non-strict``        prunes when alpha >= beta (this question prunes only when alpha > beta)
+``no-pruning``              never prunes (correct value, every leaf evaluated)
+``window-reset``            children get the node's incoming window, not the narrowed one
+``alpha-beta-swapped``      alpha and beta swapped (in the recursive call or the tests)
+``not-symmetric``           an evaluation that scores mirror images differently
+==========================  =====================================================
+
+Generic ids, when no known mistake matches: ``mutates-input``, ``timeout``,
+``raises``, ``recursion``, ``wrong-type``, ``output-flood``, ``crash``,
+``wrong``; for self-check questions also ``unknown-question``, ``bad-answer``,
+``not-answered`` and the ids listed in :data:`DIAGNOSES` under "self-check
+questions".
+
+>>> explain("players-swapped")[:40]
+'MAX and MIN are swapped: your function t'
+"""
+
+from __future__ import annotations
+
+import math
+
+from ..tictactoe import winner
+from .nested import estimate
+
+#: id -> one sentence for students.
+DIAGNOSES = {
+    "max-at-every-level": "MIN's levels must take the smallest child value, but your function "
+                          "takes the largest at every level (or never switches player).",
+    "min-at-every-level": "MAX's levels must take the largest child value, but your function "
+                          "takes the smallest at every level.",
+    "players-swapped": "MAX and MIN are swapped: your function takes the smallest value where "
+                       "MAX moves and the largest where MIN moves.",
+    "signs-swapped": "Wins and losses are swapped: a position good for MAX must score high "
+                     "(+1 when X wins), one good for MIN low.",
+    "board-not-restored": "After trying a move your function does not take it back, so the "
+                          "board it searches next is wrong (and the caller's board changes).",
+    "returns-value-not-move": "The question asks for a move (the index of the best child), but "
+                              "your function returns the best value.",
+    "returns-move-not-value": "The question asks for the value, but your function returns a "
+                              "move (the index of the best child).",
+    "one-based-move": "Moves are counted from 0 (the first child is move 0), but your function "
+                      "counts from 1.",
+    "depth-off-by-one": "Your search stops one ply too early or too late: at depth 0 a node is "
+                        "estimated, and each move lowers the depth by one.",
+    "depth-per-round": "Your search lowers the depth only after both players have moved; a "
+                       "depth counts plies, so every move (MAX's and MIN's) lowers it by one.",
+    "depth-ignored": "Your search goes down to the leaves and never stops at the depth limit.",
+    "terminal-not-checked": "Your function does not stop at terminal states (leaves, or a board "
+                            "someone has won); check for them before looking at children.",
+    "prune-strict": "Your alpha-beta prunes only when alpha > beta; this course prunes as soon "
+                    "as alpha >= beta, so with ties it evaluates leaves it could skip.",
+    "prune-non-strict": "Your alpha-beta prunes when alpha >= beta; this question prunes only "
+                        "when alpha > beta, so with ties you skip leaves it evaluates.",
+    "no-pruning": "Your alpha-beta never prunes: it gets the right value but evaluates every "
+                  "leaf; stop the loop when alpha >= beta.",
+    "window-reset": "Each child gets the window your node received instead of the narrowed "
+                    "one: update alpha (at MAX) or beta (at MIN) after every child and pass "
+                    "the new values down.",
+    "alpha-beta-swapped": "Alpha and beta are swapped: alpha is MAX's guarantee (raised at MAX "
+                          "nodes), beta is MIN's (lowered at MIN nodes); pass them in that order.",
+    "not-symmetric": "Your evaluation scores a board and its mirror image (or rotation) "
+                     "differently, but they are equally good.",
+    # generic
+    "mutates-input": "Your function changes the tree or board it was given; the caller "
+                     "still needs it as it was.",
+    "timeout": "Your function did not finish within the time limit: an endless loop, or "
+               "far too much work.",
+    "raises": "Your function raised an error.",
+    "recursion": "Your function calls itself without end (a RecursionError): it never "
+                 "reaches a base case, such as a leaf.",
+    "wrong-type": "Your function returns something of the wrong type.",
+    "output-flood": "Your function prints far too much; the checker stopped it.",
+    "crash": "The Python process running your function died.",
+    "wrong": "Wrong answer (no common mistake matches it).",
+    "unknown-question": "There is no question with this id.",
+    "bad-answer": "The answer is not in the form the question expects.",
+    "not-answered": "This question has not been answered yet.",
+    # self-check questions
+    "expects-error": "The code runs without raising an error.",
+    "misses-error": "Look again: the code raises an error before it can return a value.",
+    "wrong-error": "The code does raise an error, but of another kind.",
+    "misses-loop": "Look again: does the code ever stop?",
+    "expects-loop": "The code does finish.",
+    "pruned-too-many": "Alpha-beta cannot skip a leaf whose value could still change the "
+                       "decision.",
+    "pruned-too-few": "Alpha-beta skips more than that: once alpha >= beta at a node, all its "
+                      "remaining children are skipped.",
+    "pruned-wrong": "Some of the leaves you named are needed, and alpha-beta skips others.",
+    "misplaced-line": "A line is out of place.",
+    "distractor-used": "One of the lines you used does not belong in the solution.",
+    "missing-line": "A line of the solution is missing.",
+    "wrong-line": "That is the right kind of bug, but it is on another line.",
+    "wrong-bug-kind": "That is the right line, but the bug there is of another kind.",
+    "assumes-alternation": "Players need not alternate: read off who moves at each level "
+                           "(here one player moves twice in a row).",
+}
+
+GENERIC = ("mutates-input", "timeout", "raises", "recursion", "wrong-type", "output-flood",
+           "crash", "wrong")
+
+
+def explain(diagnosis) -> str:
+    """The one-sentence explanation of a diagnosis id ('' for None)."""
+    if diagnosis is None:
+        return ""
+    return DIAGNOSES.get(diagnosis, diagnosis)
+
+
+# =============================================================================
+# "minimax": fn(node, is_maximizing) on nested lists
+# =============================================================================
+def minimax(node, is_maximizing):
+    """A correct student solution."""
+    if not isinstance(node, list):
+        return node
+    values = [minimax(child, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def minimax_max_everywhere(node, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    values = [minimax_max_everywhere(child, not is_maximizing) for child in node]
+    return max(values)
+
+
+def minimax_no_switch(node, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    values = [minimax_no_switch(child, is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def minimax_min_everywhere(node, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    values = [minimax_min_everywhere(child, not is_maximizing) for child in node]
+    return min(values)
+
+
+def minimax_players_swapped(node, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    values = [minimax_players_swapped(child, not is_maximizing) for child in node]
+    return min(values) if is_maximizing else max(values)
+
+
+def minimax_signs_swapped(node, is_maximizing):
+    if not isinstance(node, list):
+        return -node
+    values = [minimax_signs_swapped(child, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def minimax_returns_move(node, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    values = [minimax_returns_move(child, not is_maximizing) for child in node]
+    best = max(values) if is_maximizing else min(values)
+    return values.index(best)
+
+
+# =============================================================================
+# "minimax_depth": fn(node, depth, is_maximizing); estimate(node) at depth 0
+# =============================================================================
+def minimax_depth(node, depth, is_maximizing):
+    """A correct student solution."""
+    if not isinstance(node, list):
+        return node
+    if depth == 0:
+        return estimate(node)
+    values = [minimax_depth(child, depth - 1, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def depth_stops_early(node, depth, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    if depth <= 1:
+        return estimate(node)
+    values = [depth_stops_early(child, depth - 1, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def depth_stops_late(node, depth, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    if depth < 0:
+        return estimate(node)
+    values = [depth_stops_late(child, depth - 1, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def depth_per_round(node, depth, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    if depth == 0:
+        return estimate(node)
+    next_depth = depth if is_maximizing else depth - 1
+    values = [depth_per_round(child, next_depth, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def depth_per_round_after_max(node, depth, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    if depth == 0:
+        return estimate(node)
+    next_depth = depth - 1 if is_maximizing else depth
+    values = [depth_per_round_after_max(child, next_depth, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def depth_ignored(node, depth, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    values = [depth_ignored(child, depth - 1, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def depth_terminal_not_checked(node, depth, is_maximizing):
+    if depth == 0:
+        return estimate(node)
+    values = [depth_terminal_not_checked(child, depth - 1, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def depth_max_everywhere(node, depth, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    if depth == 0:
+        return estimate(node)
+    values = [depth_max_everywhere(child, depth - 1, not is_maximizing) for child in node]
+    return max(values)
+
+
+def depth_players_swapped(node, depth, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    if depth == 0:
+        return estimate(node)
+    values = [depth_players_swapped(child, depth - 1, not is_maximizing) for child in node]
+    return min(values) if is_maximizing else max(values)
+
+
+# =============================================================================
+# "best_move": fn(node) -> index of MAX's best child
+# =============================================================================
+def best_move(node):
+    """A correct student solution."""
+    values = [minimax(child, False) for child in node]
+    return values.index(max(values))
+
+
+def best_move_returns_value(node):
+    values = [minimax(child, False) for child in node]
+    return max(values)
+
+
+def best_move_children_as_max(node):
+    values = [minimax(child, True) for child in node]
+    return values.index(max(values))
+
+
+def best_move_picks_min(node):
+    values = [minimax(child, False) for child in node]
+    return values.index(min(values))
+
+
+def best_move_max_everywhere(node):
+    values = [minimax_max_everywhere(child, False) for child in node]
+    return values.index(max(values))
+
+
+def best_move_one_based(node):
+    values = [minimax(child, False) for child in node]
+    return values.index(max(values)) + 1
+
+
+# =============================================================================
+# "alphabeta": fn(node, alpha, beta, is_maximizing) -> value; leaves observed
+# =============================================================================
+def alphabeta(node, alpha, beta, is_maximizing):
+    """A correct student solution (prunes as soon as alpha >= beta)."""
+    if not isinstance(node, list):
+        return node
+    if is_maximizing:
+        value = -math.inf
+        for child in node:
+            value = max(value, alphabeta(child, alpha, beta, False))
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        return value
+    value = math.inf
+    for child in node:
+        value = min(value, alphabeta(child, alpha, beta, True))
+        beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value
+
+
+def alphabeta_strict(node, alpha, beta, is_maximizing):
+    """Prunes only when alpha > beta (CS188's rule)."""
+    if not isinstance(node, list):
+        return node
+    if is_maximizing:
+        value = -math.inf
+        for child in node:
+            value = max(value, alphabeta_strict(child, alpha, beta, False))
+            alpha = max(alpha, value)
+            if alpha > beta:
+                break
+        return value
+    value = math.inf
+    for child in node:
+        value = min(value, alphabeta_strict(child, alpha, beta, True))
+        beta = min(beta, value)
+        if alpha > beta:
+            break
+    return value
+
+
+def alphabeta_no_pruning(node, alpha, beta, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    if is_maximizing:
+        value = -math.inf
+        for child in node:
+            value = max(value, alphabeta_no_pruning(child, alpha, beta, False))
+            alpha = max(alpha, value)
+        return value
+    value = math.inf
+    for child in node:
+        value = min(value, alphabeta_no_pruning(child, alpha, beta, True))
+        beta = min(beta, value)
+    return value
+
+
+def alphabeta_window_reset(node, alpha, beta, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    if is_maximizing:
+        value = -math.inf
+        for child in node:
+            value = max(value, alphabeta_window_reset(child, alpha, beta, False))
+            if value >= beta:
+                break
+        return value
+    value = math.inf
+    for child in node:
+        value = min(value, alphabeta_window_reset(child, alpha, beta, True))
+        if value <= alpha:
+            break
+    return value
+
+
+def alphabeta_swapped_call(node, alpha, beta, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    if is_maximizing:
+        value = -math.inf
+        for child in node:
+            value = max(value, alphabeta_swapped_call(child, beta, alpha, False))
+            alpha = max(alpha, value)
+            if alpha >= beta:
+                break
+        return value
+    value = math.inf
+    for child in node:
+        value = min(value, alphabeta_swapped_call(child, beta, alpha, True))
+        beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value
+
+
+def alphabeta_swapped_tests(node, alpha, beta, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    if is_maximizing:
+        value = -math.inf
+        for child in node:
+            value = max(value, alphabeta_swapped_tests(child, alpha, beta, False))
+            if value <= alpha:
+                break
+            alpha = max(alpha, value)
+        return value
+    value = math.inf
+    for child in node:
+        value = min(value, alphabeta_swapped_tests(child, alpha, beta, True))
+        if value >= beta:
+            break
+        beta = min(beta, value)
+    return value
+
+
+def alphabeta_max_everywhere(node, alpha, beta, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    value = -math.inf
+    for child in node:
+        value = max(value, alphabeta_max_everywhere(child, alpha, beta, not is_maximizing))
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break
+    return value
+
+
+def alphabeta_players_swapped(node, alpha, beta, is_maximizing):
+    return alphabeta(node, alpha, beta, not is_maximizing)
+
+
+# =============================================================================
+# "game_minimax": fn(game, state) -> value, through the Game interface
+# =============================================================================
+def game_minimax(game, state):
+    """A correct student solution."""
+    if game.is_terminal(state):
+        return game.utility(state)
+    values = [game_minimax(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "max" else min(values)
+
+
+def game_max_everywhere(game, state):
+    if game.is_terminal(state):
+        return game.utility(state)
+    return max(game_max_everywhere(game, game.result(state, a)) for a in game.actions(state))
+
+
+def game_players_swapped(game, state):
+    if game.is_terminal(state):
+        return game.utility(state)
+    values = [game_players_swapped(game, game.result(state, a)) for a in game.actions(state)]
+    return min(values) if game.to_move(state) == "max" else max(values)
+
+
+def game_signs_swapped(game, state):
+    if game.is_terminal(state):
+        return -game.utility(state)
+    values = [game_signs_swapped(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "max" else min(values)
+
+
+def game_terminal_not_checked(game, state):
+    if game.to_move(state) == "max":
+        best = -math.inf
+        for a in game.actions(state):
+            best = max(best, game_terminal_not_checked(game, game.result(state, a)))
+    else:
+        best = math.inf
+        for a in game.actions(state):
+            best = min(best, game_terminal_not_checked(game, game.result(state, a)))
+    return best
+
+
+def game_terminal_not_checked_max(game, state):
+    values = [game_terminal_not_checked_max(game, game.result(state, a))
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == "max" else min(values)
+
+
+# =============================================================================
+# "board_minimax": fn(board, player) on a list of 9 cells "X", "O", "."
+# =============================================================================
+def board_minimax(board, player):
+    """A correct student solution (X is MAX: +1 X wins, -1 O wins, 0 draw)."""
+    w = winner(board)
+    if w == "X":
+        return 1
+    if w == "O":
+        return -1
+    if "." not in board:
+        return 0
+    other = "O" if player == "X" else "X"
+    values = []
+    for square in range(9):
+        if board[square] == ".":
+            board[square] = player
+            values.append(board_minimax(board, other))
+            board[square] = "."
+    return max(values) if player == "X" else min(values)
+
+
+def board_not_restored(board, player):
+    w = winner(board)
+    if w == "X":
+        return 1
+    if w == "O":
+        return -1
+    if "." not in board:
+        return 0
+    other = "O" if player == "X" else "X"
+    values = []
+    for square in range(9):
+        if board[square] == ".":
+            board[square] = player
+            values.append(board_not_restored(board, other))
+    return max(values) if player == "X" else min(values)
+
+
+def board_terminal_not_checked(board, player):
+    if "." not in board:
+        w = winner(board)
+        return 1 if w == "X" else -1 if w == "O" else 0
+    other = "O" if player == "X" else "X"
+    values = []
+    for square in range(9):
+        if board[square] == ".":
+            board[square] = player
+            values.append(board_terminal_not_checked(board, other))
+            board[square] = "."
+    return max(values) if player == "X" else min(values)
+
+
+def board_signs_swapped(board, player):
+    w = winner(board)
+    if w == "X":
+        return -1
+    if w == "O":
+        return 1
+    if "." not in board:
+        return 0
+    other = "O" if player == "X" else "X"
+    values = []
+    for square in range(9):
+        if board[square] == ".":
+            board[square] = player
+            values.append(board_signs_swapped(board, other))
+            board[square] = "."
+    return max(values) if player == "X" else min(values)
+
+
+def board_players_swapped(board, player):
+    w = winner(board)
+    if w == "X":
+        return 1
+    if w == "O":
+        return -1
+    if "." not in board:
+        return 0
+    other = "O" if player == "X" else "X"
+    values = []
+    for square in range(9):
+        if board[square] == ".":
+            board[square] = player
+            values.append(board_players_swapped(board, other))
+            board[square] = "."
+    return min(values) if player == "X" else max(values)
+
+
+def board_max_everywhere(board, player):
+    w = winner(board)
+    if w == "X":
+        return 1
+    if w == "O":
+        return -1
+    if "." not in board:
+        return 0
+    other = "O" if player == "X" else "X"
+    values = []
+    for square in range(9):
+        if board[square] == ".":
+            board[square] = player
+            values.append(board_max_everywhere(board, other))
+            board[square] = "."
+    return max(values)
+
+
+# =============================================================================
+# "evaluate": fn(board) -> number, a tic-tac-toe evaluation function
+# =============================================================================
+_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
+
+
+def evaluate(board):
+    """A correct student solution: +100/-100 for a win, else open lines for X minus for O."""
+    w = winner(board)
+    if w == "X":
+        return 100
+    if w == "O":
+        return -100
+    x_open = sum(1 for line in _LINES if all(board[i] != "O" for i in line))
+    o_open = sum(1 for line in _LINES if all(board[i] != "X" for i in line))
+    return x_open - o_open
+
+
+def evaluate_signs_swapped(board):
+    w = winner(board)
+    if w == "X":
+        return -100
+    if w == "O":
+        return 100
+    x_open = sum(1 for line in _LINES if all(board[i] != "O" for i in line))
+    o_open = sum(1 for line in _LINES if all(board[i] != "X" for i in line))
+    return o_open - x_open
+
+
+def evaluate_terminal_not_checked(board):
+    x_open = sum(1 for line in _LINES if all(board[i] != "O" for i in line))
+    o_open = sum(1 for line in _LINES if all(board[i] != "X" for i in line))
+    return x_open - o_open
+
+
+def evaluate_not_symmetric(board):
+    w = winner(board)
+    if w == "X":
+        return 100
+    if w == "O":
+        return -100
+    score = 0
+    for square, weight in zip(range(9), (3, 2, 1, 2, 4, 1, 1, 1, 1)):
+        if board[square] == "X":
+            score += weight
+        elif board[square] == "O":
+            score -= weight
+    return score
+
+
+#: kind -> [(diagnosis id, buggy function)], most common mistakes first.
+VARIANTS = {
+    "minimax": [
+        ("max-at-every-level", minimax_max_everywhere),
+        ("max-at-every-level", minimax_no_switch),
+        ("min-at-every-level", minimax_min_everywhere),
+        ("players-swapped", minimax_players_swapped),
+        ("signs-swapped", minimax_signs_swapped),
+        ("returns-move-not-value", minimax_returns_move),
+    ],
+    "minimax_depth": [
+        ("depth-off-by-one", depth_stops_early),
+        ("depth-off-by-one", depth_stops_late),
+        ("depth-per-round", depth_per_round),
+        ("depth-per-round", depth_per_round_after_max),
+        ("depth-ignored", depth_ignored),
+        ("terminal-not-checked", depth_terminal_not_checked),
+        ("max-at-every-level", depth_max_everywhere),
+        ("players-swapped", depth_players_swapped),
+    ],
+    "best_move": [
+        ("returns-value-not-move", best_move_returns_value),
+        ("players-swapped", best_move_children_as_max),
+        ("players-swapped", best_move_picks_min),
+        ("max-at-every-level", best_move_max_everywhere),
+        ("one-based-move", best_move_one_based),
+    ],
+    "alphabeta": [
+        ("no-pruning", alphabeta_no_pruning),
+        ("window-reset", alphabeta_window_reset),
+        ("alpha-beta-swapped", alphabeta_swapped_call),
+        ("alpha-beta-swapped", alphabeta_swapped_tests),
+        ("max-at-every-level", alphabeta_max_everywhere),
+        ("players-swapped", alphabeta_players_swapped),
+    ],
+    "game_minimax": [
+        ("max-at-every-level", game_max_everywhere),
+        ("players-swapped", game_players_swapped),
+        ("signs-swapped", game_signs_swapped),
+        ("terminal-not-checked", game_terminal_not_checked),
+        ("terminal-not-checked", game_terminal_not_checked_max),
+    ],
+    "board_minimax": [
+        ("board-not-restored", board_not_restored),
+        ("terminal-not-checked", board_terminal_not_checked),
+        ("signs-swapped", board_signs_swapped),
+        ("players-swapped", board_players_swapped),
+        ("max-at-every-level", board_max_everywhere),
+    ],
+    "evaluate": [
+        ("signs-swapped", evaluate_signs_swapped),
+        ("terminal-not-checked", evaluate_terminal_not_checked),
+        ("not-symmetric", evaluate_not_symmetric),
+    ],
+}
+
+#: kind -> a correct solution written as a student would (tests, notebook keys).
+SOLUTIONS = {
+    "minimax": minimax,
+    "minimax_depth": minimax_depth,
+    "best_move": best_move,
+    "alphabeta": alphabeta,
+    "game_minimax": game_minimax,
+    "board_minimax": board_minimax,
+    "evaluate": evaluate,
+}
+
+
+def variants_for(kind, *, prune_ties=True):
+    """The (id, function) pairs for ``kind``; alpha-beta's depend on the pruning rule."""
+    found = list(VARIANTS.get(kind, ()))
+    if kind == "alphabeta":
+        other = ("prune-strict", alphabeta_strict) if prune_ties else \
+            ("prune-non-strict", alphabeta)
+        found.insert(0, other)
+    return found
+
+
+__all__ = ["DIAGNOSES", "GENERIC", "VARIANTS", "SOLUTIONS", "explain", "variants_for"]

@@ -1,0 +1,21 @@
+"""Instructor tools: student versions of exercise notebooks, and unattended grading.
+
+From a shell::
+
+    python -m minimax_lessons.instructor student notebooks/solutions release/ --key key.json
+    python -m minimax_lessons.instructor grade submitted/ --key key.json --out graded/
+
+``student`` strips solutions (``### BEGIN SOLUTION`` / ``### END SOLUTION``),
+hidden tests and answer-key cells, clears outputs, keeps nbgrader metadata, and
+writes the key (keep it away from students). ``grade`` runs every submitted
+notebook in a fresh kernel with time and output limits, judges the recorded
+answers against the key, and writes ``grades.csv`` and one feedback page per
+student; re-running resumes. See ``docs/exercises.md``.
+
+**Not a security sandbox**: submitted notebooks run with your rights.
+"""
+
+from .grading import StudentResult, grade
+from .release import load_key, release, student_version
+
+__all__ = ["release", "student_version", "load_key", "grade", "StudentResult"]

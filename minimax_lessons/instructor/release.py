@@ -1,0 +1,213 @@
+"""Student versions of exercise notebooks, and the instructor's key.
+
+Markers (nbgrader's, so notebooks work with nbgrader as they are):
+
+- ``### BEGIN SOLUTION`` ... ``### END SOLUTION``: replaced by
+  ``# YOUR CODE HERE`` / ``raise NotImplementedError()`` in code cells (same
+  indentation as the BEGIN line) and by ``YOUR ANSWER HERE`` in Markdown cells;
+- ``### BEGIN HIDDEN TESTS`` ... ``### END HIDDEN TESTS``: removed (kept in the
+  key, restored when grading);
+- cells tagged ``answer-key`` (or with ``"minimax_lessons": {"answer_key": true}``
+  in their metadata) are removed;
+- every output and execution count is cleared; nbgrader cell metadata
+  (``grade_id``, ``points``, ``solution``, ``grade``, ``locked``,
+  ``schema_version: 3``) is kept; our instructor-only metadata
+  (``minimax_lessons.grading``) is dropped.
+
+The key (JSON, for the instructor only) lists, per notebook, each graded cell
+(its grade id, points, the questions it checks, and its full source) and each
+question (points, the grade id of its cell, grading options such as
+``{"hidden": true, "seed": "student"}`` from the cell's
+``minimax_lessons.grading`` metadata).
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import hashlib
+import json
+import os
+import re
+import textwrap
+from pathlib import Path
+
+import nbformat
+
+KEY_FORMAT = "minimax-lessons-key"
+SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
+HIDDEN = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
+CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
+TEXT_STUB = "YOUR ANSWER HERE"
+ANSWER_KEY_TAGS = {"answer-key", "remove-student"}
+_CHECK_CALL = re.compile(r"""\bcheck\(\s*(?:question_id\s*=\s*)?["']([^"']+)["']""")
+
+
+class ReleaseError(ValueError):
+    """A notebook's markers are malformed (the message names the notebook and cell)."""
+
+
+def strip_region(source: str, markers, stub, where) -> str:
+    """Replace each marked region (markers included) by ``stub`` (None: remove it).
+
+    A code region made only of assignments to names (``answer = 3``) becomes
+    ``answer = ...  # YOUR ANSWER HERE`` instead, so the notebook still runs
+    top to bottom and ``check`` can say "not answered yet".
+    """
+    begin, end = markers
+    out, inside, indent, region = [], False, "", []
+    for number, line in enumerate(source.splitlines(), 1):
+        stripped = line.strip()
+        if stripped == begin:
+            if inside:
+                raise ReleaseError(f"{where}, line {number}: {begin} inside another one")
+            inside, indent, region = True, line[:len(line) - len(line.lstrip())], []
+        elif stripped == end:
+            if not inside:
+                raise ReleaseError(f"{where}, line {number}: {end} without {begin}")
+            inside = False
+            if stub is not None:
+                out.extend(indent + s for s in _stub_for(region, stub).splitlines())
+        elif inside:
+            region.append(line)
+        else:
+            out.append(line)
+    if inside:
+        raise ReleaseError(f"{where}: {begin} is never closed by {end}")
+    return "\n".join(out)
+
+
+def _stub_for(region, stub) -> str:
+    """``name = ...`` stubs for a region of plain assignments, else ``stub``."""
+    if stub != CODE_STUB:
+        return stub
+    try:
+        tree = ast.parse(textwrap.dedent("\n".join(region)))
+    except SyntaxError:
+        return stub
+    targets = []
+    for statement in tree.body:
+        if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+                and isinstance(statement.targets[0], ast.Name)):
+            return stub
+        targets.append(statement.targets[0].id)
+    if not targets:
+        return stub
+    return "\n".join(f"{name} = ...  # YOUR ANSWER HERE" for name in dict.fromkeys(targets))
+
+
+def is_answer_key(cell) -> bool:
+    tags = set(cell.get("metadata", {}).get("tags", []))
+    ours = cell.get("metadata", {}).get("minimax_lessons", {})
+    return bool(tags & ANSWER_KEY_TAGS) or bool(ours.get("answer_key"))
+
+
+def student_version(nb, name="notebook"):
+    """The student notebook (a new object) and this notebook's part of the key."""
+    student = copy.deepcopy(nb)
+    cells, key_cells, questions = [], {}, {}
+    for index, cell in enumerate(nb.cells):
+        where = f"{name}, cell {index + 1}"
+        if is_answer_key(cell):
+            continue
+        new = copy.deepcopy(cell)
+        stub = CODE_STUB if cell.cell_type == "code" else TEXT_STUB
+        source = strip_region(cell.source, SOLUTION, stub, where)
+        new.source = strip_region(source, HIDDEN, None, where)
+        new.metadata.pop("minimax_lessons", None)
+        if new.cell_type == "code":
+            new.outputs, new.execution_count = [], None
+        cells.append(new)
+        _note_graded(cell, where, key_cells, questions)
+    student.cells = cells
+    return student, {"cells": key_cells, "questions": questions}
+
+
+def _note_graded(cell, where, key_cells, questions):
+    meta = cell.get("metadata", {}).get("nbgrader", {})
+    grade_id = meta.get("grade_id")
+    ids = list(dict.fromkeys(_CHECK_CALL.findall(strip_region(cell.source, SOLUTION, "", where))))
+    if not grade_id or not (meta.get("grade") or ids):
+        return
+    if grade_id in key_cells:
+        raise ReleaseError(f"{where}: the grade_id {grade_id!r} is used twice")
+    points = float(meta.get("points", 0) or 0)
+    ours = cell.get("metadata", {}).get("minimax_lessons", {})
+    key_cells[grade_id] = {"points": points, "questions": ids, "source": cell.source,
+                           "locked": bool(meta.get("locked")), "cell_type": cell.cell_type}
+    shares = ours.get("points") or ({q: points / len(ids) for q in ids} if ids else {})
+    for qid in ids:
+        questions[qid] = {"points": float(shares.get(qid, 0)), "grade_id": grade_id,
+                          "options": dict(ours.get("grading", {}).get(qid, {}))}
+
+
+def notebooks_in(path: Path) -> list:
+    """The .ipynb files in a folder (recursively, checkpoints skipped), or the file itself."""
+    path = Path(path)
+    if path.is_file():
+        return [path]
+    return sorted(p for p in path.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
+
+
+def release(src, dest, key=None, banks=("minimax_lessons.exercises.bank",)) -> dict:
+    """Write student versions of the notebooks in ``src`` to ``dest``; the key to ``key``."""
+    src, dest = Path(src), Path(dest)
+    if key is not None and _inside(Path(key), dest):
+        raise ReleaseError(f"the key {key} must not be written inside the student folder {dest}")
+    found = notebooks_in(src)
+    if not found:
+        raise ReleaseError(f"no notebooks found in {src}")
+    full_key = {"format": KEY_FORMAT, "version": 1, "banks": list(banks), "notebooks": {}}
+    for path in found:
+        nb = nbformat.read(path, as_version=4)
+        student, part = student_version(nb, path.name)
+        target = dest / path.relative_to(src) if src.is_dir() else (
+            dest if dest.suffix == ".ipynb" else dest / path.name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(target, nbformat.writes(student))
+        if path.name in full_key["notebooks"]:
+            raise ReleaseError(f"two notebooks are called {path.name}; names must be unique")
+        full_key["notebooks"][path.name] = part
+    if key is not None:
+        Path(key).parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(Path(key), json.dumps(full_key, indent=1, sort_keys=True))
+    return full_key
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def write_atomic(path: Path, text: str):
+    """Write a file so that readers see the old or the new content, never half of it."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as out:
+        out.write(text)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, path)
+
+
+def load_key(path) -> dict:
+    """Read and check a key file (a clear error when it is not one)."""
+    try:
+        key = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ReleaseError(f"cannot read the key {path}: {exc}") from None
+    if not isinstance(key, dict) or key.get("format") != KEY_FORMAT:
+        raise ReleaseError(f"{path} is not a minimax-lessons key (write one with "
+                           "`python -m minimax_lessons.instructor student SRC DEST --key KEY`)")
+    return key
+
+
+def key_digest(key: dict) -> str:
+    return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
+
+
+__all__ = ["release", "student_version", "strip_region", "load_key", "notebooks_in",
+           "write_atomic", "ReleaseError", "key_digest"]

@@ -1,0 +1,188 @@
+"""minimax_lessons.exercises.functions: check_function says what went wrong, where, and shows it."""
+
+import math
+import re
+
+import pytest
+
+from minimax_lessons.exercises import FunctionCheck, check_function, estimate
+from minimax_lessons.exercises.kinds import KINDS
+from minimax_lessons.exercises.variants import minimax as student_minimax
+from minimax_lessons.exercises.variants import minimax_max_everywhere
+
+
+def minimax_on_min_node_only_bug(node, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    values = [minimax_on_min_node_only_bug(child, not is_maximizing) for child in node]
+    return max(values)
+
+
+def raises_type_error(node, is_maximizing):
+    return node + 1
+
+
+def recurses(node, is_maximizing):
+    return recurses(node, is_maximizing)
+
+
+def loops(node, is_maximizing):
+    while True:
+        pass
+
+
+def floods(node, is_maximizing):
+    while True:
+        print(node)
+
+
+def forgets_return(node, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    values = [forgets_return(child, not is_maximizing) for child in node]
+    max(values) if is_maximizing else min(values)
+
+
+def returns_pair(node, is_maximizing):
+    if not isinstance(node, list):
+        return node, None
+    values = [returns_pair(child, not is_maximizing)[0] for child in node]
+    best = max(values) if is_maximizing else min(values)
+    return best, values.index(best)
+
+
+def sorts_children(node, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    node.sort(key=lambda c: c if not isinstance(c, list) else 0)
+    values = [sorts_children(child, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def alphabeta_by_index(node, alpha, beta, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    best = -math.inf if is_maximizing else math.inf
+    i = 0
+    while i < len(node):
+        value = alphabeta_by_index(node[i], alpha, beta, not is_maximizing)
+        if is_maximizing:
+            best = max(best, value)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, value)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+        i += 1
+    return best
+
+
+def alphabeta_checks_type_exactly(node, alpha, beta, is_maximizing):
+    if type(node) is not list:
+        return node
+    return 0
+
+
+def best_move_last_of_ties(node):
+    values = [student_minimax(child, False) for child in node]
+    best = max(values)
+    return len(values) - 1 - values[::-1].index(best)
+
+
+def depth_limited(node, depth, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    if depth == 0:
+        return estimate(node)
+    values = [depth_limited(child, depth - 1, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def test_a_wrong_function_gets_the_smallest_failing_call_and_both_answers():
+    result = check_function("minimax", minimax_on_min_node_only_bug)
+    assert not result and result.diagnosis == "max-at-every-level"
+    assert result.call == "minimax([7, 2, 9], False)"
+    assert (result.expected, result.got) == (2, 9)
+    assert result.failed > 0 and result.tests > result.failed
+
+
+def test_the_feedback_shows_expected_and_student_values_at_each_node():
+    result = check_function("minimax", minimax_max_everywhere)
+    game, notes, highlight = result.picture
+    assert notes["A"] == "exp 2 / you 9" and highlight == {"A"}
+    assert "exp 2 / you 9" in result.text()
+    html = result._repr_html_()
+    assert "minimax([7, 2, 9], False)" in html and "max at every level" in html
+
+
+def test_hidden_checks_never_show_an_input():
+    result = check_function("minimax", minimax_max_everywhere, hidden=True)
+    assert result.diagnosis == "max-at-every-level"
+    shown = result.text() + result._repr_html_() + result.message
+    assert result.call is None and result.failing_input is None and result.picture is None
+    assert not re.search(r"\[\s*-?\d", shown), shown
+
+
+def test_an_error_is_reported_with_the_students_line():
+    result = check_function("minimax", raises_type_error)
+    assert result.diagnosis == "raises"
+    assert result.error.type == "TypeError" and result.error.line == "return node + 1"
+    assert "return node + 1" in result.message
+
+
+def test_endless_recursion_loops_and_floods_get_their_own_diagnosis():
+    assert check_function("minimax", recurses).diagnosis == "recursion"
+    timed = check_function("minimax", loops, time_limit=0.3)
+    assert timed.diagnosis == "timeout" and "time limit" in timed.message
+    assert check_function("minimax", floods).diagnosis == "output-flood"
+
+
+def test_a_missing_return_or_a_pair_is_a_wrong_type_with_a_hint():
+    missing = check_function("minimax", forgets_return)
+    assert missing.diagnosis == "wrong-type" and "return statement" in missing.message
+    pair = check_function("minimax", returns_pair)
+    assert pair.diagnosis == "wrong-type" and "pair" in pair.message
+
+
+def test_changing_the_tree_fails_even_with_right_values():
+    result = check_function("minimax", sorts_children)
+    assert result.diagnosis == "mutates-input"
+
+
+def test_alpha_beta_by_indexing_is_watched_as_well_as_by_looping():
+    assert check_function("alphabeta", alphabeta_by_index).passed
+
+
+def test_an_exact_type_test_on_the_recording_lists_gets_a_specific_hint():
+    result = check_function("alphabeta", alphabeta_checks_type_exactly)
+    assert result.diagnosis == "wrong-type"
+    assert "isinstance(node, list)" in result.message
+
+
+def test_any_of_several_equally_good_moves_is_accepted():
+    ties = [c.item[0] for c in KINDS["best_move"].cases(0)
+            if len({student_minimax(ch, False) for ch in c.item[0]}) < len(c.item[0])]
+    assert ties, "the inputs include trees with equally good moves"
+    assert check_function("best_move", best_move_last_of_ties).passed
+
+
+def test_the_depth_limited_kind_uses_estimate_at_the_cut():
+    assert check_function("minimax_depth", depth_limited).passed
+    assert estimate([[5, 1], 2]) == 5
+
+
+def test_unknown_kinds_and_non_functions_are_clear_errors():
+    with pytest.raises(ValueError, match="unknown kind 'minmax'"):
+        check_function("minmax", depth_limited)
+    result = check_function("minimax", 42)
+    assert isinstance(result, FunctionCheck) and result.diagnosis == "wrong-type"
+
+
+def test_seeds_change_the_random_trees_but_not_the_verdict():
+    one, two = KINDS["minimax"].cases(1), KINDS["minimax"].cases(2)
+    assert [c.item for c in one if not c.trap] != [c.item for c in two if not c.trap]
+    assert [c.item for c in one if c.trap] == [c.item for c in two if c.trap]
+    a = check_function("minimax", minimax_max_everywhere, seed=1)
+    b = check_function("minimax", minimax_max_everywhere, seed=2)
+    assert a.diagnosis == b.diagnosis == "max-at-every-level"

@@ -1,0 +1,260 @@
+"""minimax_lessons.instructor: student versions, and grading a folder of submissions end to end.
+
+The grading test builds a class from the course's exercise notebook: a correct
+submission, a partly wrong one (that also tampers with a test cell), one that
+kills its kernel, one that loops, one that floods its output, one that is not
+JSON, one with deleted cells, and one left blank. Time limits are short.
+"""
+
+import copy
+import csv
+import io
+import json
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from minimax_lessons.instructor import grade, release, student_version
+from minimax_lessons.instructor.__main__ import main
+from minimax_lessons.instructor.release import ReleaseError, strip_region
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCE = ROOT / "notebooks" / "exercises" / "03-minimax-exercises.ipynb"
+NAME = SOURCE.name
+LIMITS = {"cell_timeout": 4, "notebook_timeout": 90}
+
+
+# -- the student version --------------------------------------------------------------------
+def test_solutions_become_stubs_with_the_indentation_of_the_marker():
+    source = "def f(x):\n    ### BEGIN SOLUTION\n    return 2 * x\n    ### END SOLUTION\n"
+    assert strip_region(source, ("### BEGIN SOLUTION", "### END SOLUTION"),
+                        "# YOUR CODE HERE\nraise NotImplementedError()", "cell") == \
+        "def f(x):\n    # YOUR CODE HERE\n    raise NotImplementedError()"
+
+
+def test_a_solution_made_of_assignments_becomes_an_ellipsis_to_fill_in():
+    source = "### BEGIN SOLUTION\nanswer = 3\nother = [1]\n### END SOLUTION"
+    assert strip_region(source, ("### BEGIN SOLUTION", "### END SOLUTION"),
+                        "# YOUR CODE HERE\nraise NotImplementedError()", "cell") == \
+        "answer = ...  # YOUR ANSWER HERE\nother = ...  # YOUR ANSWER HERE"
+
+
+def test_unbalanced_markers_are_errors_that_name_the_cell():
+    with pytest.raises(ReleaseError, match="cell 2.*never closed"):
+        strip_region("### BEGIN SOLUTION\nx = 1", ("### BEGIN SOLUTION", "### END SOLUTION"),
+                     "stub", "nb, cell 2")
+    with pytest.raises(ReleaseError, match="without"):
+        strip_region("x = 1\n### END SOLUTION", ("### BEGIN SOLUTION", "### END SOLUTION"),
+                     "stub", "nb, cell 3")
+
+
+def test_the_student_version_has_no_solutions_keys_or_outputs_but_keeps_nbgrader_metadata():
+    nb = nbformat.read(SOURCE, as_version=4)
+    student, part = student_version(nb, NAME)
+    text = json.dumps(student)
+    assert "BEGIN SOLUTION" not in text and "answer-key" not in text
+    assert "max(values) if is_maximizing else min(values)" not in text
+    assert all(not c.get("outputs") for c in student.cells if c.cell_type == "code")
+    graded = [c.metadata["nbgrader"] for c in student.cells
+              if c.metadata.get("nbgrader", {}).get("grade")]
+    assert graded and all(m["schema_version"] == 3 and m["locked"] and m["points"] > 0
+                          for m in graded)
+    assert not any("minimax_lessons" in c.metadata for c in student.cells)
+    assert part["questions"]["q3.12"] == {"points": 3.0, "grade_id": "q3_12",
+                                          "options": {"hidden": True}}
+
+
+def test_hidden_tests_are_removed_for_students_but_kept_in_the_key():
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        'check("q3.1", answer)\n### BEGIN HIDDEN TESTS\nassert answer == 2\n### END HIDDEN TESTS',
+        metadata={"nbgrader": {"grade": True, "grade_id": "t1", "locked": True, "points": 1,
+                               "schema_version": 3, "solution": False}})])
+    student, part = student_version(nb)
+    assert student.cells[0].source == 'check("q3.1", answer)'
+    assert "assert answer == 2" in part["cells"]["t1"]["source"]
+
+
+def test_the_key_is_refused_inside_the_student_folder(tmp_path):
+    with pytest.raises(ReleaseError, match="must not be written inside"):
+        release(SOURCE, tmp_path / "release", tmp_path / "release" / "key.json")
+
+
+def test_the_command_line_writes_student_notebooks_and_the_key(tmp_path, capsys):
+    assert main(["student", str(SOURCE.parent), str(tmp_path / "out"),
+                 "--key", str(tmp_path / "key.json")]) == 0
+    assert (tmp_path / "out" / NAME).exists()
+    key = json.loads((tmp_path / "key.json").read_text())
+    assert len(key["notebooks"][NAME]["questions"]) == 9
+    assert "9 question(s)" in capsys.readouterr().out
+
+
+# -- grading a class ----------------------------------------------------------------------------
+def cell(nb, grade_id):
+    return next(c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id") == grade_id)
+
+
+@pytest.fixture(scope="module")
+def classroom(tmp_path_factory):
+    """A released assignment, its key, and a folder of sample submissions."""
+    base = tmp_path_factory.mktemp("class")
+    key = base / "instructor" / "key.json"
+    release(SOURCE, base / "release", key)
+    blank = nbformat.read(base / "release" / NAME, as_version=4)
+    solutions = {c.metadata["nbgrader"]["grade_id"]: c.source
+                 for c in nbformat.read(SOURCE, as_version=4).cells
+                 if c.metadata.get("nbgrader", {}).get("solution")}
+
+    def submit(student, edit=None, answered=True):
+        nb = copy.deepcopy(blank)
+        if answered:
+            for c in nb.cells:
+                grade_id = c.metadata.get("nbgrader", {}).get("grade_id")
+                if grade_id in solutions:
+                    c.source = solutions[grade_id]
+        if edit:
+            edit(nb)
+        folder = base / "submitted" / student
+        folder.mkdir(parents=True)
+        nbformat.write(nb, folder / NAME)
+
+    def partly_wrong(nb):
+        cell(nb, "q3_1_answer").source = "answer_3_1 = 9"
+        cell(nb, "q3_4_answer").source = 'answer_3_4 = "b"'
+        cell(nb, "q3_4").source = 'check("q3.4", "a")  # a test cell edited to cheat'
+        answer = cell(nb, "q3_12_answer")
+        answer.source = answer.source.replace(
+            "return max(values) if is_maximizing else min(values)", "return max(values)")
+
+    def crashes(nb):
+        cell(nb, "q3_9_answer").source = "import os\nos._exit(1)"
+
+    def loops(nb):
+        cell(nb, "q3_7_answer").source = "while True:\n    pass"
+
+    def floods(nb):
+        cell(nb, "q3_5_answer").source = "answer_3_5 = TypeError\nwhile True:\n" \
+                                         "    print('spam ' * 200)"
+
+    def deletes(nb):
+        nb.cells = [c for c in nb.cells if c.metadata.get("nbgrader", {}).get("grade_id")
+                    not in ("q3_11", "q3_12")]
+
+    submit("alice")
+    submit("bob", partly_wrong)
+    submit("carol", crashes)
+    submit("dave", loops)
+    submit("erin", floods)
+    submit("frank", deletes)
+    (base / "submitted" / "gina").mkdir()
+    (base / "submitted" / "gina" / NAME).write_text('{"cells": [ not json')
+    submit("ivan", answered=False)
+    return base, key
+
+
+@pytest.fixture(scope="module")
+def graded(classroom):
+    base, key = classroom
+    stream = io.StringIO()
+    results = grade(base / "submitted", key, base / "graded", stream=stream, **LIMITS)
+    return base, key, results, stream.getvalue()
+
+
+def table(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def points(base):
+    rows = table(base / "graded" / "grades.csv")
+    out = {}
+    for row in rows:
+        out.setdefault(row["student"], {})[row["question"]] = float(row["points"])
+    return out, {(r["student"], r["question"]): r for r in rows}
+
+
+def test_every_student_gets_a_row_per_question_and_a_feedback_page(graded):
+    base, _, results, progress = graded
+    rows = table(base / "graded" / "grades.csv")
+    students = ["alice", "bob", "carol", "dave", "erin", "frank", "gina", "ivan"]
+    assert sorted({r["student"] for r in rows}) == students
+    assert all(len([r for r in rows if r["student"] == s]) == 9 for s in students)
+    assert set(rows[0]) >= {"student", "question", "points", "feedback"}
+    for s in students:
+        page = (base / "graded" / "feedback" / f"{s}.html").read_text()
+        assert f"Feedback for {s}" in page
+    assert progress.count("grading [") == len(students) and "8/8" in progress
+
+
+def test_a_correct_submission_gets_full_marks(graded):
+    base = graded[0]
+    scores, _ = points(base)
+    assert sum(scores["alice"].values()) == 16
+
+
+def test_wrong_answers_lose_their_points_with_the_diagnosis_and_test_cells_are_restored(graded):
+    base = graded[0]
+    scores, rows = points(base)
+    assert scores["bob"]["q3.1"] == 0 and rows[("bob", "q3.1")]["diagnosis"] == \
+        "max-at-every-level"
+    assert scores["bob"]["q3.4"] == 0, "the edited test cell was put back from the key"
+    assert scores["bob"]["q3.12"] == 0 and "hidden tests" in rows[("bob", "q3.12")]["feedback"]
+    assert "[[" not in rows[("bob", "q3.12")]["feedback"], "hidden trees are never shown"
+    assert scores["bob"]["q3.13"] == 3
+
+
+def test_a_crash_a_loop_and_a_flood_cost_only_what_they_touch(graded):
+    base = graded[0]
+    scores, rows = points(base)
+    assert scores["carol"]["q3.7"] == 1 and scores["carol"]["q3.9"] == 0
+    assert scores["carol"]["q3.13"] == 0
+    assert "stopped before" in rows[("carol", "q3.13")]["feedback"]
+    assert scores["dave"]["q3.7"] == 0 and scores["dave"]["q3.13"] == 3
+    assert scores["erin"]["q3.5"] == 1 and sum(scores["erin"].values()) == 16
+    totals = {r["student"]: r for r in table(base / "graded" / "totals.csv")}
+    assert "kernel died" in totals["carol"]["problems"]
+    assert "longer than 4" in totals["dave"]["problems"]
+    assert "printed more than" in totals["erin"]["problems"]
+    executed = nbformat.read(base / "graded" / "executed" / "erin" / NAME, as_version=4)
+    assert len(json.dumps(executed)) < 2_000_000
+
+
+def test_broken_or_incomplete_notebooks_get_zero_where_they_fail(graded):
+    base = graded[0]
+    scores, rows = points(base)
+    assert sum(scores["gina"].values()) == 0
+    assert "could not be read" in rows[("gina", "q3.1")]["feedback"]
+    assert scores["frank"]["q3.11"] == scores["frank"]["q3.12"] == 0
+    assert "deleted" in rows[("frank", "q3.12")]["feedback"]
+    assert scores["frank"]["q3.13"] == 3
+    assert sum(scores["ivan"].values()) == 0
+    assert rows[("ivan", "q3.1")]["diagnosis"] == "not-answered"
+    assert rows[("ivan", "q3.12")]["diagnosis"] == "raises"
+
+
+def test_a_second_run_resumes_and_force_regrades(graded):
+    base, key, results, _ = graded
+    saved = base / "graded" / "results" / "alice.json"
+    before = saved.stat().st_mtime_ns
+    (base / "graded" / "results" / "gina.json").unlink()
+    (base / "graded" / "grades.csv").unlink()
+    stream = io.StringIO()
+    again = grade(base / "submitted", key, base / "graded", stream=stream, **LIMITS)
+    assert stream.getvalue().count("already graded") == 7
+    assert saved.stat().st_mtime_ns == before
+    assert [r.points for r in again] == [r.points for r in results]
+    assert len(table(base / "graded" / "grades.csv")) == 8 * 9
+
+
+def test_the_command_line_regrades_with_force(classroom, capsys):
+    base, key = classroom
+    single = base / "single"
+    (single / "alice").mkdir(parents=True)
+    (single / "alice" / NAME).write_bytes((base / "submitted" / "alice" / NAME).read_bytes())
+    args = ["grade", str(single), "--key", str(key), "--out", str(base / "single-graded"),
+            "--timeout", "4"]
+    assert main(args) == 0
+    assert main(args + ["--force"]) == 0
+    captured = capsys.readouterr()
+    assert "NOT a security sandbox" in captured.err
+    assert captured.err.count("alice: 16/16") == 2
