@@ -174,11 +174,16 @@ class TicTacToeBoard:
     def _refresh(self):
         if self._widget is None:
             return
+        over = self.game.is_terminal(self.state)
         for button, label, c in zip(self._buttons, self.labels(), self.state):
             button.description = label
-            button.disabled = c != "." or self.game.is_terminal(self.state)
+            # Taken squares stay enabled (a disabled button fades its text); clicks
+            # on them are ignored.
+            button.tooltip = "taken" if c != "." else ("game over" if over else "play here")
             button.style.button_color = {"X": "#cfe2ff", "O": "#ffd8cc"}.get(c, None)
             button.style.font_weight = "bold" if c != "." else "normal"
+            button.style.font_size = "28px" if c != "." else "14px"
+            button.style.text_color = {"X": "#0b3d91", "O": "#a8320a"}.get(c, "#333333")
         self._status.value = f"<b>{self.status()}</b>"
 
     def __repr__(self):

@@ -1,16 +1,40 @@
-"""Plots of the experiments' rows (matplotlib); each function returns the Figure.
+"""Plots of the experiments' rows (matplotlib); each function returns a :class:`Chart`.
 
-The figures are made without pyplot, so a notebook cell that ends with one shows
-it once, as a PNG.
+A chart shows itself as a PNG when it ends a notebook cell (made without pyplot,
+so it is shown exactly once), and keeps its matplotlib ``figure`` for anyone who
+wants to change it or ``save`` it for slides.
 
 >>> from minimax_lessons.experiments import nodes_by_depth
 >>> from minimax_lessons import TicTacToe
->>> fig = plot_growth(nodes_by_depth(TicTacToe(), range(4)), title="tic-tac-toe")
->>> fig.axes[0].get_yscale()
-'log'
+>>> chart = plot_growth(nodes_by_depth(TicTacToe(), range(4)), title="tic-tac-toe")
+>>> chart.figure.axes[0].get_yscale(), chart._repr_png_()[:4]
+('log', b'\x89PNG')
 """
 
-from __future__ import annotations
+import io
+
+
+class Chart:
+    """A matplotlib figure that displays itself as a PNG in a notebook."""
+
+    def __init__(self, figure, title):
+        self.figure = figure
+        self.title = title
+
+    def _repr_png_(self):
+        buffer = io.BytesIO()
+        self.figure.savefig(buffer, format="png", metadata={"Software": None})
+        return buffer.getvalue()
+
+    def save(self, path, **options):
+        """Write the chart to ``path`` (PNG, SVG or PDF, by the file's ending)."""
+        self.figure.savefig(path, **options)
+        return path
+
+    def __repr__(self):
+        return f"<Chart: {self.title}>"
+
+
 
 
 def _figure(title, xlabel, ylabel):
@@ -35,7 +59,7 @@ def plot_growth(rows, *, title="Nodes visited against depth", key="nodes"):
         ax.annotate(f"{r[key]:,}", (r["depth"], r[key]), textcoords="offset points",
                     xytext=(-4, 8), ha="right", fontsize=9)
     fig.tight_layout()
-    return fig
+    return Chart(fig, title)
 
 
 def plot_ordering(rows, *, title="Leaves evaluated: minimax against alpha-beta"):
@@ -46,4 +70,4 @@ def plot_ordering(rows, *, title="Leaves evaluated: minimax against alpha-beta")
         ax.plot([r["depth"] for r in rows], [r[name] for r in rows], style, lw=2, label=name)
     ax.legend(fontsize=10)
     fig.tight_layout()
-    return fig
+    return Chart(fig, title)

@@ -31,6 +31,13 @@ def test_the_perfect_player_beats_or_draws_a_random_one():
 
 
 def test_plots_draw_one_line_per_column():
-    fig = plot_ordering(ordering_experiment(2, [2, 3], seeds=range(2)))
-    assert len(fig.axes[0].lines) == 5
-    assert len(plot_growth(nodes_by_depth(TicTacToe(), [0, 1])).axes[0].lines) == 1
+    chart = plot_ordering(ordering_experiment(2, [2, 3], seeds=range(2)))
+    assert len(chart.figure.axes[0].lines) == 5
+    assert [t.get_text() for t in chart.figure.axes[0].get_legend().get_texts()][-1] == "Knuth-Moore bound"
+    assert len(plot_growth(nodes_by_depth(TicTacToe(), [0, 1])).figure.axes[0].lines) == 1
+
+
+def test_a_chart_shows_itself_as_png_and_saves(tmp_path):
+    chart = plot_growth(nodes_by_depth(TicTacToe(), [0, 1]), title="growth")
+    assert chart._repr_png_().startswith(b"\x89PNG") and repr(chart) == "<Chart: growth>"
+    assert chart.save(tmp_path / "g.svg").read_text().lstrip().startswith("<?xml")

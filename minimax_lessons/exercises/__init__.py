@@ -11,14 +11,16 @@ The pieces, one job each:
 
 - :mod:`.check`: ``check(id, answer)``, ``question(id, seed)``, the registry;
 - :mod:`.questions`: the question kinds (value, choice, predict the output, fill in
-  the blanks, find the bug, Parsons, which leaves are pruned, write the function);
+  the blanks, find the bug, Parsons, which leaves are pruned, the alpha-beta window
+  at a node, write the function);
 - :mod:`.functions`: ``check_function(kind, fn)`` and its ``FunctionCheck``;
 - :mod:`.kinds`: the function kinds, their signatures and test inputs;
 - :mod:`.variants`: the known mistakes (ids, explanations, buggy code);
 - :mod:`.sandbox`, :mod:`.shipping`, :mod:`.codec`, :mod:`.harness`: running student
   code in a separate process (not a security sandbox);
 - :mod:`.feedback`: HTML and text; :mod:`.nested`: nested-list trees (``estimate``);
-- :mod:`.bank`: the course's questions;
+- :mod:`.bank`: the questions of lesson 3 and its graded notebook; :mod:`.lessons`: the
+  exercises at the end of lessons 1, 2 and 4-7, and of the graded alpha-beta notebook;
 - :mod:`minimax_lessons.instructor`: student versions of notebooks, and grading.
 """
 
@@ -27,8 +29,8 @@ from .functions import FunctionCheck, check_function
 from .nested import estimate
 from .questions import (FOREVER, Bug, ChoiceQuestion, Feedback, FillQuestion, FindBugQuestion,
                         FunctionQuestion, ParsonsQuestion, PredictQuestion, PrunedQuestion,
-                        Question, ValueQuestion, hash_answer, levels_question, seed_of,
-                        tree_value_question)
+                        Question, ValueQuestion, WindowQuestion, hash_answer, levels_question,
+                        seed_of, tree_value_question)
 from .sandbox import warm_up
 from .variants import DIAGNOSES, explain
 
@@ -37,6 +39,7 @@ __all__ = [
     "estimate", "register", "add_bank", "get_question", "question_ids", "warm_up",
     "DIAGNOSES", "explain", "hash_answer", "seed_of",
     "Question", "ValueQuestion", "ChoiceQuestion", "PredictQuestion", "FillQuestion",
-    "FindBugQuestion", "ParsonsQuestion", "PrunedQuestion", "FunctionQuestion", "Bug",
+    "FindBugQuestion", "ParsonsQuestion", "PrunedQuestion", "FunctionQuestion", "WindowQuestion",
+    "Bug",
     "tree_value_question", "levels_question",
 ]

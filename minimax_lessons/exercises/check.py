@@ -10,9 +10,10 @@ In a notebook::
 variant the student was shown (the seed may also be passed to ``check``).
 Seeds are whole numbers or strings (a student's name or id).
 
-Questions live in modules that call :func:`register`; the course's own bank,
-:mod:`minimax_lessons.exercises.bank`, is loaded on first use, and
-:func:`add_bank` adds others (a dotted module name, imported on demand).
+Questions live in modules that call :func:`register`; the course's own banks,
+:mod:`minimax_lessons.exercises.bank` (lesson 3) and
+:mod:`minimax_lessons.exercises.lessons` (the other lessons), are loaded on first
+use, and :func:`add_bank` adds others (a dotted module name, imported on demand).
 
 Grading
 -------
@@ -36,7 +37,7 @@ from .questions import Feedback, FunctionQuestion, ParsonsQuestion, PredictQuest
 
 RECORD_ENV = "MINIMAX_LESSONS_RECORD"
 _REGISTRY: dict = {}
-_BANKS = ["minimax_lessons.exercises.bank"]
+_BANKS = ["minimax_lessons.exercises.bank", "minimax_lessons.exercises.lessons"]
 _LOADED: set = set()
 _SEEDS: dict = {}
 
@@ -97,9 +98,9 @@ class QuestionView:
         listing = q.listing(self.seed)
         if listing:
             parts.append(listing)
-        picture = q.picture(self.seed)
+        picture = _picture(q, self.seed)
         if picture is not None:
-            parts.append(F.text_tree(picture))
+            parts.append(F.text_tree(*picture))
         parts.append(f'Answer with check("{q.id}", {_placeholder(q)}): {q.answer_hint}.')
         return "\n\n".join(parts)
 
@@ -112,15 +113,23 @@ class QuestionView:
         listing = q.listing(self.seed)
         if listing:
             body += F.code(listing)
-        picture = q.picture(self.seed)
+        picture = _picture(q, self.seed)
         if picture is not None:
-            body += F.tree_picture_html(picture)
+            body += F.tree_picture_html(*picture)
         if self.tree is not None:
             body += F.code(f"tree = {self.tree!r}")
         body += F.para(f'Answer with check("{q.id}", {_placeholder(q)}): {q.answer_hint}.')
         return (f'<div class="mml-question" style="border-left: 4px solid #1565c0; '
                 f'padding: 0.3em 0.8em; margin: 0.3em 0;"><div style="font-weight: bold;">'
                 f"{F.html.escape(q.title)}</div>{body}</div>")
+
+
+def _picture(q, seed):
+    """``(tree, notes)`` to draw: a question's picture is a tree or such a pair."""
+    picture = q.picture(seed)
+    if picture is None:
+        return None
+    return tuple(picture) if isinstance(picture, tuple) else (picture, None)
 
 
 def _placeholder(q) -> str:

@@ -35,6 +35,8 @@ class                     the student answers                   diagnoses
 :class:`PrunedQuestion`   a set of node names                   prune-strict, no-pruning,
                                                                 pruned-too-many ("C3 is
                                                                 needed"), pruned-too-few
+:class:`WindowQuestion`   ``(alpha, beta)`` when alpha-beta     alpha-beta-swapped,
+                          enters a node                         window-reset, window-after
 :class:`FunctionQuestion` a function                            as ``check_function``
 ========================  ====================================  ==========================
 
@@ -58,6 +60,7 @@ import math
 import random
 import re
 import string
+import textwrap
 from dataclasses import dataclass
 
 from ..search import alphabeta, minimax
@@ -231,19 +234,33 @@ class Question:
 
 # -- value and choice ---------------------------------------------------------------------
 class ValueQuestion(Question):
-    """A number; ``solve(data)`` gives it, ``mistakes(data)`` gives ``[(id, wrong value)]``."""
+    """A number; ``solve(data)`` gives it, ``mistakes(data)`` gives ``[(id, wrong value)]``.
+
+    ``solve`` may return a set of numbers (any of them is right, e.g. equally
+    good moves). ``tree(data)`` gives the picture: a GameTree, or a pair
+    ``(tree, notes)`` with short texts beside nodes (estimates, probabilities);
+    ``listing(data)`` text shown with the prompt (a board); ``hint`` says what
+    to answer ("a square number, 0-8").
+    """
 
     kind = "value"
     answer_hint = "a number"
 
-    def __init__(self, id, prompt, *, solve, mistakes=None, tree=None, **kw):
+    def __init__(self, id, prompt, *, solve, mistakes=None, tree=None, listing=None, hint=None,
+                 **kw):
         super().__init__(id, prompt, **kw)
         self._solve = solve
         self._mistakes = mistakes
         self._tree = tree
+        self._listing = listing
+        if hint is not None:
+            self.answer_hint = hint
 
     def picture(self, seed=0):
         return self._tree(self.data(seed)) if self._tree else None
+
+    def listing(self, seed=0):
+        return self._listing(self.data(seed)) if self._listing else None
 
     def check(self, answer, seed=0, **options):
         number = _as_number(answer)
@@ -326,7 +343,9 @@ class ChoiceQuestion(Question):
     The right option is given by ``answer_hash`` (see :func:`hash_answer`; the
     hash of the letter), by ``answer`` (plain: for instructor-side keys only),
     or computed by ``solve(data)`` for seeded variants. ``mistakes`` maps
-    wrong letters (or their hashes) to a diagnosis id or to a sentence for students.
+    wrong letters (or their hashes) to a diagnosis id or to a sentence for students;
+    for seeded variants it may be ``mistakes(data)`` returning that mapping.
+    ``options`` may be ``options(data)`` too.
     """
 
     kind = "choice"
@@ -339,8 +358,11 @@ class ChoiceQuestion(Question):
         self.options = options
         self._hash = answer_hash or (hash_answer(id, answer) if answer is not None else None)
         self._solve = solve
-        self._mistakes = {(k if _is_hash(k) else hash_answer(id, k)): v
-                          for k, v in (mistakes or {}).items()}
+        self._mistakes_of = mistakes if callable(mistakes) else None
+        self._mistakes = {} if callable(mistakes) else self._hashed(mistakes or {})
+
+    def _hashed(self, mistakes):
+        return {(k if _is_hash(k) else hash_answer(self.id, k)): v for k, v in mistakes.items()}
 
     @property
     def answer_hint(self):
@@ -362,7 +384,9 @@ class ChoiceQuestion(Question):
                  else self._hash)
         if hash_answer(self.id, letter) == right:
             return self._feedback(True, None, f"Right: {letter}.", seed)
-        note = self._mistakes.get(hash_answer(self.id, letter))
+        mistakes = (self._hashed(self._mistakes_of(self.data(seed))) if self._mistakes_of
+                    else self._mistakes)
+        note = mistakes.get(hash_answer(self.id, letter))
         if note in DIAGNOSES:
             return self._feedback(False, note, f"{letter} is not right. {explain(note)}", seed)
         return self._feedback(False, "wrong", f"{letter} is not right." + (
@@ -772,26 +796,30 @@ class PrunedQuestion(Question):
     """Which leaves does alpha-beta never evaluate? Answer: a set of node names.
 
     Names of inner nodes stand for all the leaves below them. The tree is
-    fixed (``tree``) or drawn from the seed with at least one pruned leaf.
+    fixed (``tree``) or drawn from the seed (leaves from ``low`` to ``high``)
+    with at least one pruned leaf; with ``ties_matter=True`` only trees on which
+    the two pruning rules (alpha >= beta, alpha > beta) prune different leaves.
     """
 
     kind = "pruned"
     answer_hint = "a set of node names, like {'C2', 'C3'} (or set() for none)"
 
     def __init__(self, id, prompt, *, tree=None, depth=3, branching=(2, 3), prune_ties=True,
-                 root="max", **kw):
+                 root="max", low=0, high=9, ties_matter=False, **kw):
         self.prune_ties = prune_ties
-        self._spec = (tree, depth, branching, root)
+        self._spec = (tree, depth, branching, root, low, high, ties_matter)
         super().__init__(id, prompt, make=self._make_tree, **kw)
 
     def _make_tree(self, rng):
-        tree, depth, branching, root = self._spec
+        tree, depth, branching, root, low, high, ties_matter = self._spec
         is_max = root == "max"
         while tree is None:
-            nested = GameTree.random(branching, depth, seed=rng.randrange(2**31), low=0,
-                                     high=9).to_nested()
-            r = alphabeta(to_game(nested, is_max))
-            if r.pruned:
+            nested = GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low,
+                                     high=high).to_nested()
+            game = to_game(nested, is_max)
+            pruned = alphabeta(game, prune_ties=self.prune_ties).pruned
+            if pruned and (not ties_matter or
+                           pruned != alphabeta(game, prune_ties=not self.prune_ties).pruned):
                 tree = nested
         return {"tree": tree, "is_max": is_max}
 
@@ -864,6 +892,104 @@ def _as_names(answer):
     return None
 
 
+# -- the alpha-beta window at a node ----------------------------------------------------------
+class WindowQuestion(Question):
+    """Alpha and beta when alpha-beta enters a node. Answer: ``(alpha, beta)``.
+
+    The tree is fixed (``tree`` and ``node``) or drawn from the seed, with a
+    node (not the root) whose window is no longer the starting (-inf, +inf).
+    The right window is read from the package's own alpha-beta trace.
+
+    >>> q = WindowQuestion("demo.w", "?", tree=[[3, 12, 8], [2, 4, 6], [14, 5, 2]], node="C")
+    >>> q.check((3, "+inf")).passed, q.check(("+inf", 3)).diagnosis
+    (True, 'alpha-beta-swapped')
+    """
+
+    kind = "window"
+    answer_hint = "a pair (alpha, beta), such as (3, math.inf) (or '-inf', '+inf')"
+
+    def __init__(self, id, prompt, *, tree=None, node=None, depth=3, branching=2, root="max",
+                 prune_ties=True, low=0, high=9, **kw):
+        self.prune_ties = prune_ties
+        self._spec = (tree, node, depth, branching, root, low, high)
+        super().__init__(id, prompt, make=self._make_tree, **kw)
+
+    def _trace(self, tree, is_max):
+        return alphabeta(to_game(tree, is_max), trace=True, prune_ties=self.prune_ties).trace
+
+    def _make_tree(self, rng):
+        tree, node, depth, branching, root, low, high = self._spec
+        is_max = root == "max"
+        while node is None:
+            tree = GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low,
+                                   high=high).to_nested()
+            windows = self._windows(tree, is_max)
+            game = to_game(tree, is_max)
+            choices = [name for name, (entered, _) in windows.items()
+                       if game.node(name).depth >= 1 and not game.node(name).is_leaf
+                       and entered != (-math.inf, math.inf)
+                       and entered != windows[game.parent(name)][0]]
+            node = rng.choice(choices) if choices else None
+        return {"tree": tree, "is_max": is_max, "node": node}
+
+    def _windows(self, tree, is_max):
+        """Node name -> (window when entered, window when it returns), inner nodes only."""
+        out = {}
+        for step in self._trace(tree, is_max):
+            if step.kind == "visit":
+                out[step.state] = ((step.alpha, step.beta), None)
+            elif step.kind == "return":
+                out[step.state] = (out[step.state][0], (step.alpha, step.beta))
+        return out
+
+    def picture(self, seed=0):
+        data = self.data(seed)
+        return to_game(data["tree"], data["is_max"]), {data["node"]: "<- this node"}
+
+    def check(self, answer, seed=0, **options):
+        data = self.data(seed)
+        pair = _as_pair(answer)
+        if pair is None:
+            return self._bad(seed, f"{F.show(answer)} is not a pair of numbers.")
+        game = to_game(data["tree"], data["is_max"])
+        windows = self._windows(data["tree"], data["is_max"])
+        right, after = windows[data["node"]]
+        if _same_pair(pair, right):
+            return self._feedback(True, None, f"Right: alpha = {F.show(right[0])}, "
+                                  f"beta = {F.show(right[1])}.", seed)
+        parent = windows[game.parent(data["node"])][0]
+        for diagnosis, wrong in (("alpha-beta-swapped", right[::-1]), ("window-reset", parent),
+                                 ("window-after", after)):
+            if wrong is not None and _same_pair(pair, wrong):
+                return self._feedback(False, diagnosis, explain(diagnosis), seed)
+        if same_number(pair[0], right[0]):
+            return self._feedback(False, "wrong", "Alpha is right, beta is not: beta is the "
+                                  "best MIN is already guaranteed on the path to this node.",
+                                  seed)
+        if same_number(pair[1], right[1]):
+            return self._feedback(False, "wrong", "Beta is right, alpha is not: alpha is the "
+                                  "best MAX is already guaranteed on the path to this node.",
+                                  seed)
+        return self._feedback(False, "wrong", "Both are wrong: follow the search from the root, "
+                              "raising alpha at MAX nodes and lowering beta at MIN nodes as "
+                              "children return.", seed)
+
+
+def _as_pair(answer):
+    if isinstance(answer, dict):
+        answer = (answer.get("alpha"), answer.get("beta"))
+    if isinstance(answer, str):
+        answer = [a for a in re.split(r"[,\s\[\]()]+", answer) if a]
+    if not isinstance(answer, (tuple, list)) or len(answer) != 2:
+        return None
+    numbers = tuple(_as_number(a) for a in answer)
+    return None if None in numbers else numbers
+
+
+def _same_pair(a, b):
+    return same_number(a[0], b[0]) and same_number(a[1], b[1])
+
+
 # -- write the function -----------------------------------------------------------------------
 class FunctionQuestion(Question):
     """Write a function of one of the kinds of :mod:`~minimax_lessons.exercises.kinds`."""
@@ -885,6 +1011,9 @@ class FunctionQuestion(Question):
 
         if not callable(answer) and not isinstance(answer, Shipped):
             return self._bad(seed, f"{F.show(answer)} is not a function.")
+        if _is_stub(answer):
+            return self._feedback(False, "not-answered", "Not answered yet: write the body of "
+                                  "the function (replace the ... line with your code).", seed)
         result = check_function(self.function_kind, answer, seed=seed_of(seed), hidden=hidden,
                                 time_limit=self.time_limit, prune_ties=self.prune_ties)
         score = None
@@ -894,7 +1023,27 @@ class FunctionQuestion(Question):
                               detail=result, score=score)
 
 
+def _is_stub(fn) -> bool:
+    """True for a function whose body is only ``...`` or ``pass`` (and a docstring)."""
+    from .shipping import Shipped, ShippingError, ship
+
+    try:
+        source = (fn if isinstance(fn, Shipped) else ship(fn)).source
+        tree = ast.parse(textwrap.dedent(source or ""))
+    except (ShippingError, SyntaxError, TypeError, ValueError):
+        return False
+    defs = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not defs:
+        return False
+    body = defs[0].body
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        body = body[1:]
+    return all(isinstance(n, ast.Pass) or (isinstance(n, ast.Expr) and isinstance(
+        n.value, ast.Constant) and n.value.value is Ellipsis) for n in body)
+
+
 __all__ = ["Question", "Feedback", "ValueQuestion", "ChoiceQuestion", "PredictQuestion",
            "FillQuestion", "FindBugQuestion", "ParsonsQuestion", "PrunedQuestion",
-           "FunctionQuestion", "Bug", "tree_value_question", "levels_question", "hash_answer",
-           "seed_of", "run_snippet", "FOREVER"]
+           "FunctionQuestion", "WindowQuestion", "Bug", "tree_value_question", "levels_question",
+           "hash_answer", "seed_of", "run_snippet", "FOREVER"]

@@ -118,6 +118,32 @@ DIAGNOSES = {
     "wrong-bug-kind": "That is the right line, but the bug there is of another kind.",
     "assumes-alternation": "Players need not alternate: read off who moves at each level "
                            "(here one player moves twice in a row).",
+    "window-after": "That is the window when the node returns; the question asks for the "
+                    "window alpha-beta passes down when it enters the node.",
+    # counting and scoring (lessons 1, 5, 6, 7)
+    "counts-levels": "Depth counts plies (moves), not levels: a root whose children are all "
+                     "leaves is 1 ply deep.",
+    "counts-nodes": "That counts every position in the tree; a finished game is a leaf.",
+    "counts-positions": "That counts different final boards; two games that reach the same "
+                        "board by different move orders are different games.",
+    "ignores-wins": "A game ends as soon as someone has three in a row, so some lines of play "
+                    "stop before the board is full.",
+    "wrong-scale": "Use the scores this game gives to a win, a draw and a loss (see the "
+                   "question), not +1 and -1.",
+    "counts-leaves": "That counts only the leaves (b^d); the tree also has every position "
+                     "above them: 1 + b + b^2 + ... + b^d nodes.",
+    "counts-last-iteration": "Iterative deepening repeats the shallower searches: add up the "
+                             "nodes of the searches to depth 1, 2, ..., d, not only the last.",
+    "knuth-moore-half": "Half the depth is the idea, but the exact best case is "
+                        "b^ceil(d/2) + b^floor(d/2) - 1 leaves.",
+    "negamax-view": "Negamax returns the value for the player to move: where MIN moves, that "
+                    "is minus MAX's value.",
+    "counts-tree-nodes": "That counts tree nodes, where a position reached by two move orders "
+                         "counts twice; a transposition table stores each position once.",
+    "chance-as-min": "A chance node does not choose: its value is the probability-weighted "
+                     "average of its children, not their smallest or largest.",
+    "ignores-probabilities": "The outcomes of a chance node need not be equally likely: weight "
+                             "each child's value by its probability.",
 }
 
 GENERIC = ("mutates-input", "timeout", "raises", "recursion", "wrong-type", "output-flood",
