@@ -243,19 +243,18 @@ class GameTree(Game):
         if lo < 1 or hi < lo:
             raise TreeError(f"branching {branching!r} must be >= 1 (or a pair fewest <= most)")
         rng = _random.Random(seed)
-
-        def shape(d):
-            return 0 if d == 0 else [shape(d - 1) for _ in range(rng.randint(lo, hi))]
-
-        nested = shape(depth)
-        count = _count_leaves(nested)
+        if depth == 0:
+            return cls.from_nested(rng.randint(low, high), root=root)
+        nested, slots = _random_shape(rng, lo, hi, depth)
         if distinct:
-            if high - low + 1 < count:
-                high = low + count - 1
-            values = iter(rng.sample(range(low, high + 1), count))
+            if high - low + 1 < len(slots):
+                high = low + len(slots) - 1
+            values = rng.sample(range(low, high + 1), len(slots))
         else:
-            values = iter([rng.randint(low, high) for _ in range(count)])
-        return cls.from_nested(_fill(nested, values), root=root)
+            values = [rng.randint(low, high) for _ in slots]
+        for (parent, index), value in zip(slots, values):
+            parent[index] = value
+        return cls.from_nested(nested, root=root)
 
     # -- the game interface -----------------------------------------------------
     def initial_state(self):
@@ -467,21 +466,19 @@ def _in_preorder(nodes, root):
     return ordered
 
 
-def _count_leaves(nested):
-    count, stack = 0, [nested]
+def _random_shape(rng, lo, hi, depth):
+    """Nested lists of the given depth with ``lo``..``hi`` children per node, and
+    the (list, index) slot of every leaf, left to right (no recursion)."""
+    root, slots = [], []
+    stack = [(root, depth)]
     while stack:
-        item = stack.pop()
-        if isinstance(item, list):
-            stack.extend(item)
+        node, left = stack.pop()
+        node.extend([] if left > 1 else None for _ in range(rng.randint(lo, hi)))
+        if left == 1:
+            slots.extend((node, i) for i in range(len(node)))
         else:
-            count += 1
-    return count
-
-
-def _fill(nested, values):
-    if isinstance(nested, list):
-        return [_fill(x, values) for x in nested]
-    return next(values)
+            stack.extend((child, left - 1) for child in reversed(node))
+    return root, slots
 
 
 __all__ = ["GameTree", "Node", "TreeError", "MAX", "MIN", "CHANCE", "PLAYERS"]

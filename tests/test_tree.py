@@ -178,3 +178,13 @@ def test_a_tree_survives_pickling():
     for tree in (FIGURE_5_2, CHANCE_TREE):
         copy = pickle.loads(pickle.dumps(tree))
         assert copy == tree and copy.chances(copy.root) == tree.chances(tree.root)
+
+
+def test_a_random_tree_thousands_of_plies_deep_builds():
+    tree = GameTree.random(1, 3000, seed=1)
+    assert tree.height == 3000 and len(tree.leaves) == 1
+
+
+def test_a_random_tree_of_depth_zero_is_one_leaf():
+    tree = GameTree.random(3, 0, seed=2, low=5, high=5)
+    assert len(tree) == 1 and tree.utility(tree.root) == 5
