@@ -86,7 +86,8 @@ def test_the_command_line_writes_student_notebooks_and_the_key(tmp_path, capsys)
     assert (tmp_path / "out" / NAME).exists()
     key = json.loads((tmp_path / "key.json").read_text())
     assert len(key["notebooks"][NAME]["questions"]) == 9
-    assert "9 question(s)" in capsys.readouterr().out
+    total = sum(len(part["questions"]) for part in key["notebooks"].values())
+    assert f"{total} question(s)" in capsys.readouterr().out
 
 
 # -- grading a class ----------------------------------------------------------------------------
@@ -258,3 +259,60 @@ def test_the_command_line_regrades_with_force(classroom, capsys):
     captured = capsys.readouterr()
     assert "NOT a security sandbox" in captured.err
     assert captured.err.count("alice: 16/16") == 2
+
+
+# -- the second graded notebook: alpha-beta --------------------------------------------------
+ALPHABETA = ROOT / "notebooks" / "exercises" / "06-alphabeta-exercises.ipynb"
+
+
+@pytest.fixture(scope="module")
+def alphabeta_class(tmp_path_factory):
+    """The alpha-beta notebook released, one correct and one partly wrong submission graded."""
+    from minimax_lessons import minimax
+    from minimax_lessons.exercises import get_question
+    from minimax_lessons.exercises.nested import to_game
+
+    base = tmp_path_factory.mktemp("alphabeta")
+    key = base / "key.json"
+    release(ALPHABETA, base / "release", key)
+    blank = nbformat.read(base / "release" / ALPHABETA.name, as_version=4)
+    solutions = {c.metadata["nbgrader"]["grade_id"]: c.source
+                 for c in nbformat.read(ALPHABETA, as_version=4).cells
+                 if c.metadata.get("nbgrader", {}).get("solution")}
+    every_leaf = minimax(to_game(get_question("q6.9").data("student")["tree"])).leaves
+    for student in ("alice", "bob"):
+        nb = copy.deepcopy(blank)
+        for c in nb.cells:
+            c.source = solutions.get(c.metadata.get("nbgrader", {}).get("grade_id"), c.source)
+        if student == "bob":
+            cell(nb, "q6_9_answer").source = f"answer_6_9 = {every_leaf}"
+            cell(nb, "q6_12_answer").source = 'answer_6_12 = "b"'
+            answer = cell(nb, "q6_14_answer")
+            answer.source = answer.source.replace("alpha > beta", "alpha >= beta")
+        (base / "submitted" / student).mkdir(parents=True)
+        nbformat.write(nb, base / "submitted" / student / ALPHABETA.name)
+    grade(base / "submitted", key, base / "graded", stream=io.StringIO(), **LIMITS)
+    return base, blank
+
+
+def test_the_alphabeta_notebook_releases_clean_with_its_eight_questions(alphabeta_class):
+    base, blank = alphabeta_class
+    text = json.dumps(blank)
+    assert "BEGIN SOLUTION" not in text and "answer-key" not in text
+    assert "alpha > beta:" not in text and "no-pruning\")" not in text
+    assert "answer_6_7 = ...  # YOUR ANSWER HERE" in text and "NotImplementedError" in text
+    key = json.loads((base / "key.json").read_text())
+    questions = key["notebooks"][ALPHABETA.name]["questions"]
+    assert sorted(questions, key=lambda q: int(q.split(".")[1])) == \
+        [f"q6.{n}" for n in range(7, 15)]
+    assert questions["q6.14"]["options"] == {"hidden": True}
+    assert sum(q["points"] for q in questions.values()) == 14
+
+
+def test_the_alphabeta_notebook_grades_right_and_wrong_answers(alphabeta_class):
+    base = alphabeta_class[0]
+    scores, rows = points(base)
+    assert sum(scores["alice"].values()) == 14
+    assert sum(scores["bob"].values()) == 14 - 1 - 1 - 3
+    assert rows[("bob", "q6.9")]["diagnosis"] == "no-pruning"
+    assert rows[("bob", "q6.14")]["diagnosis"] == "prune-non-strict"

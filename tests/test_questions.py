@@ -2,18 +2,21 @@
 names the mistake in wrong ones; variants come from seeds; answers are not stored in plain text."""
 
 import json
+import math
 from pathlib import Path
 
 import pytest
 
 import minimax_lessons.exercises.bank as bank
 from minimax_lessons import alphabeta, minimax
-from minimax_lessons.examples import TIES_NESTED, TWO_OPPONENTS_SPEC
+from minimax_lessons.examples import CHANCE_TREE, TIES_NESTED, TWO_OPPONENTS_SPEC
 from minimax_lessons.exercises import (FOREVER, Bug, ChoiceQuestion, FindBugQuestion,
                                        ParsonsQuestion, PredictQuestion, PrunedQuestion,
-                                       check, get_question, hash_answer, levels_question,
-                                       question, question_ids, seed_of, tree_value_question)
-from minimax_lessons.exercises.check import RECORD_ENV
+                                       ValueQuestion, WindowQuestion, check, get_question,
+                                       hash_answer, levels_question, question, question_ids,
+                                       seed_of, tree_value_question)
+from minimax_lessons.exercises.check import RECORD_ENV, QuestionView
+from minimax_lessons.exercises.feedback import text_tree
 from minimax_lessons.exercises.codec import decode
 from minimax_lessons.exercises.nested import to_game
 from minimax_lessons.exercises.variants import minimax as right_minimax
@@ -167,6 +170,14 @@ def test_parsons_names_a_distractor_and_missing_lines():
     assert q.check([0, 99], 0).diagnosis == "bad-answer"
 
 
+def test_the_depth_limit_parsons_takes_either_base_case_first_but_not_a_depth_kept_unchanged():
+    q = get_question("q3.14")
+    lines = q.lines
+    assert q.check(lines).passed
+    assert q.check(lines[:1] + lines[3:5] + lines[1:3] + lines[5:]).passed
+    assert q.check(lines[:5] + q.distractors + lines[6:]).diagnosis == "distractor-used"
+
+
 def test_parsons_accepts_another_order_that_works_when_it_can_run_it():
     q = ParsonsQuestion("t.parsons", "?", [
         "def minimax(node, is_maximizing):",
@@ -213,7 +224,84 @@ def test_random_pruned_questions_always_have_something_to_prune():
         assert pruned and q.check(set(pruned), seed).passed
 
 
+def test_pruned_questions_can_insist_on_trees_where_the_two_rules_differ():
+    q = PrunedQuestion("t.ties-matter", "?", depth=2, branching=3, low=0, high=3,
+                       prune_ties=False, ties_matter=True)
+    for seed in range(4):
+        game = to_game(q.data(seed)["tree"])
+        strict, loose = alphabeta(game, prune_ties=False).pruned, alphabeta(game).pruned
+        assert strict and strict != loose
+        assert q.check(set(strict), seed).passed
+        assert q.check(set(loose), seed).diagnosis == "prune-non-strict"
+
+
+# -- the window at a node --------------------------------------------------------------------
+def test_a_window_is_read_from_the_search_and_common_slips_are_named():
+    q = WindowQuestion("t.window", "?", tree=[[3, 12, 8], [2, 4, 6], [14, 5, 2]], node="C")
+    assert q.check((3, math.inf)).passed and q.check(["3", "+inf"]).passed
+    assert q.check("[3, inf]").passed and q.check({"alpha": 3, "beta": "+inf"}).passed
+    assert q.check((math.inf, 3)).diagnosis == "alpha-beta-swapped"
+    assert q.check(("-inf", "+inf")).diagnosis == "window-reset"
+    assert q.check((3, 2)).diagnosis == "window-after"  # C returns 2 with beta lowered to 2
+    assert "Alpha is right" in q.check((3, 9)).message
+    assert q.check(3).diagnosis == "bad-answer"
+    game, notes, highlight = q.picture()
+    assert notes == {"C": "this node"} and highlight == {"C"}
+    fixed = WindowQuestion("t.window-fixed", "?", tree=[[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    assert {fixed.data(s)["node"] for s in range(10)} == {"C", "D"}
+    with pytest.raises(ValueError, match="give node="):
+        WindowQuestion("t.window-none", "?", tree=[[1, 2]]).data(0)
+
+
+def test_random_windows_pick_a_node_whose_window_has_moved_on():
+    q = WindowQuestion("t.window-random", "When it enters {node}?", depth=3, branching=2)
+    for seed in range(5):
+        data = q.data(seed)
+        step = next(s for s in alphabeta(to_game(data["tree"]), trace=True).trace
+                    if s.kind == "visit" and s.state == data["node"])
+        assert (step.alpha, step.beta) != (-math.inf, math.inf) and step.depth >= 1
+        assert q.check((step.alpha, step.beta), seed).passed
+        assert data["node"] in q.prompt_text(seed)
+
+
+# -- pictures, listings and seeded choices -----------------------------------------------------
+def test_a_question_shows_notes_beside_its_tree_and_text_beside_its_prompt():
+    tree = [[3, 1], 2]
+    q = ValueQuestion("t.notes", "?", data={"tree": tree}, solve=lambda d: 2,
+                      tree=lambda d: (to_game(d["tree"]), {"B": "estimate 7"}),
+                      listing=lambda d: "X..\n...\n...", hint="a square number")
+    text = QuestionView(q, 0).text()
+    assert "B (MIN)  estimate 7" in text and "X..\n...\n..." in text
+    assert "a square number" in text
+    assert "estimate 7" in QuestionView(q, 0)._repr_html_()
+
+
+def test_chance_outcomes_show_their_probabilities_in_text_trees():
+    text = text_tree(CHANCE_TREE)
+    assert "risky-heads = 8  p=0.25" in text and "safe (CHANCE)" in text
+
+
+def test_a_seeded_choice_computes_its_answer_and_its_notes_from_the_variant():
+    q = ChoiceQuestion("t.seeded-choice", "Is {n} even?", ["yes", "no"],
+                       make=lambda rng: {"n": rng.randint(0, 99)},
+                       solve=lambda d: "a" if d["n"] % 2 == 0 else "b",
+                       mistakes=lambda d: {"b" if d["n"] % 2 == 0 else "a":
+                                           f"{d['n']} % 2 is {d['n'] % 2}."})
+    seeds = {q.data(s)["n"] % 2: s for s in range(20)}
+    assert q.check("yes", seeds[0]).passed and q.check("no", seeds[1]).passed
+    assert "% 2 is 0" in q.check("no", seeds[0]).message
+
+
 # -- write the function ----------------------------------------------------------------------
+def test_a_function_whose_body_is_only_an_ellipsis_is_not_answered_yet():
+    from minimax_lessons.exercises.shipping import from_source
+
+    stub = from_source('def minimax(node, is_maximizing):\n    """Doc."""\n    ...\n', "minimax")
+    assert check("q3.12", stub).diagnosis == "not-answered"
+    passing = from_source("def minimax(node, is_maximizing):\n    pass\n", "minimax")
+    assert check("q3.12", passing).diagnosis == "not-answered"
+
+
 def test_a_function_question_runs_check_function_and_keeps_its_result():
     right = check("q3.12", right_minimax)
     assert right.passed and right.detail.tests > 10
@@ -262,7 +350,7 @@ def test_feedback_html_escapes_what_the_student_typed():
 def test_every_bank_question_shows_itself_and_accepts_a_right_answer():
     answers = {"q3.1": 2, "q3.4": "a", "q3.5": TypeError, "q3.6": FOREVER,
                "q3.7": ["max", "min"], "q3.8": ["max", "min", "min"], "q3.12": right_minimax}
-    for qid in question_ids():
+    for qid in [i for i in question_ids() if i.startswith("q3.")]:  # lessons: test_lessons_bank
         q = get_question(qid)
         view = question(qid)
         assert view.text() and view._repr_html_()

@@ -4,7 +4,9 @@ Loaded by :func:`~minimax_lessons.exercises.check.check` on first use. Answers
 are recomputed from each variant with the package's searches; the one fixed
 answer (q3.4) is stored as a salted hash.
 
-Notebook 03 (minimax exercises): q3.1 to q3.12.
+Lesson 3 and its graded notebook (``notebooks/exercises/03-minimax-exercises.ipynb``,
+which uses q3.1, q3.4, q3.5, q3.7 and q3.9 to q3.13): q3.1 to q3.16. The exercises at
+the end of the other lessons are in :mod:`~minimax_lessons.exercises.lessons`.
 """
 
 from __future__ import annotations
@@ -14,6 +16,14 @@ from .check import register
 from .questions import (Bug, ChoiceQuestion, FillQuestion, FindBugQuestion, FunctionQuestion,
                         ParsonsQuestion, PredictQuestion, PrunedQuestion, levels_question,
                         tree_value_question)
+
+DEPTH_LINES = ["def minimax(node, depth, is_maximizing):",
+               "    if not isinstance(node, list):",
+               "        return node",
+               "    if depth == 0:",
+               "        return estimate(node)",
+               "    values = [minimax(child, depth - 1, not is_maximizing) for child in node]",
+               "    return max(values) if is_maximizing else min(values)"]
 
 register(
     tree_value_question(
@@ -111,4 +121,23 @@ register(
         "q3.13", "Write alphabeta(node, alpha, beta, is_maximizing); loop over the children "
                  "with `for child in node` and stop as soon as alpha >= beta.",
         "alphabeta", title="q3.13 Write alpha-beta"),
+    ParsonsQuestion(
+        "q3.14", "Put these lines in order to make minimax with a depth limit: at depth 0 it "
+                 "returns estimate(node). One line does not belong.",
+        DEPTH_LINES,
+        distractors=["    values = [minimax(child, depth, not is_maximizing) for child in node]"],
+        alternatives=[DEPTH_LINES[:1] + DEPTH_LINES[3:5] + DEPTH_LINES[1:3] + DEPTH_LINES[5:]],
+        title="q3.14 Parsons: a depth limit"),
+    FunctionQuestion(
+        "q3.15", "Write a function best_move(node) (any name will do): the index of MAX's "
+                 "best child at the root of a nested-list tree, the leftmost one on a tie. It "
+                 "may call your minimax.",
+        "best_move", title="q3.15 Write best_move"),
+    FunctionQuestion(
+        "q3.16", "Write a function minimax(game, state) (any name will do) for any game, "
+                 "through the Game interface only: "
+                 "game.is_terminal(state), game.utility(state) (MAX's score), "
+                 "game.to_move(state) (\"max\" or \"min\"), game.actions(state) and "
+                 "game.result(state, action). It is checked on trees, tic-tac-toe and Nim.",
+        "game_minimax", title="q3.16 Write minimax for any game"),
 )

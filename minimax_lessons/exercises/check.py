@@ -125,7 +125,7 @@ class QuestionView:
 
 
 def _picture(q, seed):
-    """``(tree, notes)`` to draw: a question's picture is a tree or such a pair."""
+    """``(tree, notes[, highlight])`` to draw: a question's picture is a tree or such a tuple."""
     picture = q.picture(seed)
     if picture is None:
         return None

@@ -33,7 +33,8 @@ def show(value) -> str:
 
 
 def text_tree(game, notes=None, highlight=(), root=None) -> str:
-    """A GameTree as indented text, with notes and ``<--`` at highlighted nodes."""
+    """A GameTree as indented text (chance outcomes with their ``p=``), with notes and
+    ``<--`` at highlighted nodes."""
     notes = notes or {}
     root = game.root if root is None else root
     lines = []
@@ -41,6 +42,8 @@ def text_tree(game, notes=None, highlight=(), root=None) -> str:
     def label(name):
         node = game.node(name)
         text = f"{name} = {show(node.value)}" if node.is_leaf else f"{name} ({node.player.upper()})"
+        if getattr(node, "probability", None) is not None:
+            text += f"  p={show(node.probability)}"
         if name in notes:
             text += f"  {notes[name]}"
         if name in highlight:

@@ -147,6 +147,11 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
     return _with_time(result, time.perf_counter() - start)
 
 
+def _full_stop(text) -> str:
+    """A sentence ending in one full stop (not "?." when it ends in a question)."""
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
 def _with_time(result, seconds):
     return FunctionCheck(**{**result.__dict__, "seconds": seconds})
 
@@ -266,7 +271,7 @@ def _message(spec, item, expected: Expected, outcome: Outcome, failed, total, hi
         return text
     problem = spec.type_problem(outcome.value, item)
     if problem:
-        return f"{head} {call}: {problem}."
+        return f"{head} {call}: {_full_stop(problem)}"
     if outcome.mutated and not spec.mutation_matters:
         return f"{head} {call} changed the input it was given."
     want = F.show(expected.value)
@@ -421,7 +426,8 @@ def _judge_evaluate(spec, cases, outcomes, hidden) -> FunctionCheck:
             return _evaluate_fail(spec, diagnosis, message, cases[i], o, total, hidden)
         problem = spec.type_problem(o.value, cases[i].item)
         if problem:
-            return _evaluate_fail(spec, "wrong-type", f"evaluate({boards[i]!r}): {problem}.",
+            return _evaluate_fail(spec, "wrong-type",
+                                  f"evaluate({boards[i]!r}): {_full_stop(problem)}",
                                   cases[i], o, total, hidden)
     score = {b: o.value for b, o in zip(boards, outcomes)}
     game_over = {b: spec.expected((b,)).details for b in boards}

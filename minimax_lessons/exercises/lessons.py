@@ -5,7 +5,7 @@ Loaded by :func:`~minimax_lessons.exercises.check.check` on first use, like
 Each lesson has three tiers: ★ checks that you followed the lesson, ★★ is
 practice, ★★★ a challenge. Almost every question draws its own tree, board or
 numbers from the seed; the right answer is *recomputed* from that variant with
-the package's searches, and the two fixed answers (q4.1, q5.2, q6.12) are
+the package's searches, and the three fixed answers (q4.1, q5.2, q6.12) are
 stored as salted hashes.
 
 ========  =====================================================================
@@ -114,6 +114,12 @@ def _who_moves_answer(data):
     return "a" if (data["root"] == "MAX") == same else "b"
 
 
+def _who_moves_note(data):
+    other = "ab".replace(_who_moves_answer(data), "")
+    return {other: "Count again: the root's children are 1 ply below it, and the player "
+                   "changes at every ply."}
+
+
 def _uneven_tree(rng):
     depth = rng.randint(3, 4)
 
@@ -129,7 +135,7 @@ def _uneven_tree(rng):
 
 
 def _finished_board(rng):
-    outcome = rng.choice(["X", "O", "draw"])
+    outcome = rng.choice(["X", "O", "draw", "O", "X"])
     scale = rng.choice([1, 10, 100])
     while True:
         board = random_position(rng, rng.randint(0, 4), terminal=True)
@@ -214,9 +220,7 @@ register(
         "q1.1", "Players alternate: {root} moves at the root. Who moves at a node {k} plies "
                 "below the root?",
         ["MAX", "MIN"], make=_who_moves, solve=_who_moves_answer,
-        mistakes=lambda d: {"ab"[_who_moves_answer(d) == "a"]:
-                            "Count again: the root's children are 1 ply below it, and the player "
-                            "changes at every ply."},
+        mistakes=_who_moves_note,
         title="q1.1 Who moves there?"),
     ValueQuestion(
         "q1.2", "How many plies deep is this tree: how many moves are there on its longest "
@@ -346,7 +350,9 @@ register(
         "q2.4", "A student backed up the values written beside the nodes (MAX moves at the "
                 "root A). Which mistake, if any, did they make?",
         [text for _, _, text in SHOWN_MISTAKES], make=_student_values, solve=_which_mistake,
-        mistakes=_which_mistake_notes, title="q2.4 Diagnose the values"),
+        mistakes=_which_mistake_notes,
+        tree=lambda d: (to_game(d["tree"]), {n: f"they say {v}" for n, v in d["values"].items()}),
+        title="q2.4 Diagnose the values"),
     ValueQuestion(
         "q2.5", "In this game one player moves twice in a row (look at the shape of each "
                 "node: up for MAX, down for MIN). What is the value of the root A?",
@@ -403,10 +409,10 @@ register(
     ChoiceQuestion(
         "q4.1", "Both players play perfectly from the empty board. How does tic-tac-toe end?",
         ["X wins.", "A draw.", "O wins."],
-        answer_hash="4d6e16aa4dc02f70af1dda98",
-        mistakes={"0af6f3fa01a0d13ff1fe1d88": "X moves first, but O can always block: minimax "
+        answer_hash="68395c6a0fa445202ce11f69",
+        mistakes={"c26cc03206515050b69f6f52": "X moves first, but O can always block: minimax "
                                               "finds no way for X to force three in a row.",
-                  "b23a00dfe70bf8b79dc2e4b5": "O moves second and cannot force a win against "
+                  "084b8f30f1d90f7e5a7608c3": "O moves second and cannot force a win against "
                                               "perfect play by X."},
         title="q4.1 Perfect play"),
     ValueQuestion(
@@ -433,10 +439,10 @@ register(
          Bug("board-not-restored", 13, "board[square] = player")],
         title="q4.4 Find the bug"),
     FunctionQuestion(
-        "q4.5", "Write minimax(board, player) for tic-tac-toe: board is a list of 9 cells "
-                "\"X\", \"O\" or \".\", player is \"X\" (MAX) or \"O\"; return +1 if X wins "
-                "with perfect play, -1 if O does, 0 for a draw. Leave the board as you found "
-                "it.",
+        "q4.5", "Write a function minimax(board, player) (any name will do) for "
+                "tic-tac-toe: board is a list of 9 cells \"X\", \"O\" or \".\", player is "
+                "\"X\" (MAX) or \"O\"; return +1 if X wins with perfect play, -1 if O does, "
+                "0 for a draw. Leave the board as you found it.",
         "board_minimax", title="q4.5 Write minimax on boards"),
 )
 
@@ -487,9 +493,9 @@ def _estimates(data):
 
 def _depth_limited_mistakes(data):
     game, k = GameTree.from_dict(data["spec"]), data["depth"]
-    return [("depth-off-by-one", minimax(game, depth=k - 1).value),
+    return [("depth-ignored", minimax(game).value),
+            ("depth-off-by-one", minimax(game, depth=k - 1).value),
             ("depth-off-by-one", minimax(game, depth=k + 1).value),
-            ("depth-ignored", minimax(game).value),
             ("depth-per-round", minimax(game, depth=2 * k).value)]
 
 
@@ -510,19 +516,22 @@ register(
         "q5.2", "At the root MAX chooses between B, where MIN can only answer 3, 3 or 3, and C, "
                 "where MIN chooses among 2, 20 and 20. Minimax picks B. Against which MIN is B "
                 "the better choice?",
-        ["Against a MIN who always plays her best reply.",
-         "Against a MIN who picks one of her moves at random.",
-         "Against any MIN at all."],
-        answer_hash="f61836c6e40ecda38f50f29b",
-        mistakes={"b": "Against a random MIN, C is worth (2 + 20 + 20) / 3 = 14 on average: "
-                       "minimax maximises the worst case, not the average.",
-                  "c": "Not against a random MIN: C is worth 14 on average there. Minimax "
-                       "only promises the worst case."},
+        ["Against any MIN at all.",
+         "Against a MIN who always plays her best reply.",
+         "Against a MIN who picks one of her moves at random."],
+        answer_hash="732ad3d4c12702a5bc635cd9",
+        mistakes={"e9150c492103c517322cb8ce": "Not against a random MIN: C is worth "
+                                              "(2 + 20 + 20) / 3 = 14 on average there. "
+                                              "Minimax only promises the worst case.",
+                  "924d94502eecc3651d082f03": "Against a random MIN, C is worth "
+                                              "(2 + 20 + 20) / 3 = 14 on average: minimax "
+                                              "maximises the worst case, not the average."},
         title="q5.2 What optimal means"),
     ValueQuestion(
-        "q5.3", "MAX moves at the root A. The search looks {depth} plies ahead; a position "
-                "where it stops is scored by the estimate written beside it (leaves keep their "
-                "real scores). What value does the search give A?",
+        "q5.3", lambda d: f"MAX moves at the root A. The search looks {d['depth']} "
+                          f"{'ply' if d['depth'] == 1 else 'plies'} ahead; a position where it "
+                          "stops is scored by the estimate written beside it (leaves keep their "
+                          "real scores). What value does the search give A?",
         make=_estimated_tree,
         solve=lambda d: minimax(GameTree.from_dict(d["spec"]), depth=d["depth"]).value,
         mistakes=_depth_limited_mistakes, tree=_estimates,
@@ -535,8 +544,7 @@ register(
         make=lambda rng: {"b": rng.randint(2, 3), "d": rng.randint(3, 4)},
         solve=lambda d: deepening_nodes(d["b"], d["d"]),
         mistakes=lambda d: [("counts-last-iteration", uniform_size(d["b"], d["d"])),
-                            ("depth-off-by-one", deepening_nodes(d["b"], d["d"]) + 1),
-                            ("counts-leaves", sum(d["b"] ** k for k in range(1, d["d"] + 1)))],
+                            ("depth-off-by-one", deepening_nodes(d["b"], d["d"]) + 1)],
         hint="a whole number", title="q5.4 The cost of iterative deepening"),
     FunctionQuestion(
         "q5.5", "Write evaluate(board) for tic-tac-toe, board a 9-character string such as "
@@ -563,9 +571,8 @@ def _knuth_moore_case(rng):
 
 def _knuth_moore_mistakes(data):
     b, d = data["b"], data["d"]
-    found = [("no-pruning", b ** d), ("knuth-moore-half", b ** math.ceil(d / 2)),
-             ("knuth-moore-half", b ** (d // 2))]
-    return found + [("knuth-moore-half", b ** (d / 2))] if d % 2 else found
+    return [("no-pruning", b ** d), ("knuth-moore-half", b ** math.ceil(d / 2)),
+            ("knuth-moore-half", b ** (d // 2))]
 
 
 def _leaf_count_mistakes(data):
@@ -626,9 +633,9 @@ register(
     PrunedQuestion("q6.5", STRICT, depth=2, branching=3, low=0, high=5, prune_ties=False,
                    ties_matter=True, title="q6.5 Ties and the strict rule"),
     FunctionQuestion(
-        "q6.6", "Write alphabeta(node, alpha, beta, is_maximizing) for nested-list trees; loop "
-                "over the children with `for child in node` and stop as soon as "
-                "alpha >= beta.",
+        "q6.6", "Write a function alphabeta(node, alpha, beta, is_maximizing) (any name will "
+                "do) for nested-list trees; loop over the children with `for child in node` "
+                "and stop as soon as alpha >= beta.",
         "alphabeta", title="q6.6 Write alpha-beta"),
     # -- the graded notebook 06-alphabeta-exercises -------------------------------------------
     PrunedQuestion("q6.7", PRUNED, depth=3, branching=(2, 3), title="q6.7 Pruned leaves"),
@@ -648,14 +655,16 @@ register(
     ChoiceQuestion(
         "q6.12", "Alpha-beta searches the same tree twice: once with the children in the "
                  "given order, once with them sorted best first at every node. Which is true?",
-        ["Both searches return the same value at the root.",
+        ["The search in the given order always prunes at least as much.",
          "The sorted search may return a different value, because it evaluates other "
          "leaves.",
-         "The search in the given order always prunes at least as much."],
-        answer_hash="d34d7aaeda2f5b64ca02e6ec",
-        mistakes={"b": "Pruning never changes the root's value: alpha-beta only skips what "
-                       "cannot change it, in any order.",
-                  "c": "The reverse: with the best move first, alpha-beta prunes the most."},
+         "Both searches return the same value at the root."],
+        answer_hash="af0d4147a254b5d73a6471b9",
+        mistakes={"8c4d8c3cf3e1ace6e683cdb4": "The reverse: with the best move first, alpha-beta "
+                                              "prunes the most.",
+                  "20bbb688a9cecabec247f8e5": "Pruning never changes the root's value: alpha-beta "
+                                              "only skips what cannot change it, in any "
+                                              "order."},
         title="q6.12 Move order"),
     FindBugQuestion(
         "q6.13", "This alpha-beta has one bug. Give (line number, bug id).", ALPHABETA,
@@ -679,10 +688,9 @@ register(
 # =============================================================================
 def _identities(rng):
     a, b = rng.sample(range(-9, 16), 2)
-    first = rng.choice([max, min])
-    pairs = [(first, None), ({max: min, min: max}[first], None)]
-    blanks = [next(g.__name__ for g in (max, min) if f(a, b) == -g(-a, -b)) for f, _ in pairs]
-    code = "\n".join(f"{f.__name__}({a}, {b}) == -____({-a}, {-b})" for f, _ in pairs)
+    outer = [max, min] if rng.random() < 0.5 else [min, max]
+    blanks = [next(g.__name__ for g in (max, min) if f(a, b) == -g(-a, -b)) for f in outer]
+    code = "\n".join(f"{f.__name__}({a}, {b}) == -____({-a}, {-b})" for f in outer)
     return {"code": code + "\n# and the same for every pair of numbers", "blanks": blanks}
 
 
@@ -694,7 +702,10 @@ def _min_root(rng):
 
 
 def _transposition_position(rng):
-    return {"board": random_position(rng, rng.randint(4, 5))}
+    while True:
+        board = random_position(rng, 3)
+        if len(solve(GAME, board)) != minimax(GAME, board).nodes:
+            return {"board": board}
 
 
 #: Probabilities of a chance node's outcomes, left to right.
@@ -732,19 +743,16 @@ def _as_player(spec, chance_as):
     return out
 
 
+def _spec_tree(data):
+    return GameTree.from_dict(data["spec"])
+
+
 def _chance_mistakes(data):
     spec = data["spec"]
     return [("chance-as-min", minimax(GameTree.from_dict(_as_player(spec, "min"))).value),
             ("chance-as-min", minimax(GameTree.from_dict(_as_player(spec, "max"))).value),
             ("ignores-probabilities",
              expectiminimax(GameTree.from_dict(_as_player(spec, "even"))).value)]
-
-
-def _chance_picture(data):
-    game = GameTree.from_dict(data["spec"])
-    notes = {n: f"p = {game.node(n).probability:g}" for n in game.nodes
-             if game.node(n).probability is not None}
-    return game, notes
 
 
 register(
@@ -760,8 +768,8 @@ register(
         tree=lambda d: to_game(d["tree"], False), title="q7.2 Negamax at a MIN node"),
     ValueQuestion(
         "q7.3", lambda d: f"{mover(d['board'])} moves next. How many different positions can "
-                          "be reached from this one, itself included? (That is how many "
-                          "entries a full transposition table would hold.)",
+                          "be reached from this one, itself included? That is how many "
+                          "entries a transposition table holds after searching it.",
         make=_transposition_position, solve=lambda d: len(solve(GAME, d["board"])),
         mistakes=lambda d: [("counts-tree-nodes", minimax(GAME, d["board"]).nodes)],
         listing=lambda d: GAME.text(d["board"]), hint="a whole number",
@@ -771,13 +779,13 @@ register(
                 "written beside it. What is the expectiminimax value of the root A?",
         make=lambda rng: _chance_spec(rng, 2),
         solve=lambda d: expectiminimax(GameTree.from_dict(d["spec"])).value,
-        mistakes=_chance_mistakes, tree=_chance_picture, hint="a number (decimals are fine)",
+        mistakes=_chance_mistakes, tree=_spec_tree, hint="a number (decimals are fine)",
         title="q7.4 Expectiminimax"),
     ValueQuestion(
         "q7.5", "MAX chooses a move, chance picks an outcome (probabilities beside the nodes), "
                 "then MIN chooses. What is the expectiminimax value of the root A?",
         make=lambda rng: _chance_spec(rng, 3),
         solve=lambda d: expectiminimax(GameTree.from_dict(d["spec"])).value,
-        mistakes=_chance_mistakes, tree=_chance_picture, hint="a number (decimals are fine)",
+        mistakes=_chance_mistakes, tree=_spec_tree, hint="a number (decimals are fine)",
         title="q7.5 Chance, then MIN"),
 )

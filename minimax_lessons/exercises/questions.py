@@ -112,6 +112,11 @@ class Feedback:
     def __bool__(self):
         return self.passed
 
+    def _explain(self) -> bool:
+        """Whether the diagnosis' sentence adds to the message."""
+        return (self.diagnosis not in (None, "wrong", "not-answered")
+                and self.explanation not in self.message)
+
     def text(self) -> str:
         if self.detail is not None and hasattr(self.detail, "text"):
             return f"{self.question}: " + self.detail.text()
@@ -119,7 +124,7 @@ class Feedback:
             return f"{self.question}: {self.message}"
         mark = F.PASS_MARK if self.passed else F.FAIL_MARK
         lines = [f"{mark} {self.question}: {self.message}"]
-        if self.diagnosis not in (None, "wrong") and self.explanation not in self.message:
+        if self._explain():
             lines.append(self.explanation)
         if self.picture:
             lines.append(F.text_tree(*self.picture))
@@ -136,7 +141,7 @@ class Feedback:
         title = f"{self.question}: " + ("right" if self.passed else
                                         (self.diagnosis or "wrong").replace("-", " "))
         body = F.para(self.message)
-        if self.diagnosis not in (None, "wrong") and self.explanation not in self.message:
+        if self._explain():
             body += F.para(self.explanation)
         if self.picture:
             body += F.tree_picture_html(*self.picture)
@@ -215,7 +220,7 @@ class Question:
         return self.prompt
 
     def picture(self, seed=0):
-        """A GameTree to draw beside the prompt (None when there is none)."""
+        """A GameTree to draw beside the prompt, or ``(tree, notes[, highlight])`` (or None)."""
         return None
 
     def listing(self, seed=0) -> str | None:
@@ -345,14 +350,16 @@ class ChoiceQuestion(Question):
     or computed by ``solve(data)`` for seeded variants. ``mistakes`` maps
     wrong letters (or their hashes) to a diagnosis id or to a sentence for students;
     for seeded variants it may be ``mistakes(data)`` returning that mapping.
-    ``options`` may be ``options(data)`` too.
+    ``options`` may be ``options(data)`` too; ``tree(data)`` gives a picture as
+    for :class:`ValueQuestion`.
     """
 
     kind = "choice"
 
     def __init__(self, id, prompt, options, *, answer=None, answer_hash=None, solve=None,
-                 mistakes=None, **kw):
+                 mistakes=None, tree=None, **kw):
         super().__init__(id, prompt, **kw)
+        self._tree = tree
         if sum(x is not None for x in (answer, answer_hash, solve)) != 1:
             raise ValueError(f"question {id}: give exactly one of answer=, answer_hash=, solve=")
         self.options = options
@@ -370,6 +377,9 @@ class ChoiceQuestion(Question):
 
     def _options(self, seed=0):
         return self.options(self.data(seed)) if callable(self.options) else list(self.options)
+
+    def picture(self, seed=0):
+        return self._tree(self.data(seed)) if self._tree else None
 
     def listing(self, seed=0):
         return "\n".join(f"{letter}) {text}" for letter, text in
@@ -918,19 +928,27 @@ class WindowQuestion(Question):
         return alphabeta(to_game(tree, is_max), trace=True, prune_ties=self.prune_ties).trace
 
     def _make_tree(self, rng):
-        tree, node, depth, branching, root, low, high = self._spec
+        fixed, node, depth, branching, root, low, high = self._spec
         is_max = root == "max"
+        tree = fixed
         while node is None:
-            tree = GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low,
-                                   high=high).to_nested()
-            windows = self._windows(tree, is_max)
-            game = to_game(tree, is_max)
-            choices = [name for name, (entered, _) in windows.items()
-                       if game.node(name).depth >= 1 and not game.node(name).is_leaf
-                       and entered != (-math.inf, math.inf)
-                       and entered != windows[game.parent(name)][0]]
+            if fixed is None:
+                tree = GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low,
+                                       high=high).to_nested()
+            choices = self._askable(tree, is_max)
+            if fixed is not None and not choices:
+                raise ValueError(f"question {self.id}: no inner node of this tree is entered "
+                                 "with a window its parent did not have; give node=")
             node = rng.choice(choices) if choices else None
         return {"tree": tree, "is_max": is_max, "node": node}
+
+    def _askable(self, tree, is_max):
+        """Inner nodes (not the root) entered with a narrowed window, new to them."""
+        windows = self._windows(tree, is_max)
+        game = to_game(tree, is_max)
+        return [name for name, (entered, _) in windows.items()
+                if name != game.root and entered != (-math.inf, math.inf)
+                and entered != windows[game.parent(name)][0]]
 
     def _windows(self, tree, is_max):
         """Node name -> (window when entered, window when it returns), inner nodes only."""
@@ -944,7 +962,7 @@ class WindowQuestion(Question):
 
     def picture(self, seed=0):
         data = self.data(seed)
-        return to_game(data["tree"], data["is_max"]), {data["node"]: "<- this node"}
+        return to_game(data["tree"], data["is_max"]), {data["node"]: "this node"}, {data["node"]}
 
     def check(self, answer, seed=0, **options):
         data = self.data(seed)

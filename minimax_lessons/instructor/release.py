@@ -149,7 +149,11 @@ def notebooks_in(path: Path) -> list:
     return sorted(p for p in path.rglob("*.ipynb") if ".ipynb_checkpoints" not in p.parts)
 
 
-def release(src, dest, key=None, banks=("minimax_lessons.exercises.bank",)) -> dict:
+#: The question banks a key names (the graded notebooks draw on both).
+BANKS = ("minimax_lessons.exercises.bank", "minimax_lessons.exercises.lessons")
+
+
+def release(src, dest, key=None, banks=BANKS) -> dict:
     """Write student versions of the notebooks in ``src`` to ``dest``; the key to ``key``."""
     src, dest = Path(src), Path(dest)
     if key is not None and _inside(Path(key), dest):
