@@ -5,7 +5,7 @@ Vocabulary
 - An :class:`Animation` holds a search's frames (:mod:`minimax_lessons.frames`)
   and one drawing of its tree, laid out by Graphviz *once*. Frames do not move
   the tree: each frame only changes colours, the values inside the nodes and
-  the alpha-beta windows beside them.
+  the alpha-beta windows beside them (leaf names below the leaves never change).
 - The *player* is the front-end: a small JavaScript module
   (``minimax_lessons/static/animation.js``) that holds every frame in the
   browser, so stepping needs no round trip to the kernel. In Jupyter it runs
@@ -39,8 +39,8 @@ from functools import cached_property
 from pathlib import Path
 
 from .draw import (MAX_NODES, PALETTE, NodeSpec, _board_parts, _plan, _style, build_digraph,
-                   edge_label, edge_look, node_class, node_look, node_parts, value_text,
-                   window_text)
+                   edge_label, edge_look, leaf_name, node_class, node_look, node_parts,
+                   value_text, window_text)
 from .frames import PRUNED, UNVISITED, build_frames
 from .trace import show_number
 
@@ -134,7 +134,8 @@ class Animation:
             parts = self._parts(spot, values[i])
             e_look = self._edge_looks[first["edges"][i]] if spot.index else None
             specs.append(NodeSpec(parts, look, node_class(spot, None), "\\n".join(side),
-                                  e_look, edge_label(spot, self._style)))
+                                  e_look, edge_label(spot, self._style),
+                                  leaf_name(self.game, spot, self._style)))
         return build_digraph(self.spots, specs, self._style)
 
     @cached_property
@@ -156,6 +157,9 @@ class Animation:
                 _set_title(side, self._title(spot))
                 if windows[i]:
                     _tag_text(side, windows[i], "mm-window")
+            name = groups.get(spot.id + "_name")  # a leaf's name: the same in every frame
+            if name is not None:
+                _set_title(name, self._title(spot))
             edge = groups.get(spot.edge_id) if spot.index else None
             if edge is not None:
                 _set_title(edge, f"move {spot.action}")

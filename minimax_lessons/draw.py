@@ -11,9 +11,12 @@ Vocabulary
   path by path, so a state reached twice is drawn twice. Node ids in the DOT
   and SVG come from the children's positions: the root is ``n``, its second
   child ``n_1``, that one's first child ``n_1_0``; the edge into ``n_1_0`` is
-  ``e_1_0``.
+  ``e_1_0``, the text beside ``n_1`` is ``n_1_w`` and the name below a leaf
+  ``n_1_0`` is ``n_1_0_name``.
 - Conventions: MAX nodes are up-triangles, MIN nodes down-triangles, chance
-  nodes circles, leaves boxes; values inside; children left to right. Games
+  nodes circles, leaves boxes; values inside; children left to right. In a
+  :class:`~minimax_lessons.tree.GameTree` an inner node's name stands beside
+  it and a leaf's name (``C2``) in small grey text just below its box. Games
   other than explicit trees show each state (tic-tac-toe as a 3x3 board) with
   a header "MAX 3" and the move on the edge. Over a search: the chosen line is
   thick and blue, pruned nodes and edges grey and dashed, alpha-beta windows
@@ -57,6 +60,7 @@ COUNT_LIMIT = 100_000
 PALETTE = {
     "ink": "#222222",        # outlines, edges and text
     "side": "#333333",       # names and windows beside the nodes
+    "name": "#666666",       # leaf names below the leaves
     "paper": "#ffffff",      # node fill with no search information
     "faint": "#b8b8b8",      # not reached yet: outline and edge
     "faint_text": "#8a8a8a",
@@ -71,6 +75,14 @@ PALETTE = {
 }
 FONT = "Helvetica"
 BOARD_FONT = "Courier"
+BOARD_FONT_SIZE = 14
+#: A board is at least this wide (inches): square tic-tac-toe cells, room for "MIN -1".
+BOARD_WIDTH = 0.84
+#: Points either side of a board's header, clear of a rounded record's corners.
+BOARD_HEADER_PAD = 5
+#: With leaf names shown, one level of the tree spans this many Graphviz ranks of a
+#: third of the usual gap, so each name has a rank of its own close under its leaf.
+LEVEL_RANKS = 3
 
 
 class TreeTooLargeError(ValueError):
@@ -489,7 +501,8 @@ def _board_parts(game, spot, value) -> dict:
     from .tictactoe import TicTacToe
 
     who = spot.player.upper() if spot.player in (MAX, MIN) else "CHANCE"
-    header = _record_escape(f"= {value}" if spot.terminal else f"{who} {value}".rstrip())
+    text = f"= {value}" if spot.terminal else f"{who} {value}".rstrip()
+    header = _record_escape(text)
     if isinstance(game, TicTacToe):
         rows = [spot.state[i:i + 3] for i in (0, 3, 6)]
         body = "|".join("{" + "|".join(_record_escape(c if c != "." else " ") for c in row) + "}"
@@ -498,7 +511,21 @@ def _board_parts(game, spot, value) -> dict:
         body = "|".join(_record_escape(line) for line in _state_lines(game, spot.state))
     shape = "record" if spot.terminal else "Mrecord"
     return {"shape": shape, "label": "{" + header + "|" + body + "}", "fontname": BOARD_FONT,
-            "fontsize": "14"}
+            "fontsize": f"{BOARD_FONT_SIZE}", "width": _num(board_width(text))}
+
+
+def board_width(header: str) -> float:
+    """The least width (inches) of a board whose header is ``header``.
+
+    Graphviz sizes a record by its text, not by the rounded corners of an
+    ``Mrecord``, which cut into a header as wide as the board: a header gets
+    ``BOARD_HEADER_PAD`` points either side (Courier is 0.6 em per character).
+
+    >>> board_width("MAX 1"), board_width("MIN ≤-1")
+    (0.84, 0.956)
+    """
+    text_points = len(header) * 0.6 * BOARD_FONT_SIZE
+    return max(BOARD_WIDTH, round((text_points + 2 * BOARD_HEADER_PAD) / 72, 3))
 
 
 def _state_lines(game, state):
@@ -559,6 +586,7 @@ class NodeSpec:
     side: str = ""              # text beside the node ("" for none), lines joined by \n
     edge: Look | None = None    # the edge into the spot (None for the root)
     edge_label: str | None = None
+    below: str = ""             # text below the node: a leaf's name ("" for none)
 
 
 def _drawing(game, plan, frame, *, notes, highlight, legend, size, names, edge_labels,
@@ -587,7 +615,7 @@ def _drawing(game, plan, frame, *, notes, highlight, legend, size, names, edge_l
                                active=spot.path == active)
         specs.append(NodeSpec(node_parts(game, spot, style, value_text(view, spot)), look,
                               node_class(spot, status), "\\n".join(side), e_look,
-                              edge_label(spot, style)))
+                              edge_label(spot, style), leaf_name(game, spot, style)))
     items = legend_items(spots, frame, marked, style.boards) if legend else None
     dot = build_digraph(spots, specs, style, size=size, legend=items)
     return TreeDrawing(dot, spots=spots, summary=summary, renderer=renderer)
@@ -611,9 +639,18 @@ def build_digraph(spots, specs, style, *, size=None, legend=None):
     Text beside a node is a plain-text node of its own (id ``<node id>_w``), kept
     on the node's rank just left of it: unlike Graphviz's ``xlabel`` it gets its
     own room in the layout, so it never overlaps an edge.
+
+    A leaf's name is a plain-text node too (id ``<node id>_name``), on the rank
+    just below the leaf and tied to it by an invisible edge. So that it sits
+    close under its box, a drawing with leaf names has small rank gaps and each
+    tree edge spans ``LEVEL_RANKS`` ranks: the levels stay as far apart as without.
     """
-    dot = graph_skeleton(style, size, straight=not any(spec.edge_label for spec in specs))
+    named = any(spec.below for spec in specs)
+    dot = graph_skeleton(style, size, straight=not any(spec.edge_label for spec in specs),
+                         named_leaves=named)
     side_font = "11" if style.compact else "14"
+    name_font = "10" if style.compact else "12"
+    levels = {"minlen": f"{LEVEL_RANKS}"} if named else {}
     for spot, spec in zip(spots, specs):
         if spec.side:
             side = spot.id + "_w"
@@ -628,12 +665,22 @@ def build_digraph(spots, specs, style, *, size=None, legend=None):
         _node(dot, spot.id, {"id": spot.id, "class": spec.klass, **spec.parts,
                              **look_attrs(spec.look)})
         if spot.index:
-            attrs = {"id": spot.edge_id, **edge_attrs(spec.edge)}
+            attrs = {"id": spot.edge_id, **edge_attrs(spec.edge), **levels}
             if spec.edge_label:
                 attrs["label"] = " " + spec.edge_label + " "
             _edge(dot, spot.parent_id, spot.id, attrs)
+        if spec.below:
+            name = spot.id + "_name"
+            _node(dot, name, {"id": name, "label": spec.below, "shape": "plaintext",
+                              "fontsize": name_font, "fontcolor": PALETTE["name"], "width": "0",
+                              "height": "0", "margin": "0.02,0", "class": "name"})
+            _edge(dot, spot.id, name, {"style": "invis", "weight": "5"})
     if legend:
-        add_legend(dot, legend, _deepest(spots))
+        i = _deepest(spots)
+        anchor, ranks = spots[i].id, LEVEL_RANKS if named else 1
+        if specs[i].below:  # hang the key from the name, else its edge pushes names apart
+            anchor, ranks = anchor + "_name", LEVEL_RANKS - 1
+        add_legend(dot, legend, anchor, minlen=ranks)
     return dot
 
 
@@ -654,19 +701,26 @@ def _edge(dot, tail, head, attrs):
     dot.body.append(f"\t{tail} -> {head} [{_attrs(attrs)}]\n")
 
 
-def _deepest(spots):
+def _deepest(spots) -> int:
+    """The index of the first spot on the deepest level."""
     depth = max(len(s.path) for s in spots)
-    return next(s.id for s in spots if len(s.path) == depth)
+    return next(i for i, s in enumerate(spots) if len(s.path) == depth)
 
 
-def graph_skeleton(style, size=None, straight=True):
-    """An empty ``graphviz.Digraph`` with the drawing's global attributes."""
+def graph_skeleton(style, size=None, straight=True, named_leaves=False):
+    """An empty ``graphviz.Digraph`` with the drawing's global attributes.
+
+    ``named_leaves``: the gap between levels is split into ``LEVEL_RANKS`` ranks
+    (see :func:`build_digraph`).
+    """
     import graphviz
 
+    ranksep = 0.4 if style.compact else 0.5
+    if named_leaves:
+        ranksep = round(ranksep / LEVEL_RANKS, 3)
     dot = graphviz.Digraph("tree")
     dot.attr("graph", ordering="out", nodesep="0.12" if style.compact else "0.25",
-             ranksep="0.4" if style.compact else "0.5", pad="0.15", fontname=FONT,
-             bgcolor="white")
+             ranksep=_num(ranksep), pad="0.15", fontname=FONT, bgcolor="white")
     if straight:  # straight edges, as in the textbooks (edge labels need curved ones)
         dot.attr("graph", splines="line")
     if size:
@@ -698,6 +752,13 @@ def node_class(spot, status) -> str:
     """The SVG class of a node (after Graphviz's own "node"): player or leaf, and status."""
     kind = "leaf" if spot.terminal else spot.player
     return f"{kind} {status or 'plain'}"
+
+
+def leaf_name(game, spot, style) -> str:
+    """The name written below a leaf of a GameTree when names are shown, else ''."""
+    if style.names and not style.boards and spot.terminal:
+        return _literal(game.text(spot.state))
+    return ""
 
 
 def side_lines(game, spot, style, window, note):
@@ -744,8 +805,9 @@ def legend_items(spots, frame, marked=(), boards=False):
     return items
 
 
-def add_legend(dot, items, anchor):
-    """A key in one row below the tree (``anchor`` is a node on the deepest rank)."""
+def add_legend(dot, items, anchor, minlen=1):
+    """A key in one row below the tree (``anchor`` is a node on the deepest rank,
+    ``minlen`` how many ranks below it)."""
     names = []
     with dot.subgraph(name="cluster_legend") as key:
         key.attr(label="", color="#cccccc", style="rounded", margin="6")
@@ -768,4 +830,5 @@ def add_legend(dot, items, anchor):
                 key.edge(a, b, color=PALETTE["line"], penwidth="4", minlen="2")
             else:
                 key.edge(a, b, style="invis")
-    dot.edge(anchor, names[0], style="invis", weight="0")
+    extra = {"minlen": str(minlen)} if minlen != 1 else {}
+    dot.edge(anchor, names[0], style="invis", weight="0", **extra)

@@ -142,6 +142,42 @@ def test_tic_tac_toe_boards_update_their_header():
     assert geometry(animation.frame_svg(0)) == geometry(animation.frame_svg(-1))
 
 
+def test_leaf_names_stay_below_the_leaves_unchanged_in_every_frame(fig52):
+    def name(svg, gid):
+        (text,) = [t for t in groups(svg)[gid + "_name"] if t.tag == f"{SVG}text"]
+        return text.text, text.get("fill"), text.get("x"), text.get("y")
+
+    leaves = [s for s in fig52.spots if s.terminal]
+    first = {leaf.id: name(fig52.frame_svg(0), leaf.id) for leaf in leaves}
+    assert first["n_1_1"][0] == "C2" and first["n_1_1"][1] == PALETTE["name"]
+    box = [float(v) for v in shape(fig52.layout_svg, "n_1_1").get("points").replace(",", " ").split()]
+    assert float(first["n_1_1"][3]) > max(box[1::2])  # below C2's box
+    for k in range(1, len(fig52)):
+        svg = fig52.frame_svg(k)
+        assert {leaf.id: name(svg, leaf.id) for leaf in leaves} == first
+    # The player repaints the nodes by their ids, which leaf names leave as they were.
+    assert fig52.data["nodes"] == [s.id for s in fig52.spots]
+    assert all(re.fullmatch(r"n(_\d+)*", i) for i in fig52.data["nodes"])
+
+
+def test_board_headers_fit_their_boxes_in_every_frame():
+    game = TicTacToe()
+    animation = animate(alphabeta, game, state=game.parse("X.O\n.XO\n..."))
+    layout = groups(animation.layout_svg)
+    room = {}  # node: (width of its rounded box, header font size), the same in every frame
+    for i, spot in enumerate(animation.spots):
+        outline = next((c for c in layout[spot.id] if c.tag == f"{SVG}path"), None)
+        if outline is not None:
+            xs = [float(v) for v in re.findall(r"-?[\d.]+", outline.get("d"))[::2]]
+            header = next(t for t in layout[spot.id] if t.get("class") == "mm-value")
+            room[i] = (max(xs) - min(xs), float(header.get("font-size")))
+    assert room
+    for k in range(len(animation)):
+        headers = animation._frame_state(k)["values"]
+        for i, (width, size) in room.items():  # Courier: 0.6 em per character
+            assert 0.6 * size * len(headers[i]) + 8 <= width, (k, headers[i])
+
+
 def test_frames_export_as_svg_files(fig52, tmp_path):
     assert fig52.save_frame(12, tmp_path / "f12.svg").read_text() == fig52.frame_svg(12)
     assert fig52.save(tmp_path / "last.svg").read_text() == fig52.frame_svg(-1)

@@ -1,6 +1,7 @@
 """minimax_lessons.draw: game trees as Graphviz DOT text, and as SVG."""
 
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -38,6 +39,82 @@ def tree_nodes(nodes):
     return {k: v for k, v in nodes.items() if re.fullmatch(r"n(_\d+)*", k)}
 
 
+SVG = "{http://www.w3.org/2000/svg}"
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def svg_groups(svg):
+    return {g.get("id"): g for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("id")}
+
+
+def points(element):
+    """The (x, y) points of a polygon, polyline or path (y grows downwards)."""
+    numbers = [float(n) for n in NUMBER.findall(element.get("points") or element.get("d") or "")]
+    return list(zip(numbers[::2], numbers[1::2]))
+
+
+def text_box(t):
+    """A generous box around an SVG text: 0.6 em per character, ascent 0.8 em."""
+    size, x, y = float(t.get("font-size")), float(t.get("x")), float(t.get("y"))
+    half = 0.3 * size * len(t.text or "")
+    return (x - half, y - 0.8 * size, x + half, y + 0.2 * size)
+
+
+def box(group):
+    """The bounding box (x0, y0, x1, y1) of a group's shapes and texts."""
+    xs, ys = [], []
+    for c in group:
+        if c.tag == f"{SVG}text":
+            x0, y0, x1, y1 = text_box(c)
+            xs += [x0, x1]
+            ys += [y0, y1]
+        else:
+            for x, y in points(c):
+                xs.append(x)
+                ys.append(y)
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def overlaps(a, b):
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def crosses(line, rect):
+    """Does the polyline pass through the rectangle? (sampled every half point)"""
+    for (x0, y0), (x1, y1) in zip(line, line[1:]):
+        steps = max(1, int(2 * max(abs(x1 - x0), abs(y1 - y0))))
+        for k in range(steps + 1):
+            x, y = x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps
+            if rect[0] < x < rect[2] and rect[1] < y < rect[3]:
+                return True
+    return False
+
+
+def check_leaf_names(tree, **options):
+    """Each leaf's name is drawn just below its box, clear of every other node and edge."""
+    drawing = draw_tree(tree, **options)
+    groups = svg_groups(drawing.svg())
+    leaves = [s for s in drawing.spots if s.terminal]
+    assert leaves
+    for leaf in leaves:
+        (name,) = [t for t in groups[leaf.id + "_name"] if t.tag == f"{SVG}text"]
+        assert name.text == tree.text(leaf.state)
+        assert name.get("fill") == PALETTE["name"]
+        x0, y0, x1, y1 = box(groups[leaf.id])
+        label = text_box(name)
+        assert x0 < float(name.get("x")) < x1  # centred under the box...
+        assert y1 <= label[1] < y1 + 30  # ...and just below it
+        for gid, g in groups.items():
+            if gid in (leaf.id, leaf.id + "_name") or gid.startswith("graph"):
+                continue
+            if "node" in g.get("class", ""):
+                assert not overlaps(label, box(g)), (name.text, gid)
+            elif "edge" in g.get("class", ""):
+                for shape in g:
+                    if shape.tag == f"{SVG}path":
+                        assert not crosses(points(shape), label), (name.text, gid)
+
+
 # -- shapes, ids and order ---------------------------------------------------------------
 
 def test_max_min_chance_and_leaf_nodes_have_their_textbook_shapes():
@@ -69,6 +146,50 @@ def test_leaves_show_their_values_and_inner_nodes_their_names():
     assert [nodes[f"n_2_{j}"]["label"] for j in range(3)] == ["14", "5", "2"]
     assert nodes["n_1_w"]["label"] == "C"  # the text beside C
     assert nodes["n_1_w"]["shape"] == "plaintext"
+
+
+def test_leaves_show_their_names_in_small_grey_text_below_them():
+    nodes, edges = drawn(FIGURE_5_2)
+    name = nodes["n_1_1_name"]  # C2, the middle leaf under C
+    assert name["label"] == "C2" and name["shape"] == "plaintext"
+    assert name["fontcolor"] == PALETTE["name"] and float(name["fontsize"]) < 17
+    assert edges[("n_1_1", "n_1_1_name")]["style"] == "invis"
+    assert {k[:-len("_name")] for k in nodes if k.endswith("_name")} == {
+        f"n_{i}_{j}" for i in range(3) for j in range(3)}
+    svg = svg_groups(draw_tree(FIGURE_5_2).svg())
+    (text,) = [t for t in svg["n_1_1_name"] if t.tag == f"{SVG}text"]
+    assert text.text == "C2"
+    assert float(text.get("y")) > box(svg["n_1_1"])[3]  # below the box (SVG y grows down)
+
+
+@pytest.mark.parametrize("tree, options", [
+    (FIGURE_5_2, {}),
+    (FIGURE_5_2, {"result": alphabeta(FIGURE_5_2, trace=True), "legend": True}),
+    (examples.SUBTREE_PRUNED, {"result": alphabeta(examples.SUBTREE_PRUNED, trace=True)}),
+    (GameTree.from_nested([[1, [2, 3]], 4]), {}),
+    (GameTree.random(3, 3, seed=7), {"result": alphabeta(GameTree.random(3, 3, seed=7),
+                                                         trace=True)}),
+    (examples.CHANCE_TREE, {"result": expectiminimax(examples.CHANCE_TREE, trace=True)}),
+], ids=["fig52", "fig52-alphabeta-legend", "subtree-pruned", "uneven", "random-3-ply", "chance"])
+def test_every_leaf_name_sits_just_below_its_box_clear_of_other_nodes_and_edges(tree, options):
+    check_leaf_names(tree, **options)
+
+
+def test_leaf_names_keep_the_levels_as_far_apart_as_without_them():
+    def level_gap(svg):
+        return box(svg_groups(svg)["n_0"])[1] - box(svg_groups(svg)["n"])[3]
+    named, plain = draw_tree(FIGURE_5_2).svg(), draw_tree(FIGURE_5_2, names=False).svg()
+    assert abs(level_gap(named) - level_gap(plain)) < 4
+
+
+def test_leaf_names_are_shown_with_the_other_names_only():
+    assert "_name" not in draw_tree(FIGURE_5_2, names=False).source
+    big = GameTree.random(3, 4, seed=1)  # 121 nodes: compact, no names
+    assert len(big) > 60 and "_name" not in draw_tree(big).source
+    assert "minlen" not in draw_tree(big).source  # the compact layout is unchanged
+    assert "n_0_0_0_0_name" in draw_tree(big, names=True).source
+    game = TicTacToe()  # boards show their state: no names
+    assert "_name" not in draw_tree(game, state=game.parse("XO.\nXO.\n..."), depth=1).source
 
 
 def test_expand_follows_a_game_path_by_path_from_any_state_to_a_depth():
@@ -173,6 +294,34 @@ def test_a_searched_game_is_drawn_as_deep_as_the_search_went_with_pruned_parts_f
     last = build_frames(game, result)[-1]
     assert len(tree_nodes(nodes)) == len(last.nodes)
     assert nodes["n"]["label"].startswith("{MAX\\ 1|")
+
+
+def header_clearance(svg):
+    """Per rounded board: the room (points) between its header text and each side."""
+    out = {}
+    for gid, g in svg_groups(svg).items():
+        outline = next((c for c in g if c.tag == f"{SVG}path"), None)
+        header = next((c for c in g if c.tag == f"{SVG}text"), None)
+        if outline is None or header is None or "node" not in g.get("class", ""):
+            continue
+        xs = [x for x, _ in points(outline)]
+        x0, _, x1, _ = text_box(header)  # Courier: 0.6 em per character, exactly
+        out[header.text] = min(out.get(header.text, 99), x0 - min(xs), max(xs) - x1)
+    return out
+
+
+def test_board_headers_fit_inside_their_rounded_boxes():
+    game = TicTacToe()
+    state = game.parse("X.O\n.XO\n...")
+    svg = draw_tree(game, state=state, depth=1, result=minimax(game, state, trace=True)).svg()
+    room = header_clearance(svg)
+    assert "MIN -1" in room and "MAX 1" in room
+    assert all(r >= 4 for r in room.values()), room  # clear of the rounded corners
+    nim = header_clearance(draw_tree(Nim([1, 2]), depth=2).svg())
+    assert "MIN" in nim and all(r >= 4 for r in nim.values()), nim
+    searched = alphabeta(game, game.parse("XO.\n.X.\n..O"), trace=True)
+    room = header_clearance(draw_tree(game, result=searched).svg())
+    assert "MIN ≤-1" in room and all(r >= 4 for r in room.values()), room
 
 
 def test_nim_states_show_their_heaps():

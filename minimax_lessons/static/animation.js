@@ -3,6 +3,7 @@
 // The model (a Jupyter widget model, or localModel() in a saved HTML page) holds
 //   svg     the tree, laid out once by Graphviz; node groups have ids n, n_0, n_0_1...,
 //           the edge into n_0_1 is e_0_1, the text beside a node is the group n_0_1_w
+//           (a leaf's name below it, the group n_0_1_name, is the same in every frame)
 //   frames  JSON text: {nodes, edges, looks, edgeLooks, frames: [{caption, n, e, c}]}
 //           frame 0 sets every node; frame k only what differs from frame k - 1:
 //           n = [[node, look, value text, window text]], e = [[node, edge look]]

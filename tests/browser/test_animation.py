@@ -26,6 +26,15 @@ NODE_PAINT_JS = """([root, id]) => {
 }"""
 
 
+NAME_PLACE_JS = """([root, id]) => {
+    const box = root.querySelector(`g[id="${id}"]`).getBoundingClientRect();
+    const name = root.querySelector(`g[id="${id}_name"] text`);
+    const at = name.getBoundingClientRect();
+    return {text: name.textContent, fill: name.getAttribute('fill'), boxBottom: box.bottom,
+            boxLeft: box.left, boxRight: box.right, top: at.top, left: at.left, right: at.right};
+}"""
+
+
 def animation_notebook():
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(NOTEBOOK_CODE), nbformat.v4.new_code_cell(INDEX_CODE)]
@@ -102,9 +111,14 @@ def test_the_saved_html_plays_offline_to_its_last_frame(browser, tmp_path):
         page.goto(path.as_uri())
         player = page.locator(".mmla")
         wait_for_step(player, 0)
+        name = page.evaluate(NAME_PLACE_JS, [player.element_handle(), "n_1_1"])
+        assert name["text"] == "C2"  # the leaf's name, just below its box
+        assert name["boxBottom"] <= name["top"] < name["boxBottom"] + 30
+        assert name["boxLeft"] < name["left"] and name["right"] < name["boxRight"]
         player.get_by_role("button", name="Play").click()
         wait_for_step(player, LAST)
         assert paint(player, "n_1_1")["dash"] == "5,2"
+        assert page.evaluate(NAME_PLACE_JS, [player.element_handle(), "n_1_1"]) == name
         player.press("Home")
         wait_for_step(player, 0)
         player.press("ArrowRight")
