@@ -186,11 +186,22 @@ class TicTacToeBoard:
             button.style.text_color = {"X": "#0b3d91", "O": "#a8320a"}.get(c, "#333333")
         self._status.value = f"<b>{self.status()}</b>"
 
+    def picture(self):
+        """A still picture: the position and, one ply below, each move with its value."""
+        from .draw import draw_tree
+
+        if self.game.is_terminal(self.state) or not self.show_values:
+            return draw_tree(self.game, state=self.state, depth=0)
+        labels = self.labels()
+        notes = {(a,): labels[a] for a in self.game.actions(self.state)}
+        return draw_tree(self.game, state=self.state, depth=1, notes=notes)
+
     def __repr__(self):
         return self.game.text(self.state) + "\n" + self.status()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = self.widget()._repr_mimebundle_(include=include, exclude=exclude)
-        bundle = dict(bundle or {})
+        """The clickable board where widgets run, a still picture elsewhere."""
+        bundle = dict(self.picture()._repr_mimebundle_(include, exclude) or {})
+        bundle.update(self.widget()._repr_mimebundle_(include=include, exclude=exclude) or {})
         bundle["text/plain"] = repr(self)
         return bundle

@@ -74,3 +74,11 @@ def test_the_widget_shows_the_labels_and_clicks_play():
 def test_the_person_must_be_x_or_o():
     with pytest.raises(ValueError, match="human must be 'X' or 'O'"):
         TicTacToeBoard(human="Z")
+
+
+def test_the_still_picture_shows_each_move_with_its_value():
+    board = TicTacToeBoard(TicTacToe("XX.\nOO.\n..."), human="X")
+    source = board.picture().source
+    assert "win (+1)" in source and "loss (-1)" in source and "draw (+0)" in source
+    bundle = board._repr_mimebundle_()
+    assert {"image/svg+xml", "application/vnd.jupyter.widget-view+json", "text/plain"} <= set(bundle)

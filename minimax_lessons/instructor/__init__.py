@@ -2,7 +2,7 @@
 
 From a shell::
 
-    python -m minimax_lessons.instructor student notebooks/solutions release/ --key key.json
+    python -m minimax_lessons.instructor student notebooks/exercises release/ --key key.json
     python -m minimax_lessons.instructor grade submitted/ --key key.json --out graded/
 
 ``student`` strips solutions (``### BEGIN SOLUTION`` / ``### END SOLUTION``),
