@@ -23,7 +23,8 @@ Vocabulary
   ``α=3 β=+∞`` beside inner nodes; in a frame of an animation, the current node
   has an orange outline and visited nodes a yellow fill ("value so far"),
   finished ones a blue fill. A value such as ``≤2`` is a bound: alpha-beta
-  pruned part of that subtree.
+  pruned part of that subtree. ``legend=True`` adds a key of what the drawing
+  shows; windows and bounds, when shown, get a second row explaining them.
 - ``notes`` and ``highlight`` mark nodes for feedback: ``notes={"C": "expected 2"}``
   writes a short text beside C, ``highlight={"C"}`` draws C in red. A node is
   named by its path (a tuple of actions from the drawn root, ``()`` for the
@@ -603,12 +604,14 @@ def _drawing(game, plan, frame, *, notes, highlight, legend, size, names, edge_l
     current = _relative(frame.current, prefix) if frame is not None and not frame.line else None
     active = _relative(frame.edge[1], prefix) if frame is not None and frame.edge else None
     specs = []
+    shown = _Shown()
     for spot in spots:
         status, view = _status(frame, prefix, spot)
         look = node_look(status, current=spot.path == current, on_line=spot.path in on_line,
                          highlighted=spot.id in marked)
-        side = side_lines(game, spot, style, window_text(view) if view else "",
-                          noted.get(spot.id))
+        window = window_text(view) if view else ""
+        side = side_lines(game, spot, style, window, noted.get(spot.id))
+        shown.note(spot, view, window if window in side else "")
         e_look = None
         if spot.index:
             e_look = edge_look(status, on_line=spot.path in on_line and spot.path[:-1] in on_line,
@@ -616,9 +619,23 @@ def _drawing(game, plan, frame, *, notes, highlight, legend, size, names, edge_l
         specs.append(NodeSpec(node_parts(game, spot, style, value_text(view, spot)), look,
                               node_class(spot, status), "\\n".join(side), e_look,
                               edge_label(spot, style), leaf_name(game, spot, style)))
-    items = legend_items(spots, frame, marked, style.boards) if legend else None
+    items = legend_items(spots, frame, marked, style.boards, shown=shown) if legend else None
     dot = build_digraph(spots, specs, style, size=size, legend=items)
     return TreeDrawing(dot, spots=spots, summary=summary, renderer=renderer)
+
+
+class _Shown:
+    """Notation a drawing shows, for its key: a window and the bounds of finished nodes."""
+
+    def __init__(self):
+        self.window = ""    # the first alpha-beta window written beside a node
+        self.bounds = {}    # bound ("<=", ">=", "~") -> (spot, its value text), first of each
+
+    def note(self, spot, view, window):
+        if window and not self.window:
+            self.window = window
+        if view is not None and view.status == DONE and view.bound and view.value is not None:
+            self.bounds.setdefault(view.bound, (spot, _symbols(view.text())))
 
 
 def _status(frame, prefix, spot):
@@ -778,8 +795,19 @@ def _literal(text) -> str:
     return "\\n".join(str(text).replace("\\", "\\\\").splitlines())
 
 
-def legend_items(spots, frame, marked=(), boards=False):
-    """The key's entries, (shape, text, look), for what this drawing shows."""
+#: What a bound in a finished node means, by its kind (the frames' ``NodeView.bound``).
+BOUND_MEANINGS = {"<=": "true value at most", ">=": "true value at least",
+                  "~": "only an estimate of"}
+
+
+def legend_items(spots, frame, marked=(), boards=False, shown=None):
+    """The key's entries, (shape, text, look) or (shape, text, look, sample), for what
+    this drawing shows.
+
+    An entry with a ``sample`` explains notation: the sample is drawn as in the
+    tree (``α=3 β=+∞`` beside a node, ``≤2`` inside one) with ``text`` beside it.
+    ``shown`` (a ``_Shown``) says which windows and bounds the drawing shows.
+    """
     players = {s.player for s in spots if not s.terminal}
     if boards:
         items = [("Mrecord", f"{text} to move", Look()) for player, text in
@@ -802,33 +830,112 @@ def legend_items(spots, frame, marked=(), boards=False):
             items.append(("line", "chosen line", None))
     if marked:
         items.append(("box", "look here", node_look(None, highlighted=True)))
+    if shown is not None and shown.window:
+        items.append(("plaintext", "window when the node\\lwas last searched\\l",
+                      Look(fill="none", stroke="none", text=PALETTE["side"]), shown.window))
+    for bound, (spot, text) in sorted((shown.bounds if shown is not None else {}).items()):
+        number = text.lstrip("≤≥~")
+        meaning = f"bound, search pruned:\\l{BOUND_MEANINGS[bound]} {number}\\l"
+        if boards:
+            shape = "Mrecord"
+            text = _record_escape(f"{spot.player.upper()} {text}")
+        else:
+            shape = {MAX: "triangle", MIN: "invtriangle", CHANCE: "circle"}.get(spot.player,
+                                                                                "box")
+        items.append((shape, meaning, node_look(DONE), text))
     return items
 
 
+def _notation(item) -> bool:
+    """Whether a key entry explains notation (second row) rather than a look."""
+    return item[0] == "line" or len(item) > 3
+
+
 def add_legend(dot, items, anchor, minlen=1):
-    """A key in one row below the tree (``anchor`` is a node on the deepest rank,
-    ``minlen`` how many ranks below it)."""
-    names = []
+    """A key below the tree (``anchor`` is a node on the deepest rank, ``minlen``
+    how many ranks below it): one row, or two when it explains windows or bounds,
+    the looks of the nodes first, then the notation (chosen line, windows, bounds)."""
+    two_rows = any(len(item) > 3 for item in items)
+    rows = [list(items)]
+    if two_rows:
+        rows = [[item for item in items if not _notation(item)],
+                [item for item in items if _notation(item)]]
+    rows = [row for row in rows if row]
+    firsts = []
     with dot.subgraph(name="cluster_legend") as key:
         key.attr(label="", color="#cccccc", style="rounded", margin="6")
-        for i, (shape, text, look) in enumerate(items):
-            name = f"key_{i}"
-            names.append(name)
-            if shape == "line":
-                key.node(name, label=text, shape="plaintext", fontsize="13", width="0",
-                         height="0", **{"class": "key"})
-                continue
-            wide = shape in ("box", "record", "Mrecord")
-            label = text + "\\n" if shape == "invtriangle" else text
-            width = "1.9" if "record" in shape.lower() else "1.1" if wide else "0.9"
-            key.node(name, label=label, shape=shape, fontsize="13", width=width,
-                     height="0.36" if wide else "0.62", fixedsize="true", **look_attrs(look),
-                     **{"class": "key"})
-        key.body.append("\t{rank=same; " + "; ".join(names) + "}\n")
-        for a, b in zip(names, names[1:]):
-            if items[names.index(b)][0] == "line":
-                key.edge(a, b, color=PALETTE["line"], penwidth="4", minlen="2")
-            else:
-                key.edge(a, b, style="invis")
+        for r, row in enumerate(rows):
+            names = []
+            chain = []   # (tail, head, attrs) of the edges along the row
+            for i, item in enumerate(row):
+                shape, text, look = item[:3]
+                name = f"key_{r}_{i}" if two_rows else f"key_{i}"
+                if shape == "line":  # a short thick line from an invisible point, then its label
+                    start = name + "_start"
+                    key.node(start, shape="point", width="0", height="0", style="invis")
+                    key.node(name, id="key_line_label", label=text, shape="plaintext",
+                             fontsize="13", width="0", height="0", margin="0.1,0",
+                             **{"class": "key"})
+                    if names:
+                        _key_gap(key, names, chain, two_rows)
+                        chain.append((names[-1], start, {"style": "invis"}))
+                    names += [start, name]
+                    chain.append((start, name, {"id": "key_line", "color": PALETTE["line"],
+                                                "penwidth": "4", "minlen": "2"}))
+                    continue
+                if len(item) > 3:  # notation: the sample as drawn, then what it means
+                    sample = name + "_sample"
+                    _key_sample(key, sample, shape, item[3], look)
+                    key.node(name, label=text, shape="plaintext", fontsize="13", width="0",
+                             height="0", margin="0.04,0", **{"class": "key"})
+                    if names:
+                        _key_gap(key, names, chain, two_rows)
+                        chain.append((names[-1], sample, {"style": "invis"}))
+                    chain.append((sample, name, {"style": "invis"}))
+                    names += [sample, name]
+                    continue
+                wide = shape in ("box", "record", "Mrecord")
+                label = text + "\\n" if shape == "invtriangle" else text
+                width = "1.9" if "record" in shape.lower() else "1.1" if wide else "0.9"
+                key.node(name, label=label, shape=shape, fontsize="13", width=width,
+                         height="0.36" if wide else "0.62", fixedsize="true", **look_attrs(look),
+                         **{"class": "key"})
+                if names:
+                    chain.append((names[-1], name, {"style": "invis"}))
+                names.append(name)
+            key.body.append("\t{rank=same; " + "; ".join(names) + "}\n")
+            for a, b, attrs in chain:
+                key.edge(a, b, **attrs)
+            firsts.append(names[0])
+        for a, b in zip(firsts, firsts[1:]):  # each row below the one before
+            key.edge(a, b, style="invis")
     extra = {"minlen": str(minlen)} if minlen != 1 else {}
-    dot.edge(anchor, names[0], style="invis", weight="0", **extra)
+    dot.edge(anchor, firsts[0], style="invis", weight="0", **extra)
+
+
+def _key_gap(key, names, chain, wide):
+    """In a row with notation, a wider gap between entries than within one."""
+    if not wide:
+        return
+    gap = names[-1] + "_gap"
+    key.node(gap, label="", shape="point", width="0.12", height="0", style="invis")
+    chain.append((names[-1], gap, {"style": "invis"}))
+    names.append(gap)
+
+
+def _key_sample(key, name, shape, text, look):
+    """The sample of a notation entry: text as beside a node, or a small node as drawn."""
+    if shape == "plaintext":
+        key.node(name, label=text, shape="plaintext", fontsize="14", fontcolor=look.text,
+                 width="0", height="0", margin="0.04,0", **{"class": "key sample"})
+        return
+    if "record" in shape:
+        key.node(name, label="{" + text + "}", shape=shape, fontname=BOARD_FONT,
+                 fontsize=f"{BOARD_FONT_SIZE}", height="0.36", **look_attrs(look),
+                 **{"class": "key sample"})
+        return
+    label = text + "\\n" if shape == "invtriangle" else text
+    size = {"width": "0.5", "height": "0.5"} if shape == "circle" else {"width": "0.8",
+                                                                       "height": "0.62"}
+    key.node(name, label=label, shape=shape, fontsize="15", fixedsize="true", **size,
+             **look_attrs(look), **{"class": "key sample"})

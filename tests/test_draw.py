@@ -386,6 +386,68 @@ def test_the_legend_lists_what_the_drawing_uses():
     assert "cluster_legend" not in draw_tree(FIGURE_5_2).source
 
 
+def legend_of(source):
+    """The key's part of a DOT text."""
+    return source[source.index("subgraph cluster_legend"):]
+
+
+def test_the_legend_explains_the_windows_and_the_bounds_an_alpha_beta_drawing_shows():
+    nodes, edges = drawn(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), legend=True)
+    key = {k: v for k, v in nodes.items() if k.startswith("key_")}
+    labels = {v.get("label", "") for v in key.values()}
+    # The window: a sample as written beside A, explained beside it.
+    window = next(k for k, v in key.items() if v.get("label") == "α=3 β=+∞")
+    assert key[window]["fontcolor"] == PALETTE["side"]
+    assert any("window when the node" in t and "last searched" in t for t in labels)
+    # The bound: C as drawn (a finished MIN node showing ≤2), explained beside it.
+    bound = next(k for k, v in key.items() if v.get("label", "").startswith("≤2"))
+    assert key[bound]["shape"] == "invtriangle" and key[bound]["fillcolor"] == PALETTE["done"]
+    assert any("bound" in t and "pruned" in t and "at most 2" in t for t in labels)
+    # The notation forms a second row under the looks of the nodes.
+    assert "key_0_0" in nodes and window.startswith("key_1_") and bound.startswith("key_1_")
+    assert ("key_0_0", "key_1_0_start") in edges  # the chosen line opens the second row
+
+
+@pytest.mark.parametrize("search", [minimax, expectiminimax])
+def test_a_drawing_without_windows_or_bounds_has_no_key_entries_for_them(search):
+    key = legend_of(draw_tree(FIGURE_5_2, result=search(FIGURE_5_2, trace=True),
+                              legend=True).source)
+    assert "chosen line" in key
+    for absent in ("α", "β", "window", "bound", "≤", "≥", "key_1_"):
+        assert absent not in key
+
+
+def test_the_legend_explains_only_what_is_shown():
+    result = alphabeta(FIGURE_5_2, trace=True)
+    key = legend_of(draw_tree(FIGURE_5_2, result=result, windows=False, legend=True).source)
+    assert "window" not in key and "α" not in key and "at most 2" in key
+    frames = build_frames(FIGURE_5_2, result)
+    # Frame 11: A is "≥3" and C "≤2" so far (visited: "value so far"); no finished bound.
+    key = legend_of(draw_tree(FIGURE_5_2, frame=frames[11], legend=True).source)
+    assert "value so far" in key and "window when" in key and "bound" not in key
+    key = legend_of(draw_tree(FIGURE_5_2, frame=frames[13], legend=True).source)  # C done, ≤2
+    assert "at most 2" in key
+    random = GameTree.random(3, 3, seed=7)  # finished nodes with both kinds of bound
+    key = legend_of(draw_tree(random, result=alphabeta(random, trace=True), legend=True).source)
+    assert "true value at most" in key and "true value at least" in key
+
+
+def test_the_chosen_line_in_the_legend_leaves_room_around_its_sample():
+    for search in (minimax, alphabeta):
+        svg = svg_groups(draw_tree(FIGURE_5_2, result=search(FIGURE_5_2, trace=True),
+                                   legend=True).svg())
+        (line,) = [e for e in svg["key_line"] if e.tag == f"{SVG}path"]
+        (text,) = [t for t in svg["key_line_label"] if t.tag == f"{SVG}text"]
+        (start, y), end = points(line)[0], max(x for x, _ in points(line))
+        half = 0.25 * float(text.get("font-size")) * len(text.text)  # 0.5 em a character
+        assert text.get("text-anchor") == "middle"
+        assert float(text.get("x")) - half - end > 3, search.__name__  # room before the label
+        left = [box(g) for k, g in svg.items() if g.get("class", "").startswith("node")
+                and k != "key_line_label" and any(c.tag != f"{SVG}title" for c in g)]
+        left = [b for b in left if b[1] <= y <= b[3] and b[2] <= start + 1]
+        assert all(start - b[2] > 5 for b in left), search.__name__  # and after the entry before
+
+
 def test_a_drawing_shows_itself_as_svg_with_a_text_fallback():
     drawing = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True))
     bundle = drawing._repr_mimebundle_()
