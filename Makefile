@@ -33,7 +33,7 @@ test: $(STAMP)
 	$(PY) -m pytest tests minimax_lessons $(if $(NOTEBOOKS),$(NBVAL_ARGS)) $(PYTEST_ARGS)
 
 notebooks: $(STAMP)
-	$(if $(NOTEBOOKS),$(JUPYTER) nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.coalesce_streams=True $(NOTEBOOKS),@echo "No notebooks to run.")
+	$(if $(NOTEBOOKS),$(JUPYTER) nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.coalesce_streams=True --ExecutePreprocessor.record_timing=False $(NOTEBOOKS),@echo "No notebooks to run.")
 
 bench: $(STAMP)
 	@set -e; for f in bench/*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(PY) "$$f"; done
