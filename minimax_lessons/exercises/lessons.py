@@ -35,12 +35,14 @@ graded    q6.7 to q6.14: ``notebooks/exercises/06-alphabeta-exercises.ipynb``
 
 from __future__ import annotations
 
+import inspect
 import math
 import string
 
 from ..search import alphabeta, best_first, expectiminimax, iterative_deepening, minimax, solve
 from ..tictactoe import TicTacToe
 from ..tree import GameTree
+from . import variants
 from .check import register
 from .nested import to_game
 from .questions import (Bug, ChoiceQuestion, FillQuestion, FindBugQuestion, FunctionQuestion,
@@ -589,26 +591,14 @@ def _pruned_tree(rng):
             return {"tree": nested, "is_max": True}
 
 
-ALPHABETA = '''\
-def alphabeta(node, alpha, beta, is_maximizing):
-    if not isinstance(node, list):
-        return node
-    if is_maximizing:
-        value = -math.inf
-        for child in node:
-            value = max(value, alphabeta(child, alpha, beta, False))
-            alpha = max(alpha, value)
-            if alpha >= beta:
-                break
-        return value
-    value = math.inf
-    for child in node:
-        value = min(value, alphabeta(child, alpha, beta, True))
-        beta = min(beta, value)
-        if alpha >= beta:
-            break
-    return value
-'''
+def _code_without_docstring(fn) -> str:
+    """A function's source as a student would see it: without its one-line docstring."""
+    lines = inspect.getsource(fn).splitlines(keepends=True)
+    return "".join(line for line in lines if not line.strip().startswith('"""'))
+
+
+#: The correct alpha-beta of the variants, shown in find-the-bug questions.
+ALPHABETA = _code_without_docstring(variants.alphabeta)
 
 PRUNED = ("Alpha-beta searches this tree left to right, pruning as soon as alpha >= beta. "
           "Which leaves does it never evaluate? (a set of names; a subtree's name stands for "
