@@ -10,7 +10,7 @@ NOTEBOOKS = $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoi
 NBVAL_ARGS = notebooks --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: setup lab test notebooks bench clean
+.PHONY: setup lab test notebooks student-notebooks bench clean
 
 setup: $(STAMP)
 
@@ -24,7 +24,14 @@ $(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $@
 
-lab: $(STAMP)
+# JupyterLab defaults for the course (no "news?" toast over the players); a hub
+# admin copies the same file to <env>/share/jupyter/lab/settings/.
+LAB_OVERRIDES := $(VENV)/share/jupyter/lab/settings/overrides.json
+$(LAB_OVERRIDES): lab/overrides.json | $(STAMP)
+	@mkdir -p $(dir $@)
+	cp lab/overrides.json $@
+
+lab: $(STAMP) $(LAB_OVERRIDES)
 	@echo "Starting JupyterLab on http://127.0.0.1 (Ctrl-C twice stops it)."
 	@echo "Open the URL with '?token=...' printed below; '$(JUPYTER) server list' prints it again."
 	$(JUPYTER) lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
@@ -34,6 +41,12 @@ test: $(STAMP)
 
 notebooks: $(STAMP)
 	$(if $(NOTEBOOKS),$(JUPYTER) nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.coalesce_streams=True --ExecutePreprocessor.record_timing=False $(NOTEBOOKS),@echo "No notebooks to run.")
+
+# The graded notebooks' student versions (no solutions), from the instructor sources in
+# course/source/, executed so that nbval checks them like every other notebook.
+student-notebooks: $(STAMP)
+	$(PY) -m minimax_lessons.instructor student course/source notebooks/exercises
+	$(JUPYTER) nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.coalesce_streams=True --ExecutePreprocessor.record_timing=False notebooks/exercises/*.ipynb
 
 bench: $(STAMP)
 	@set -e; for f in bench/*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(PY) "$$f"; done

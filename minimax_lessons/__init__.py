@@ -19,7 +19,7 @@ from .frames import Frame, NodeView, build_frames
 from .animate import Animation, animate
 from .play import TicTacToeBoard
 from .exercises import FOREVER, Feedback, FunctionCheck, check, check_function, estimate, question
-from . import examples
+from . import examples, textbook
 from .examples import FIGURE_5_2
 
 __all__ = [
@@ -27,7 +27,7 @@ __all__ = [
     "GameTree", "Node", "TreeError", "TicTacToe", "Nim",
     "minimax", "alphabeta", "negamax", "expectiminimax", "best_move", "solve",
     "iterative_deepening", "best_first", "shuffled", "SearchResult", "SearchError",
-    "Step", "Trace", "examples", "FIGURE_5_2",
+    "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
     "Animation", "build_frames", "Frame", "NodeView",
     "TicTacToeBoard",

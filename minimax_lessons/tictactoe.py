@@ -47,6 +47,17 @@ def winner(board: str):
     return None
 
 
+def open_lines(board: str) -> int:
+    """An estimate for X: lines X could still complete minus lines O could still complete.
+
+    >>> open_lines("....X...."), open_lines("X........")
+    (4, 3)
+    """
+    x_open = sum(1 for line in LINES if all(board[i] != "O" for i in line))
+    o_open = sum(1 for line in LINES if all(board[i] != "X" for i in line))
+    return x_open - o_open
+
+
 def _describe(board):
     """Check ``board`` and work out (player to move, outcome, legal actions)."""
     if not isinstance(board, str) or len(board) != 9 or set(board) - set("XO."):

@@ -163,10 +163,14 @@ class Trace:
         return [_step(r) for r in self._raw if r[0] == kind]
 
     def table(self, limit: int = 200) -> str:
-        """The trace as a text table (the first ``limit`` rows)."""
+        """The trace as a text table (the first ``limit`` rows).
+
+        Rows are numbered from 1 like the animation's steps: step k of
+        ``animate(...)`` shows the tree just after row k (its step 0 is the start).
+        """
         rows = [f"{'#':>4}  {'step':<8} {'node':<10} {'value':>6}  {'window':<14} what happens"]
-        for i, step in enumerate(self):
-            if i >= limit:
+        for i, step in enumerate(self, start=1):
+            if i > limit:
                 rows.append(f"... {len(self) - limit} more steps")
                 break
             rows.append(

@@ -455,3 +455,148 @@ def test_every_relative_link_points_at_a_file_that_exists(path):
     assert not bad, (f"links are resolved from the notebook's folder "
                      f"({path.parent.relative_to(ROOT)}/); these point nowhere:\n"
                      + "\n".join(bad))
+
+
+# ---------------------------------------------------------------- asking before telling
+
+PREDICTION_ID = re.compile(r"^p(\d+)\.(\d+)$")
+SUMMARY = "summary"
+# Which textbook searches each lesson shows (``textbook.show(textbook.NAME)``).
+TEXTBOOK_SHOWN = {
+    "03": {"minimax", "minimax_decision"},
+    "05": {"depth_limited_minimax"},
+    "06": {"alphabeta"},
+    "07": {"negamax", "expectiminimax"},
+}
+
+
+def calls_in(cell):
+    """Every call in a code cell's Python (magics and shell lines left out)."""
+    tree = syntax_tree(source(cell))
+    return [node for node in ast.walk(tree) if isinstance(node, ast.Call)] if tree else []
+
+
+def string_argument(call, position=0):
+    if len(call.args) > position and isinstance(call.args[position], ast.Constant) \
+            and isinstance(call.args[position].value, str):
+        return call.args[position].value
+    return None
+
+
+def predictions(path):
+    """(cell index, prediction id) of each ``check("pN.k", ...)`` call, in order."""
+    found = []
+    for i, cell in cells(path, "code"):
+        for call in calls_in(cell):
+            qid = string_argument(call)
+            if dotted(call.func).split(".")[-1] == "check" and qid and PREDICTION_ID.match(qid):
+                found.append((i, qid))
+    return found
+
+
+def summary_index(path):
+    return next((i for i, title in headings(path, 2) if title.lower().startswith(SUMMARY)),
+                len(load(path)["cells"]))
+
+
+def lesson_number(path):
+    return int(path.name[:2])
+
+
+@pytest.mark.parametrize("path", NUMBERED_LESSONS, ids=ids(NUMBERED_LESSONS))
+def test_every_lesson_asks_for_two_predictions_before_its_summary(path):
+    asked = [(i, qid) for i, qid in predictions(path) if i < summary_index(path)]
+    number = lesson_number(path)
+    assert len({qid for _, qid in asked}) >= 2, (
+        f"{path.relative_to(NOTEBOOK_DIR)}: the body (before '## Summary') must ask the "
+        f"student to predict at least twice, with check(\"p{number}.1\", answer) and so on; "
+        f"found {[qid for _, qid in asked]}")
+    expected = [f"p{number}.{k}" for k in range(1, len(asked) + 1)]
+    assert [qid for _, qid in asked] == expected, (
+        f"{path.relative_to(NOTEBOOK_DIR)}: predictions are numbered in the order they are "
+        f"asked, p{number}.1 first, without gaps or repeats: found "
+        f"{[qid for _, qid in asked]}, expected {expected}")
+
+
+@pytest.mark.parametrize("path", NUMBERED_LESSONS, ids=ids(NUMBERED_LESSONS))
+def test_every_prediction_is_a_registered_question(path):
+    from minimax_lessons.exercises import get_question
+
+    unknown = [f"{where(path, i, cells(path)[i][1])}: {qid}" for i, qid in predictions(path)
+               if get_question(qid) is None]
+    assert not unknown, ("these predictions are not registered (minimax_lessons/exercises/"
+                         "predictions/lessonN.py):\n" + "\n".join(unknown))
+
+
+@pytest.mark.parametrize("path", NUMBERED_LESSONS, ids=ids(NUMBERED_LESSONS))
+def test_every_prediction_is_asked_in_words_and_left_for_the_student(path):
+    bad = []
+    for i, qid in predictions(path):
+        before = load(path)["cells"][i - 1]
+        cell = load(path)["cells"][i]
+        if before["cell_type"] != "markdown":
+            bad.append(f"{where(path, i, cell)}: {qid} has no question in words just above it")
+        outputs = "".join("".join(o.get("text", "")) + "".join(
+            o.get("data", {}).get("text/plain", "")) for o in cell.get("outputs", []))
+        if "Not answered yet" not in outputs:
+            bad.append(f"{where(path, i, cell)}: {qid} is stored answered; the student must "
+                       "find `answer = ...` to fill in, not the answer")
+    assert not bad, "\n".join(bad)
+
+
+def test_every_registered_prediction_is_asked_in_its_lesson():
+    from minimax_lessons.exercises import question_ids
+
+    asked = {qid for path in NUMBERED_LESSONS for _, qid in predictions(path)}
+    registered = {qid for qid in question_ids() if PREDICTION_ID.match(qid)}
+    assert registered <= asked, (
+        f"predictions registered but asked in no lesson: {sorted(registered - asked)}")
+
+
+def textbook_shown(path):
+    """(cell index, name) of each ``textbook.show(textbook.NAME)`` call."""
+    found = []
+    for i, cell in cells(path, "code"):
+        for call in calls_in(cell):
+            if dotted(call.func).split(".")[-1] == "show" and call.args:
+                found.append((i, dotted(call.args[0]).split(".")[-1]))
+    return found
+
+
+@pytest.mark.parametrize("number, names", sorted(TEXTBOOK_SHOWN.items()))
+def test_lessons_show_the_textbook_code_they_teach(number, names):
+    path = next(p for p in LESSONS if p.name.startswith(number))
+    shown = {name for _, name in textbook_shown(path)}
+    assert names <= shown, (
+        f"{path.relative_to(NOTEBOOK_DIR)} must show the short textbook version of "
+        f"{sorted(names - shown)} with textbook.show(textbook.NAME)")
+
+
+def test_lesson_6_shows_alphabeta_code_before_it_asks_for_one():
+    path = next(p for p in LESSONS if p.name.startswith("06"))
+    shown = [i for i, name in textbook_shown(path) if name == "alphabeta"]
+    asked = [i for i, cell in cells(path, "code") for call in calls_in(cell)
+             if dotted(call.func).split(".")[-1] == "question" and string_argument(call) == "q6.6"]
+    assert shown and asked and min(shown) < min(asked), (
+        "lesson 6 must show alpha-beta's code (textbook.show(textbook.alphabeta)) before "
+        f"q6.6 asks the student to write one: shown in cells {[i + 1 for i in shown]}, "
+        f"q6.6 in cells {[i + 1 for i in asked]}")
+
+
+# ---------------------------------------------------------------- pictures before running
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_every_stored_picture_shows_in_an_untrusted_notebook(path):
+    """JupyterLab refuses SVG, and strips inline <svg> from HTML, in notebooks it did not
+    run itself (GitHub and nbviewer do the same): every stored SVG needs a PNG beside it,
+    and HTML outputs must hold pictures as <img>, not inline <svg>."""
+    bad = []
+    for i, cell in cells(path, "code"):
+        for output in cell.get("outputs", []):
+            data = output.get("data", {})
+            if "image/svg+xml" in data and "image/png" not in data:
+                bad.append(f"{where(path, i, cell)}: SVG without a PNG beside it")
+            if "<svg" in "".join(data.get("text/html", "")):
+                bad.append(f"{where(path, i, cell)}: inline <svg> in HTML (shown as text "
+                           "when untrusted)")
+    assert not bad, "\n".join(bad)

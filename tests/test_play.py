@@ -51,11 +51,11 @@ def test_the_program_moves_first_when_the_person_plays_o():
 def test_a_finished_game_refuses_more_moves_until_reset():
     board = TicTacToeBoard(TicTacToe("XX.\nOO.\n..."), human="O")
     assert board.state == "XXXOO...."  # the program (X) won at once
-    assert board.status() == "X wins."
+    assert board.status() == "You lose: X completed squares 0-1-2."
     with pytest.raises(ValueError, match="the game is over"):
         board.play(5)
     board.reset()
-    assert board.status() == "X wins."  # the same start, and X takes it again
+    assert board.status() == "You lose: X completed squares 0-1-2."  # X takes it again
 
 
 def test_the_widget_shows_the_labels_and_clicks_play():
@@ -82,3 +82,42 @@ def test_the_still_picture_shows_each_move_with_its_value():
     assert "win (+1)" in source and "loss (-1)" in source and "draw (+0)" in source
     bundle = board._repr_mimebundle_()
     assert {"image/svg+xml", "application/vnd.jupyter.widget-view+json", "text/plain"} <= set(bundle)
+
+
+def test_the_end_is_told_from_your_side():
+    won = TicTacToeBoard(TicTacToe("XX.\nOO.\n..."), human="X")
+    won.play(2)
+    assert won.status() == "You win (X on squares 0-1-2)."
+    drawn = TicTacToeBoard(human="X")
+    while not drawn.game.is_terminal(drawn.state):
+        drawn.play(perfect_player(drawn.game, drawn.state))
+    assert drawn.winning_line() is None and drawn.status().startswith("Draw")
+
+
+def test_the_winning_line_is_marked_by_a_frame_not_only_by_colour():
+    board = TicTacToeBoard(TicTacToe("XX.\nOO.\n..."), human="O")
+    board.widget()
+    assert board.winning_line() == (0, 1, 2)
+    framed = [i for i, b in enumerate(board._buttons) if b.layout.border]
+    assert framed == [0, 1, 2]
+    assert {board._buttons[i].tooltip for i in framed} == {"the winning line"}
+
+
+def test_the_switches_change_sides_and_hide_the_values():
+    board = TicTacToeBoard(human="X")
+    view = board.widget()
+    side, values = view.children[0].children
+    side.value = "O"  # the program now opens as X
+    assert board.human == "O" and board.state.count("X") == 1 and board.state.count("O") == 0
+    assert any(b.description.startswith(("draw", "loss")) for b in board._buttons)
+    values.value = False
+    assert all(b.description in ("X", "O", " ") for b in board._buttons)
+    assert board.picture().source.count("draw (") == 0  # the still picture hides them too
+
+
+def test_the_board_is_sized_for_a_room():
+    board = TicTacToeBoard(human="X")
+    board.widget()
+    button = board._buttons[0]
+    assert int(button.layout.width.rstrip("px")) >= 120
+    assert int(board.MARK_FONT.rstrip("px")) >= 40 and int(board.LABEL_FONT.rstrip("px")) >= 16

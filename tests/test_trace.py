@@ -31,6 +31,18 @@ def test_the_table_has_one_row_per_step_and_a_header():
     assert repr(trace).startswith(f"<Trace of {len(trace)} steps: 4 visit, 9 evaluate")
 
 
+def test_table_rows_are_numbered_like_the_animation_steps():
+    """Step k of the animation shows the tree just after row k; step 0 is the start."""
+    from minimax_lessons import animate
+
+    result = minimax(FIGURE_5_2, trace=True)
+    rows = result.trace.table().splitlines()[1:]
+    frames = animate(minimax, FIGURE_5_2).frames
+    assert [int(row.split()[0]) for row in rows] == list(range(1, len(frames)))
+    for k in range(1, len(frames)):
+        assert f"Frame {k} ({rows[k - 1].split()[1]})" in repr(frames[k])
+
+
 def test_the_table_can_be_cut_short():
     trace = minimax(FIGURE_5_2, trace=True).trace
     assert trace.table(limit=3).splitlines()[-1] == f"... {len(trace) - 3} more steps"

@@ -13,6 +13,7 @@
 const SHAPES = new Set(["polygon", "ellipse", "path", "polyline"]);
 const CHECKPOINT_EVERY = 32;
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
+const GROW = 2.5;
 
 const ICONS = {
   start: '<path d="M2 3h2v10H2zM9 3v10L4 8zM15 3v10l-5-5z"/>',
@@ -133,13 +134,14 @@ function keyHtml(data) {
   const sw = (style) => `<span class="mmla-swatch" style="${style}"></span>`;
   const items = [
     [sw(`border-color:${p.current};border-width:3px;background:${p.open}`), "current node"],
-    [sw(`background:${p.open}`), "value so far"],
+    [sw(`background:${p.open}`) + "<b>\u22643</b>",
+     "value so far, a bound: a MIN node at \u22643 can still go lower, a MAX node at \u22653 higher"],
     [sw(`background:${p.done}`), "final value"],
   ];
   if (data.pruning) {
     items.push([sw(`background:${p.pruned_fill};border-color:${p.pruned};border-style:dashed`),
                 "pruned"]);
-    items.push(["<b>\u22642</b>", "a bound: part of the subtree was pruned"]);
+    items.push(["<b>\u22642</b>", "on a finished node: its true value is at most 2; the rest was pruned"]);
   }
   items.push([sw(`border:none;height:4px;background:${p.line}`), "chosen line"]);
   if (data.windows) items.push(["<b>\u03b1 \u03b2</b>", "the alpha-beta window"]);
@@ -265,6 +267,10 @@ function render({ model, el }) {
     fit: () => setFitted(!stage.classList.contains("mmla-fitted")),
   };
 
+  // Fitted, a tree grows with the space it has, up to GROW times its natural size.
+  const natural = svg.viewBox.baseVal.width * 4 / 3;  // Graphviz sizes are in points
+  svg.style.maxWidth = natural ? `${Math.round(natural * GROW)}px` : "";
+
   function setFitted(fitted) {
     stage.classList.toggle("mmla-fitted", fitted);
     $(".mmla-fit").textContent = fitted ? "fit" : "1:1";
@@ -283,7 +289,6 @@ function render({ model, el }) {
       if (tries++ < 120) requestAnimationFrame(chooseFit);
       return;
     }
-    const natural = svg.viewBox.baseVal.width * 4 / 3;  // Graphviz sizes are in points
     setFitted(natural <= 2 * width);
   }
 
@@ -297,9 +302,11 @@ function render({ model, el }) {
     model.save_changes();
   });
   const keys = { ArrowRight: "forward", ArrowLeft: "back", Home: "start", End: "end", " ": "play" };
+  // The slider is stepped here too: in JupyterLab a focused range input's own arrow
+  // handling never happens (the notebook takes the key on its way up).
   el.addEventListener("keydown", (event) => {
     const action = keys[event.key];
-    if (!action || event.target.closest("select, input")) return;
+    if (!action || event.target.closest("select, input:not([type=range])")) return;
     event.preventDefault();
     event.stopPropagation();
     actions[action]();

@@ -59,9 +59,11 @@ TIMEOUT_MS = 60_000
 BENIGN_CONSOLE_ERRORS = {}
 
 # User settings for a fresh server: start the kernel without the "Select Kernel"
-# dialog (it would block Run All), and no news or update toast over the widgets.
+# dialog (it would block Run All), render every cell (not only those in view, so a
+# test can read every output), and no news or update toast over the widgets.
 LAB_SETTINGS = {
-    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"autoStartDefaultKernel": True},
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {
+        "autoStartDefaultKernel": True, "windowingMode": "none"},
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
         "fetchNews": "false",
         "checkForUpdates": False,
