@@ -20,7 +20,7 @@ TEXT_INSTEAD_OF_PICTURE = re.compile(
 
 OUTPUTS_JS = """() => {
     const nb = window.jupyterapp.shell.currentWidget.content;
-    const found = {untrusted: 0, pictures: 0, texts: [], broken: [], images: 0};
+    const found = {untrusted: 0, pictures: 0, texts: [], broken: [], images: 0, clipped: []};
     nb.widgets.forEach((cell, i) => {
         if (cell.model.type !== 'code') return;
         if (!cell.model.trusted) found.untrusted += 1;
@@ -38,6 +38,11 @@ OUTPUTS_JS = """() => {
         for (const img of area.querySelectorAll('img')) {
             found.images += 1;
             if (!(img.complete && img.naturalWidth > 0)) found.broken.push(i);
+            // A picture must fit the output area: nothing cut off on the right.
+            const box = img.getBoundingClientRect();
+            const room = img.closest('.jp-OutputArea-output').getBoundingClientRect();
+            if (box.right > room.right + 1) found.clipped.push([i, Math.round(box.width),
+                                                               Math.round(room.width)]);
         }
     });
     return found;
@@ -61,4 +66,7 @@ def test_an_untrusted_lesson_shows_pictures_not_their_text(jupyter_server, lab, 
     assert found["images"] >= found["pictures"], (
         f"{found['pictures']} outputs hold a picture but only {found['images']} images show")
     assert not found["broken"], f"images that did not load, in cells {found['broken']}"
+    assert not found["clipped"], (
+        "pictures wider than their output area ([cell, width, room]): "
+        f"{found['clipped']}")
     lab.assert_no_console_errors()
