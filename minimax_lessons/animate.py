@@ -30,6 +30,7 @@ other viewers without a running kernel show.
 
 from __future__ import annotations
 
+import base64
 import functools
 import html
 import json
@@ -42,6 +43,7 @@ from .draw import (MAX_NODES, PALETTE, NodeSpec, _board_parts, _plan, _style, bu
                    edge_label, edge_look, leaf_name, node_class, node_look, node_parts,
                    value_text, window_text)
 from .frames import PRUNED, UNVISITED, build_frames
+from .raster import svg_to_png
 from .trace import show_number
 
 __all__ = ["animate", "Animation", "AnimationWidget", "STATIC"]
@@ -112,6 +114,9 @@ class Animation:
         widget_bundle = self.widget._repr_mimebundle_()
         data = dict(widget_bundle[0] if isinstance(widget_bundle, tuple) else widget_bundle)
         data["image/svg+xml"] = self.frame_svg(-1)
+        png = svg_to_png(data["image/svg+xml"])
+        if png is not None:
+            data["image/png"] = base64.b64encode(png).decode("ascii")
         data["text/plain"] = repr(self)
         if include:
             data = {k: v for k, v in data.items() if k in include}

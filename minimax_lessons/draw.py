@@ -20,9 +20,10 @@ Vocabulary
   other than explicit trees show each state (tic-tac-toe as a 3x3 board) with
   a header "MAX 3" and the move on the edge. Over a search: the chosen line is
   thick and blue, pruned nodes and edges grey and dashed, alpha-beta windows
-  ``α=3 β=+∞`` beside inner nodes; in a frame of an animation, the current node
-  has an orange outline and visited nodes a yellow fill ("value so far"),
-  finished ones a blue fill. A value such as ``≤2`` is a bound: alpha-beta
+  beside inner nodes as ``enter α=3 β=+∞`` (the window the search passed down
+  when it entered the node; it stays put while the node is searched); in a
+  frame of an animation, the current node has an orange outline, visited
+  nodes a yellow fill ("value so far") and finished ones a blue fill. A value such as ``≤2`` is a bound: alpha-beta
   pruned part of that subtree. ``legend=True`` adds a key of what the drawing
   shows; windows and bounds, when shown, get a second row explaining them.
 - ``notes`` and ``highlight`` mark nodes for feedback: ``notes={"C": "expected 2"}``
@@ -40,6 +41,7 @@ True
 
 from __future__ import annotations
 
+import base64
 import re
 from dataclasses import dataclass
 from functools import cached_property
@@ -65,8 +67,11 @@ PALETTE = {
     "paper": "#ffffff",      # node fill with no search information
     "faint": "#b8b8b8",      # not reached yet: outline and edge
     "faint_text": "#8a8a8a",
-    "open": "#fff0b3",       # visited, value so far
-    "done": "#dcebfb",       # value final
+    # "so far" and "final" differ in lightness (1.6:1), not only in hue, so they stay
+    # apart on a washed-out projector and for colour-blind students; a value so far
+    # also reads as a bound (<=3 at MIN, >=3 at MAX).
+    "open": "#fff3c4",       # visited, value so far
+    "done": "#9cc5ef",       # value final
     "pruned": "#9a9a9a",     # pruned: outline, edge and text
     "pruned_fill": "#f2f2f2",
     "current": "#e65100",    # the node the step is about
@@ -261,10 +266,10 @@ def value_text(view, spot) -> str:
 
 
 def window_text(view) -> str:
-    """``α=3 β=+∞`` for a node with an alpha-beta window, else ''."""
+    """``enter α=3 β=+∞``, the window a node was entered with under alpha-beta, else ''."""
     if view is None or view.alpha is None:
         return ""
-    return f"α={_symbol_number(view.alpha)} β={_symbol_number(view.beta)}"
+    return f"enter α={_symbol_number(view.alpha)} β={_symbol_number(view.beta)}"
 
 
 def _symbols(text: str) -> str:
@@ -313,8 +318,17 @@ class TreeDrawing:
         path.write_text(text, encoding="utf-8")
         return path
 
+    def png(self) -> bytes | None:
+        """The SVG as PNG (shown where SVG is refused: untrusted notebooks, GitHub)."""
+        from .raster import svg_to_png
+
+        return svg_to_png(self.svg())
+
     def _repr_mimebundle_(self, include=None, exclude=None):
         bundle = {"image/svg+xml": self.svg(), "text/plain": repr(self)}
+        png = self.png()
+        if png is not None:
+            bundle["image/png"] = base64.b64encode(png).decode("ascii")
         if include:
             bundle = {k: v for k, v in bundle.items() if k in include}
         if exclude:
@@ -805,7 +819,7 @@ def legend_items(spots, frame, marked=(), boards=False, shown=None):
     this drawing shows.
 
     An entry with a ``sample`` explains notation: the sample is drawn as in the
-    tree (``α=3 β=+∞`` beside a node, ``≤2`` inside one) with ``text`` beside it.
+    tree (``enter α=3 β=+∞`` beside a node, ``≤2`` inside one) with ``text`` beside it.
     ``shown`` (a ``_Shown``) says which windows and bounds the drawing shows.
     """
     players = {s.player for s in spots if not s.terminal}
@@ -831,7 +845,7 @@ def legend_items(spots, frame, marked=(), boards=False, shown=None):
     if marked:
         items.append(("box", "look here", node_look(None, highlighted=True)))
     if shown is not None and shown.window:
-        items.append(("plaintext", "window when the node\\lwas last searched\\l",
+        items.append(("plaintext", "window alpha-beta passed\\ldown on entering the node\\l",
                       Look(fill="none", stroke="none", text=PALETTE["side"]), shown.window))
     for bound, (spot, text) in sorted((shown.bounds if shown is not None else {}).items()):
         number = text.lstrip("≤≥~")

@@ -20,6 +20,11 @@ Vocabulary
   visited, its best value so far v means "at least v" (``bound=">="``), for a MIN
   node "at most v" (``"<="``). A finished node whose subtree alpha-beta cut
   keeps such a bound: in Figure 5.2, C returns 2 but is only known to be <= 2.
+- Under alpha-beta a node also shows its *window on entry*: the ``alpha`` and
+  ``beta`` the search passed down when it entered the node. It stays the same
+  while the node is searched (the captions say how alpha or beta change), so
+  every picture shows what "the window when alpha-beta enters C" asks for:
+  in Figure 5.2, C is entered with alpha = 3, beta = +inf.
 
 >>> from minimax_lessons import alphabeta, FIGURE_5_2
 >>> frames = build_frames(FIGURE_5_2, alphabeta(FIGURE_5_2, trace=True))
@@ -29,6 +34,8 @@ Vocabulary
 MIN node C takes min(2, ...) = 2 <= alpha = 3: MAX can already get 3 elsewhere, so prune C2 and C3.
 >>> frames[-1].view((1,)).text(), frames[-1].status((1, 2)), frames[-1].line
 ('<=2', 'pruned', ((), (0,), (0, 0)))
+>>> frames[-1].view((1,)).window()
+'entered with alpha = 3, beta = +inf'
 """
 
 from __future__ import annotations
@@ -54,8 +61,8 @@ class NodeView:
 
     ``value`` is the value known so far (MAX's point of view; None if none yet);
     ``bound`` is None for an exact value, ``">="`` or ``"<="`` when the true
-    value may be higher or lower; ``alpha``/``beta`` the alpha-beta window at
-    the node (None under other searches).
+    value may be higher or lower; ``alpha``/``beta`` the alpha-beta window the
+    search passed down when it entered the node (None under other searches).
     """
 
     status: str = UNVISITED
@@ -75,10 +82,10 @@ class NodeView:
         return (self.bound or "") + show_number(self.value)
 
     def window(self) -> str:
-        """The window as text, ``alpha = 3, beta = +inf`` ('' when there is none)."""
+        """The window on entry as text, ``entered with alpha = 3, beta = +inf`` ('' if none)."""
         if self.alpha is None:
             return ""
-        return f"alpha = {show_number(self.alpha)}, beta = {show_number(self.beta)}"
+        return f"entered with alpha = {show_number(self.alpha)}, beta = {show_number(self.beta)}"
 
 
 _BLANK = NodeView()
@@ -191,6 +198,7 @@ class _Builder:
         self.steps = list(trace)
         self.algorithm = algorithm
         self.views = {}
+        self.running = {}  # path -> the window (alpha, beta) as it stands while searched
         self.kids = {}        # path -> [(child path, value, low, high)] in arrival order
         self.cut = set()      # paths of nodes that pruned some children
         self.states = {}      # path -> state
@@ -273,13 +281,15 @@ class _Builder:
                 f"{v} from {self.name(self.states.get(child, step.detail))}"
             caption = f"{player.upper()} node {me} takes {taken}"
             if step.alpha is not None:
-                if player == "max" and step.alpha != old.alpha:
+                alpha, beta = self.running.get(path, (old.alpha, old.beta))
+                self.running[path] = (step.alpha, step.beta)
+                if player == "max" and step.alpha != alpha:
                     caption += f", so alpha = {show_number(step.alpha)}"
-                if player == "min" and step.beta != old.beta:
+                if player == "min" and step.beta != beta:
                     caption += f", so beta = {show_number(step.beta)}"
             caption += "."
             bound = ">=" if player == "max" else "<="
-        view = NodeView(VISITED, step.value, bound, step.alpha, step.beta)
+        view = NodeView(VISITED, step.value, bound, old.alpha, old.beta)
         self.emit(caption, step, path, (path, child) if child is not None else None, {path: view})
 
     def on_prune(self, step, nxt):
@@ -305,7 +315,7 @@ class _Builder:
         caption = f"{step.player.upper()} node {me} takes {why}: {who}, so prune {names}."
         changes = {p: NodeView(PRUNED) for p in skipped}
         old = self.views.get(path, _BLANK)
-        changes[path] = NodeView(VISITED, old.value, old.bound, step.alpha, step.beta)
+        changes[path] = NodeView(VISITED, old.value, old.bound, old.alpha, old.beta)
         self.emit(caption, step, path, None, changes)
 
     def on_return(self, step, nxt):
@@ -314,7 +324,8 @@ class _Builder:
         v = step.value
         bound = None if low == high else "<=" if high == v else ">=" if low == v else "~"
         me = self.name(step.state)
-        view = NodeView(DONE, v, bound, step.alpha, step.beta)
+        old = self.views.get(path, _BLANK)
+        view = NodeView(DONE, v, bound, old.alpha, old.beta)
         if path:
             self._arrive(path, v, low, high)
             parent = self.name(self.states.get(path[:-1], "?"))

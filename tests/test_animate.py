@@ -129,8 +129,8 @@ def test_every_node_has_one_value_text_and_inner_nodes_a_window(fig52):
 def test_windows_change_beside_the_nodes(fig52):
     def window(svg, gid):
         return next(t.text for t in groups(svg)[gid + "_w"] if t.get("class") == "mm-window")
-    assert window(fig52.frame_svg(9), "n_1") == "α=3 β=+∞"
-    assert window(fig52.frame_svg(12), "n_1") == "α=3 β=2"
+    assert window(fig52.frame_svg(9), "n_1") == "enter α=3 β=+∞"
+    assert window(fig52.frame_svg(12), "n_1") == "enter α=3 β=+∞"  # the window on entry stays
     assert window(fig52.frame_svg(0), "n_1") in ("", None)
 
 
@@ -218,7 +218,7 @@ def test_in_a_notebook_it_shows_the_player_and_the_last_frame_as_svg(fig52):
     assert bundle["image/svg+xml"] == fig52.frame_svg(-1)
     assert bundle["text/plain"] == "<Animation of alphabeta on 13 nodes: 23 frames, value 3>"
     assert set(fig52._repr_mimebundle_(exclude=["image/svg+xml"])) == {
-        "text/plain", "application/vnd.jupyter.widget-view+json"}
+        "text/plain", "image/png", "application/vnd.jupyter.widget-view+json"}
 
 
 def test_the_static_picture_is_the_same_every_time():

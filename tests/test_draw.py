@@ -238,10 +238,10 @@ def test_the_chosen_line_is_thick_and_coloured_and_nothing_else_is():
                for (_, head), a in edges.items() if head not in thick and "penwidth" in a)
 
 
-def test_alpha_beta_windows_are_written_beside_inner_nodes():
+def test_alpha_beta_windows_on_entry_are_written_beside_inner_nodes():
     nodes, _ = drawn(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True))
-    assert nodes["n_w"]["label"] == "A\\nα=3 β=+∞"
-    assert nodes["n_1_w"]["label"] == "C\\nα=3 β=2"
+    assert nodes["n_w"]["label"] == "A\\nenter α=-∞ β=+∞"
+    assert nodes["n_1_w"]["label"] == "C\\nenter α=3 β=+∞"  # not β=2, C's window on return
     assert "n_1_0_w" not in nodes  # no windows at leaves
     nodes, _ = drawn(FIGURE_5_2, result=minimax(FIGURE_5_2, trace=True))
     assert nodes["n_1_w"]["label"] == "C"
@@ -396,9 +396,9 @@ def test_the_legend_explains_the_windows_and_the_bounds_an_alpha_beta_drawing_sh
     key = {k: v for k, v in nodes.items() if k.startswith("key_")}
     labels = {v.get("label", "") for v in key.values()}
     # The window: a sample as written beside A, explained beside it.
-    window = next(k for k, v in key.items() if v.get("label") == "α=3 β=+∞")
+    window = next(k for k, v in key.items() if v.get("label") == "enter α=-∞ β=+∞")
     assert key[window]["fontcolor"] == PALETTE["side"]
-    assert any("window when the node" in t and "last searched" in t for t in labels)
+    assert any("window alpha-beta passed" in t and "on entering the node" in t for t in labels)
     # The bound: C as drawn (a finished MIN node showing ≤2), explained beside it.
     bound = next(k for k, v in key.items() if v.get("label", "").startswith("≤2"))
     assert key[bound]["shape"] == "invtriangle" and key[bound]["fillcolor"] == PALETTE["done"]
@@ -424,7 +424,7 @@ def test_the_legend_explains_only_what_is_shown():
     frames = build_frames(FIGURE_5_2, result)
     # Frame 11: A is "≥3" and C "≤2" so far (visited: "value so far"); no finished bound.
     key = legend_of(draw_tree(FIGURE_5_2, frame=frames[11], legend=True).source)
-    assert "value so far" in key and "window when" in key and "bound" not in key
+    assert "value so far" in key and "on entering the node" in key and "bound" not in key
     key = legend_of(draw_tree(FIGURE_5_2, frame=frames[13], legend=True).source)  # C done, ≤2
     assert "at most 2" in key
     random = GameTree.random(3, 3, seed=7)  # finished nodes with both kinds of bound
@@ -448,10 +448,10 @@ def test_the_chosen_line_in_the_legend_leaves_room_around_its_sample():
         assert all(start - b[2] > 5 for b in left), search.__name__  # and after the entry before
 
 
-def test_a_drawing_shows_itself_as_svg_with_a_text_fallback():
+def test_a_drawing_shows_itself_as_svg_with_png_and_text_fallbacks():
     drawing = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True))
     bundle = drawing._repr_mimebundle_()
-    assert set(bundle) == {"image/svg+xml", "text/plain"}
+    assert set(bundle) == {"image/svg+xml", "image/png", "text/plain"}
     assert bundle["text/plain"] == "<TreeDrawing of 13 nodes: alphabeta, value 3, 2 pruned>"
     svg = bundle["image/svg+xml"]
     assert '<g id="n_1_1" class="node leaf pruned">' in svg

@@ -65,7 +65,7 @@ def test_the_current_node_is_the_node_the_step_is_about():
 def test_a_visited_node_shows_its_best_value_so_far_as_a_bound():
     frames = frames_of(alphabeta, FIGURE_5_2)
     after_b1 = frames[4]  # step 3: MIN node B takes 3 from B1
-    assert after_b1.view((0,)) == NodeView(VISITED, 3, "<=", -math.inf, 3)
+    assert after_b1.view((0,)) == NodeView(VISITED, 3, "<=", -math.inf, math.inf)  # as entered
     assert after_b1.view((0,)).text() == "<=3"
     after_b = frames[8]  # step 7: MAX node A takes 3 from B
     assert after_b.view(()).text() == ">=3"
@@ -116,15 +116,22 @@ def test_the_last_frame_carries_the_chosen_line_of_play():
     assert last.caption == "Done: A is worth 5; best move 0 (to B). Chosen line: A -> B -> B1 -> B1.2."
 
 
-def test_alpha_beta_windows_follow_the_trace():
-    result = alphabeta(FIGURE_5_2, trace=True)
-    frames = build_frames(FIGURE_5_2, result)
-    for frame in frames[1:]:
-        step = frame.step
-        if step.kind in ("visit", "update", "prune", "return"):
-            view = frame.view(step.path)
-            assert (view.alpha, view.beta) == (step.alpha, step.beta)
-    assert frames[-1].view((1,)).window() == "alpha = 3, beta = 2"
+@pytest.mark.parametrize("tree", [FIGURE_5_2, examples.SUBTREE_PRUNED, examples.TIES,
+                                  GameTree.random((1, 3), 4, seed=5, low=0, high=4)])
+def test_every_frame_shows_the_window_each_node_was_entered_with(tree):
+    result = alphabeta(tree, trace=True)
+    entered = {s.path: (s.alpha, s.beta) for s in result.trace if s.kind == "visit"}
+    for frame in build_frames(tree, result):
+        for path, view in frame.nodes.items():
+            if path in entered:
+                assert (view.alpha, view.beta) == entered[path]
+
+
+def test_the_window_shown_at_c_is_the_one_it_was_entered_with_not_the_one_it_returns_with():
+    frames = build_frames(FIGURE_5_2, alphabeta(FIGURE_5_2, trace=True))
+    assert frames[-1].view((1,)).window() == "entered with alpha = 3, beta = +inf"
+    captions = " ".join(f.caption for f in frames)
+    assert "MIN node C takes 2 from C1, so beta = 2." in captions  # the change is told
 
 
 def test_minimax_frames_have_no_windows_and_nothing_pruned():
