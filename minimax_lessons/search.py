@@ -213,8 +213,10 @@ def minimax(game, state=None, *, depth=None, evaluate=None, trace=False,
     """The minimax value and first best move of ``state`` (the start by default).
 
     ``order(state, actions)`` may reorder moves; ``memo=True`` keeps a
-    transposition table (each state's value is computed once per remaining
-    depth; hits still count as visited nodes).
+    transposition table: each state is expanded once (once per remaining depth
+    under a depth limit, since a shallower search may give another value). With
+    a table, ``nodes`` counts every time a state is reached, table hits
+    included: one for the root plus one per move out of each expanded state.
 
     >>> from minimax_lessons import GameTree
     >>> minimax(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).value
@@ -225,12 +227,14 @@ def minimax(game, state=None, *, depth=None, evaluate=None, trace=False,
     actions = s.actions if order is not None else game.actions
     record = s.record
     table = {} if memo else None
+    exact = depth is None  # without a depth limit a state's value does not depend on `left`
 
     def value(state, left, path):
         s.nodes += 1
         player = to_move(state)
-        if table is not None and (state, left) in table:
-            v, move = table[(state, left)]
+        key = (state if exact else (state, left)) if table is not None else None
+        if table is not None and key in table:
+            v, move = table[key]
             if record:
                 record((VISIT, state, path, player, None, None, None, "memo"))
                 record((RETURN, state, path, player, v, None, None, move))
@@ -272,7 +276,7 @@ def minimax(game, state=None, *, depth=None, evaluate=None, trace=False,
         if move is None:
             raise SearchError(f"state {game.text(state)!r} is not terminal but has no actions")
         if table is not None:
-            table[(state, left)] = (best, move)
+            table[key] = (best, move)
         if record:
             record((RETURN, state, path, player, best, None, None, move))
         return best, move

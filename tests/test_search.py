@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from minimax_lessons import (GameTree, Nim, SearchError, TicTacToe, alphabeta, best_first,
+from minimax_lessons import (Game, GameTree, Nim, SearchError, TicTacToe, alphabeta, best_first,
                              best_move, expectiminimax, iterative_deepening, minimax,
                              negamax, shuffled, solve)
 from minimax_lessons.examples import (CHANCE_TREE, FIGURE_5_2, HEURISTIC_TREE, SUBTREE_PRUNED,
@@ -251,6 +251,53 @@ def test_memo_computes_each_state_once():
     plain, memo = minimax(game), minimax(game, memo=True)
     assert memo.value == plain.value and memo.nodes < plain.nodes
     assert memo.leaves <= len(solve(game))
+
+
+class ExpansionLog(Game):
+    """A game that records every state whose moves a search asks for (an expansion)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.expanded = []
+        self.initial_state, self.to_move, self.result = game.initial_state, game.to_move, game.result
+        self.is_terminal, self.utility = game.is_terminal, game.utility
+
+    def actions(self, state):
+        self.expanded.append(state)
+        return self.game.actions(state)
+
+
+def test_memo_without_a_depth_limit_expands_each_position_of_nim_once():
+    game = ExpansionLog(Nim([2, 3, 4]))
+    result = minimax(game, memo=True)
+    positions = [s for s in solve(Nim([2, 3, 4])) if not game.is_terminal(s)]
+    assert sorted(game.expanded) == sorted(positions)  # each one, exactly once
+    assert result.value == 1
+
+
+def test_memo_node_count_is_one_per_move_out_of_each_position_table_hits_included():
+    game = Nim([2, 3, 4])
+    positions = [s for s in solve(game) if not game.is_terminal(s)]
+    moves = sum(len(game.actions(s)) for s in positions)
+    assert minimax(game, memo=True).nodes == 1 + moves == 481
+    assert minimax(game).nodes > 481
+
+
+@pytest.mark.slow
+def test_memo_on_tic_tac_toe_reaches_16168_nodes_over_5478_positions():
+    game = TicTacToe()
+    result = minimax(game, memo=True)
+    assert result.nodes == 16_168 and result.value == 0
+    assert len(solve(game)) == 5_478
+
+
+@pytest.mark.parametrize("depth", [0, 1, 2, 3, 5])
+def test_memo_under_a_depth_limit_gives_the_plain_value_and_move(depth):
+    game = Nim([2, 3, 4])
+    estimate = lambda state: sum(state[0]) % 3 - 1  # noqa: E731
+    plain = minimax(game, depth=depth, evaluate=estimate)
+    memo = minimax(game, depth=depth, evaluate=estimate, memo=True)
+    assert (memo.value, memo.move) == (plain.value, plain.move)
 
 
 # -- deep and endless games -----------------------------------------------------------

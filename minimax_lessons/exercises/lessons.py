@@ -19,7 +19,8 @@ lesson    questions
           a player moves twice ★★★
 4         q4.1 perfect play is... ★, q4.2 a position's value ★, q4.3 the best
           square ★★, q4.4 find the bug (swapped signs and others) ★★, q4.5
-          write minimax on boards ★★★
+          write minimax on boards ★★★, q4.6 the fastest win (depth-discounted
+          utilities) ★★★
 5         q5.1 nodes of a uniform tree ★, q5.2 what "optimal" means ★, q5.3 a
           depth-limited value with estimates ★★, q5.4 nodes of iterative
           deepening ★★, q5.5 write an evaluation function ★★★
@@ -75,9 +76,18 @@ def random_position(rng, empty, *, terminal=False):
 
 
 def numbered(board) -> str:
-    """A board as three lines, empty squares showing their numbers."""
-    cells = [c if c != "." else str(i) for i, c in enumerate(board)]
-    return "\n".join(" ".join(cells[r:r + 3]) for r in (0, 3, 6))
+    """A board beside the numbers of its squares (the digit 0 never sits next to an O).
+
+    >>> print(numbered("XO..X...O"))
+    X O .    0 1 2
+    . X .    3 4 5
+    . . O    6 7 8
+    """
+    rows = []
+    for r in (0, 3, 6):
+        marks = " ".join(board[r:r + 3])
+        rows.append(f"{marks}    {' '.join(str(i) for i in range(r, r + 3))}")
+    return "\n".join(rows)
 
 
 def mover(board) -> str:
@@ -407,6 +417,49 @@ def minimax(board, player):
     return max(values) if player == "X" else min(values)
 '''
 
+class FastWins(TicTacToe):
+    """Tic-tac-toe with depth-discounted utilities: a win scores 10 minus the pieces on the
+    board (sooner is better), a loss minus that, a draw 0.
+
+    >>> FastWins().utility("XXXOO...."), FastWins().utility("XOXXOOOXX")
+    (5, 0)
+    """
+
+    def utility(self, state):
+        return super().utility(state) * (1 + state.count("."))
+
+
+FAST_WINS = FastWins()
+
+
+def fastest_squares(board) -> frozenset:
+    """The squares X plays on ``board`` under depth-discounted utilities (all equally good)."""
+    values = {a: minimax(FAST_WINS, FAST_WINS.result(board, a)).value
+              for a in FAST_WINS.actions(board)}
+    return frozenset(a for a, v in values.items() if v == max(values.values()))
+
+
+def wins_at_once(board) -> list:
+    """The squares where the player to move completes a line now.
+
+    >>> wins_at_once("XX.OO....")
+    [2]
+    """
+    return [a for a in GAME.actions(board)
+            if GAME.is_terminal(GAME.result(board, a)) and GAME.utility(GAME.result(board, a))]
+
+
+def _slow_win_position(rng):
+    """X to move and winning, with no win in one move, where plain minimax's square is not
+    the fastest way to win (so the answer needs a search, not a glance at the board)."""
+    while True:
+        board = random_position(rng, 5)
+        if wins_at_once(board) or minimax(GAME, board).value != 1:
+            continue
+        if minimax(GAME, board).move not in fastest_squares(board):
+            return {"board": board}
+
+
 register(
     ChoiceQuestion(
         "q4.1", "Both players play perfectly from the empty board. How does tic-tac-toe end?",
@@ -446,6 +499,20 @@ register(
                 "\"X\" (MAX) or \"O\"; return +1 if X wins with perfect play, -1 if O does, "
                 "0 for a draw. Leave the board as you found it.",
         "board_minimax", title="q4.5 Write minimax on boards"),
+    ValueQuestion(
+        "q4.6", "X (MAX) moves next and can force a win, though not in one move. Plain "
+                "minimax scores every win +1, however many moves it takes, and plays the first "
+                "best square, so here it picks a slower win. Score finished games by how soon "
+                "they end instead: a win for X scores 10 minus the number of pieces on the "
+                "board, a win for O minus that, a draw 0. Which square does minimax play with "
+                "these scores? (Hint: subclass TicTacToe, override utility(board), and run "
+                "the package's minimax on your game; if two squares win equally fast, either "
+                "is right.) Squares are numbered 0-8, row by row.",
+        make=_slow_win_position, solve=lambda d: fastest_squares(d["board"]),
+        mistakes=lambda d: [("no-discount", minimax(GAME, d["board"]).move)]
+        + [("one-based-move", a + 1) for a in sorted(fastest_squares(d["board"]))],
+        listing=lambda d: numbered(d["board"]), hint="a square number (0-8)",
+        title="q4.6 The fastest win"),
 )
 
 
@@ -540,9 +607,10 @@ register(
         title="q5.3 Stop early and estimate"),
     ValueQuestion(
         "q5.4", "Every position has {b} moves and every line of play is {d} plies long. "
-                "Iterative deepening runs minimax to depth 1, then 2, ..., then {d}. How many "
-                "nodes do these searches visit in total (a node visited by two searches "
-                "counts twice)?",
+                "iterative_deepening(game, max_depth={d}, search=minimax) runs plain minimax "
+                "(no pruning: search=minimax, not the default alphabeta) to depth 1, then 2, "
+                "..., then {d}. How many nodes do these searches visit in total (a node "
+                "visited by two searches counts twice)?",
         make=lambda rng: {"b": rng.randint(2, 3), "d": rng.randint(3, 4)},
         solve=lambda d: deepening_nodes(d["b"], d["d"]),
         mistakes=lambda d: [("counts-last-iteration", uniform_size(d["b"], d["d"])),
@@ -550,9 +618,13 @@ register(
         hint="a whole number", title="q5.4 The cost of iterative deepening"),
     FunctionQuestion(
         "q5.5", "Write evaluate(board) for tic-tac-toe, board a 9-character string such as "
-                "\"X.O.X....\": a number, higher when X (MAX) stands better. A board X has "
-                "won must score above every unfinished board, one O has won below, and a "
-                "board and its mirror image (or rotation) must score the same.",
+                "\"X.O.X....\", for a depth-limited search: minimax(TicTacToe(), board, "
+                "depth=d, evaluate=evaluate). It returns a number, higher when X (MAX) stands "
+                "better, the same for a board and its mirror image (or rotation). The search "
+                "scores finished games itself (+1 X wins, -1 O wins, 0 a draw) and calls "
+                "evaluate only on unfinished boards, so every estimate must lie strictly "
+                "between -1 and +1. The checker runs such searches with your function: they "
+                "must take a win when there is one and block a threat.",
         "evaluate", title="q5.5 Write an evaluation function"),
 )
 
@@ -758,8 +830,9 @@ register(
         tree=lambda d: to_game(d["tree"], False), title="q7.2 Negamax at a MIN node"),
     ValueQuestion(
         "q7.3", lambda d: f"{mover(d['board'])} moves next. How many different positions can "
-                          "be reached from this one, itself included? That is how many "
-                          "entries a transposition table holds after searching it.",
+                          "be reached from this one, itself included? (A search with a "
+                          "transposition table needs one value per position, however many "
+                          "move orders lead to it.)",
         make=_transposition_position, solve=lambda d: len(solve(GAME, d["board"])),
         mistakes=lambda d: [("counts-tree-nodes", minimax(GAME, d["board"]).nodes)],
         listing=lambda d: GAME.text(d["board"]), hint="a whole number",
