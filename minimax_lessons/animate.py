@@ -39,9 +39,9 @@ import xml.etree.ElementTree as ET
 from functools import cached_property
 from pathlib import Path
 
-from .draw import (MAX_NODES, PALETTE, NodeSpec, _board_parts, _plan, _style, build_digraph,
-                   edge_label, edge_look, leaf_name, node_class, node_look, node_parts,
-                   value_text, window_text)
+from .draw import (MAX_NODES, PALETTE, NodeSpec, _board_parts, _style, build_digraph,
+                   edge_label, edge_look, frame_plan, leaf_name, node_class, node_look,
+                   node_parts, value_text, window_text)
 from .frames import PRUNED, UNVISITED, build_frames
 from .raster import svg_to_png
 from .trace import show_number
@@ -89,7 +89,7 @@ class Animation:
         self.speed = float(speed)
         self.renderer = renderer
         final = self.frames[-1]
-        self.spots = _plan(game, final, None, None, max_nodes).spots
+        self.spots = frame_plan(game, final, max_nodes=max_nodes).spots  # as draw_tree lays out
         self._style = _style(game, self.spots, final, names, edge_labels, None)
         self._index = {spot.path: i for i, spot in enumerate(self.spots)}
         self._changes, self._looks, self._edge_looks, self._widest = _frame_changes(self)

@@ -6,8 +6,10 @@ Vocabulary
   DOT text, ``.source``) and renders it to SVG only when asked (``.svg()``, or
   when it ends a notebook cell). Building the DOT is pure; rendering is
   :func:`minimax_lessons.render.dot_to_svg`.
-- A *spot* is one node of the drawing (:class:`Spot`): a game state reached by
-  a *path*, the tuple of actions from the drawn root. Drawing a game expands it
+- A *spot* is one node of the drawing (:class:`~minimax_lessons.layout.Spot`):
+  a game state reached by a *path*, the tuple of actions from the drawn root.
+  Which spots a picture shows is decided in :mod:`minimax_lessons.layout`, the
+  same for still drawings and animations. Drawing a game expands it
   path by path, so a state reached twice is drawn twice. Node ids in the DOT
   and SVG come from the children's positions: the root is ``n``, its second
   child ``n_1``, that one's first child ``n_1_0``; the edge into ``n_1_0`` is
@@ -23,9 +25,10 @@ Vocabulary
   beside inner nodes as ``enter α=3 β=+∞`` (the window the search passed down
   when it entered the node; it stays put while the node is searched); in a
   frame of an animation, the current node has an orange outline, visited
-  nodes a yellow fill ("value so far") and finished ones a blue fill. A value such as ``≤2`` is a bound: alpha-beta
-  pruned part of that subtree. ``legend=True`` adds a key of what the drawing
-  shows; windows and bounds, when shown, get a second row explaining them.
+  nodes a yellow fill ("value so far") and finished ones a blue fill. A value
+  such as ``≤2`` is a bound: alpha-beta pruned part of that subtree.
+  ``legend=True`` adds a key of what the drawing shows; windows and bounds,
+  when shown, get a second row explaining them.
 - ``notes`` and ``highlight`` mark nodes for feedback: ``notes={"C": "expected 2"}``
   writes a short text beside C, ``highlight={"C"}`` draws C in red. A node is
   named by its path (a tuple of actions from the drawn root, ``()`` for the
@@ -49,15 +52,12 @@ from pathlib import Path
 
 from .frames import DONE, PRUNED, UNVISITED, VISITED, Frame, build_frames
 from .games import CHANCE, MAX, MIN
+from .layout import MAX_NODES, Plan, Spot, TreeTooLargeError, expand, plan
 from .trace import show_number
+from .tree import GameTree, display_trees_with
 
 __all__ = ["draw_tree", "TreeDrawing", "TreeTooLargeError", "Spot", "expand", "MAX_NODES",
            "PALETTE"]
-
-#: Trees with more nodes than this are refused: draw a part (depth=, state=).
-MAX_NODES = 2000
-#: When a tree is too large, its nodes are counted up to this many, then "more than".
-COUNT_LIMIT = 100_000
 
 #: The colours of the drawings (chosen to stay legible on a projector).
 PALETTE = {
@@ -89,119 +89,6 @@ BOARD_HEADER_PAD = 5
 #: With leaf names shown, one level of the tree spans this many Graphviz ranks of a
 #: third of the usual gap, so each name has a rank of its own close under its leaf.
 LEVEL_RANKS = 3
-
-
-class TreeTooLargeError(ValueError):
-    """A tree has too many nodes to draw usefully; the message says how to draw a part."""
-
-
-# -- expanding a game into spots ---------------------------------------------------
-
-@dataclass(frozen=True)
-class Spot:
-    """One node of a drawing: a state reached by a path of actions from the drawn root."""
-
-    path: tuple
-    index: tuple
-    state: object
-    player: str
-    terminal: bool
-    cut: bool = False            # an inner state not expanded (depth limit or collapsed)
-    action: object = None        # the action on the edge into this node
-    probability: float | None = None
-    utility: object = None       # a terminal state's utility (MAX's point of view)
-
-    @cached_property
-    def id(self) -> str:
-        """The DOT/SVG id, from the children's positions: ``n``, ``n_1``, ``n_1_0``."""
-        return "n" + "".join(f"_{i}" for i in self.index)
-
-    @property
-    def edge_id(self) -> str | None:
-        """The id of the edge into this node (None for the root)."""
-        return "e" + "".join(f"_{i}" for i in self.index) if self.index else None
-
-    @property
-    def parent_id(self) -> str | None:
-        return "n" + "".join(f"_{i}" for i in self.index[:-1]) if self.index else None
-
-    @property
-    def is_leaf(self) -> bool:
-        """Drawn without children (terminal, or cut by a depth limit)."""
-        return self.terminal or self.cut
-
-
-def expand(game, state=None, *, depth=None, collapse=(), max_nodes=MAX_NODES) -> tuple:
-    """The spots of ``game`` from ``state`` down ``depth`` plies, in preorder.
-
-    ``collapse`` is a set of paths drawn without their subtrees. Raises
-    :class:`TreeTooLargeError` past ``max_nodes`` nodes.
-
-    >>> from minimax_lessons import FIGURE_5_2
-    >>> [s.id for s in expand(FIGURE_5_2, depth=1)]
-    ['n', 'n_0', 'n_1', 'n_2']
-    """
-    root = game.initial_state() if state is None else state
-    collapse = set(collapse)
-    chances = getattr(game, "chances", None)
-    spots = []
-    stack = [((), (), root, None, None)]
-    while stack:
-        path, index, s, action, p = stack.pop()
-        terminal = bool(game.is_terminal(s))
-        cut = not terminal and ((depth is not None and len(path) >= depth) or path in collapse)
-        player = game.to_move(s)
-        spots.append(Spot(path, index, s, player, terminal, cut, action, p,
-                          game.utility(s) if terminal else None))
-        if len(spots) > max_nodes:
-            raise TreeTooLargeError(_too_large(game, root, depth, max_nodes))
-        if terminal or cut:
-            continue
-        if player == CHANCE and chances is not None:
-            pairs = list(chances(s))
-        else:
-            pairs = [(a, None) for a in game.actions(s)]
-        for i in reversed(range(len(pairs))):
-            a, prob = pairs[i]
-            stack.append((path + (a,), index + (i,), game.result(s, a), a, prob))
-    return tuple(spots)
-
-
-def _too_large(game, root, depth, max_nodes) -> str:
-    levels, total, more = _count_levels(game, root, depth)
-    fits = [d for d, n in enumerate(levels) if n <= max_nodes]
-    count = f"more than {COUNT_LIMIT:,}" if more else f"{total:,}"
-    what = f"down to depth {depth}" if depth is not None else "in full"
-    hint = ""
-    if fits and fits[-1] >= 1:
-        hint = f"depth={fits[-1]} draws the first {fits[-1]} plies ({levels[fits[-1]]:,} nodes); "
-    return (
-        f"this tree has {count} nodes {what}, more than MAX_NODES = {max_nodes:,}: a drawing "
-        f"that large is unreadable and slow. Draw a part of it: {hint}state=... draws the "
-        f"subtree under one state (add depth= to limit it); max_nodes= raises the limit."
-    )
-
-
-def _count_levels(game, root, depth):
-    """Cumulative node counts per depth, the total, and whether counting stopped early."""
-    level, cumulative, total = [root], [], 0
-    d = 0
-    while level:
-        total += len(level)
-        cumulative.append(total)
-        if total > COUNT_LIMIT:
-            return cumulative, total, True
-        if depth is not None and d >= depth:
-            break
-        nxt = []
-        for s in level:
-            if not game.is_terminal(s):
-                nxt.extend(game.result(s, a) for a in game.actions(s))
-                if total + len(nxt) > COUNT_LIMIT:
-                    cumulative.append(total + len(nxt))
-                    return cumulative, total + len(nxt), True
-        level, d = nxt, d + 1
-    return cumulative, total, False
 
 
 # -- what each node looks like -----------------------------------------------------
@@ -364,58 +251,26 @@ def draw_tree(game, *, result=None, frame=None, state=None, depth=None, notes=No
         frame = build_frames(game, result)[-1]
     if frame is not None and not isinstance(frame, Frame):
         raise TypeError(f"frame= expects a Frame (from build_frames), not {type(frame).__name__}")
-    plan = _plan(game, frame, state, depth, max_nodes)
-    return _drawing(game, plan, frame, notes=notes, highlight=highlight, legend=legend,
+    layout = frame_plan(game, frame, state=state, depth=depth, max_nodes=max_nodes)
+    return _drawing(game, layout, frame, notes=notes, highlight=highlight, legend=legend,
                     size=size, names=names, edge_labels=edge_labels, windows=windows,
                     renderer=renderer, summary=_summary(result, frame))
 
 
-@dataclass
-class _Plan:
-    root: object
-    prefix: tuple     # path from the frame's root to the drawn root
-    spots: tuple
+def frame_plan(game, frame, *, state=None, depth=None, max_nodes=MAX_NODES) -> Plan:
+    """The :class:`~minimax_lessons.layout.Plan` of a picture of ``frame`` (None: no search).
 
+    Still drawings and animations lay out their nodes by this one function.
 
-def _plan(game, frame, state, depth, max_nodes) -> _Plan:
-    """Which spots to draw, and how their paths map onto the frame's paths."""
-    from .tree import GameTree
-
-    is_tree = isinstance(game, GameTree)
-    root = game.initial_state() if state is None else state
-    prefix = ()
-    collapse = ()
-    if frame is not None:
-        search_root = frame.root
-        if state is None:
-            root = search_root
-        elif root != search_root:
-            if not is_tree:
-                raise ValueError(
-                    f"state={game.text(root)!r} is not the root of the search this frame comes "
-                    f"from ({game.text(search_root)!r}); draw that root, or search from this state")
-            prefix = _tree_path(game, search_root, root)
-        if not is_tree:
-            reached = frame.nodes
-            if depth is None:
-                depth = max((len(p) for p in reached), default=0) - len(prefix)
-            collapse = {p[len(prefix):] for p, v in reached.items()
-                        if v.status == PRUNED and p[:len(prefix)] == prefix}
-    spots = expand(game, root, depth=depth, collapse=collapse, max_nodes=max_nodes)
-    return _Plan(root, prefix, spots)
-
-
-def _tree_path(tree, top, name) -> tuple:
-    """Actions from node ``top`` down to node ``name`` of a GameTree."""
-    names = tree.path_to(name)
-    if top not in names:
-        raise ValueError(f"node {name!r} is not below the search's root {top!r}")
-    names = names[names.index(top):]
-    actions = []
-    for parent, child in zip(names, names[1:]):
-        kids = tree.children(parent)
-        actions.append(tree.actions(parent)[kids.index(child)])
-    return tuple(actions)
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> len(frame_plan(FIGURE_5_2, None, depth=1).spots)
+    4
+    """
+    if frame is None:
+        return plan(game, state=state, depth=depth, max_nodes=max_nodes)
+    pruned = [path for path, view in frame.nodes.items() if view.status == PRUNED]
+    return plan(game, state=state, depth=depth, search_root=frame.root, reached=frame.nodes,
+                pruned=pruned, max_nodes=max_nodes)
 
 
 def _summary(result, frame) -> str:
@@ -476,8 +331,6 @@ class _Style:
 
 
 def _style(game, spots, frame, names, edge_labels, windows) -> _Style:
-    from .tree import GameTree
-
     is_tree = isinstance(game, GameTree)
     n = len(spots)
     labelled = is_tree and any(game.node(s.state).action is not None for s in spots[1:])
@@ -604,9 +457,9 @@ class NodeSpec:
     below: str = ""             # text below the node: a leaf's name ("" for none)
 
 
-def _drawing(game, plan, frame, *, notes, highlight, legend, size, names, edge_labels,
+def _drawing(game, layout, frame, *, notes, highlight, legend, size, names, edge_labels,
              windows, renderer, summary) -> TreeDrawing:
-    spots, prefix = plan.spots, plan.prefix
+    spots, prefix = layout.spots, layout.prefix
     style = _style(game, spots, frame, names, edge_labels, windows)
     marked = {i for ids in resolve_nodes(game, spots, _as_keys(highlight)).values() for i in ids}
     noted = {}
@@ -953,3 +806,21 @@ def _key_sample(key, name, shape, text, look):
                                                                        "height": "0.62"}
     key.node(name, label=label, shape=shape, fontsize="15", fixedsize="true", **size,
              **look_attrs(look), **{"class": "key sample"})
+
+
+# -- how a GameTree shows itself in Jupyter --------------------------------------------
+
+def show_tree(tree, include=None, exclude=None) -> dict:
+    """A GameTree's Jupyter display: its drawing, or text when it is too large to draw.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> show_tree(FIGURE_5_2, include=["text/plain"])
+    {'text/plain': '<TreeDrawing of 13 nodes>'}
+    """
+    try:
+        return draw_tree(tree)._repr_mimebundle_(include, exclude)
+    except TreeTooLargeError as error:
+        return {"text/plain": f"{tree!r}\n(not drawn: {error})"}
+
+
+display_trees_with(show_tree)  # the tree model itself never imports drawing code

@@ -46,6 +46,7 @@ from functools import cached_property
 from types import MappingProxyType
 
 from .trace import RETURN, UPDATE, Trace, show_number
+from .tree import GameTree
 
 UNVISITED, CURRENT, VISITED, DONE, PRUNED = "unvisited", "current", "visited", "done", "pruned"
 STATUSES = (UNVISITED, VISITED, DONE, PRUNED)
@@ -359,7 +360,6 @@ class _Builder:
 
     # -- helpers --------------------------------------------------------------------
     def _is_tree(self) -> bool:
-        from .tree import GameTree
         return isinstance(self.game, GameTree)
 
     def _edge_down(self, path):

@@ -416,12 +416,31 @@ class GameTree(Game):
                 f"root {self.root}: {self.to_move(self.root)})")
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        from .draw import TreeTooLargeError, draw_tree  # the model does not need drawing
+        """In Jupyter a tree shows itself as a drawing (see :func:`display_trees_with`)."""
+        if _show is None:
+            return {"text/plain": repr(self)}
+        return _show(self, include, exclude)
 
-        try:
-            return draw_tree(self)._repr_mimebundle_(include, exclude)
-        except TreeTooLargeError as error:
-            return {"text/plain": f"{self!r}\n(not drawn: {error})"}
+
+#: How a GameTree shows itself in Jupyter (set by :func:`display_trees_with`).
+_show = None
+
+
+def display_trees_with(show) -> None:
+    """Make every GameTree show itself in Jupyter as ``show(tree, include, exclude)``
+    says (a dict of MIME type to content), or as text only when ``show`` is None.
+
+    :mod:`minimax_lessons.draw` registers its drawing when the package is
+    imported, so this model of trees never imports drawing code.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> "image/svg+xml" in FIGURE_5_2._repr_mimebundle_()
+    True
+    """
+    global _show
+    if show is not None and not callable(show):
+        raise TypeError(f"display_trees_with expects a function or None, not {type(show).__name__}")
+    _show = show
 
 
 def _check_probabilities(children, label):

@@ -479,6 +479,13 @@ def test_a_game_tree_displays_itself_through_draw_tree():
     assert bundle["image/svg+xml"] == draw_tree(FIGURE_5_2).svg()
 
 
+def test_a_game_tree_too_large_to_draw_displays_as_text_saying_why():
+    tree = GameTree.random(3, 8, seed=1)  # 9,841 nodes
+    bundle = tree._repr_mimebundle_()
+    assert set(bundle) == {"text/plain"}
+    assert bundle["text/plain"].startswith(repr(tree) + "\n(not drawn: this tree has 9,841 nodes")
+
+
 def test_result_and_frame_cannot_both_be_given():
     result = alphabeta(FIGURE_5_2, trace=True)
     with pytest.raises(ValueError, match="either"):

@@ -188,3 +188,23 @@ def test_a_random_tree_thousands_of_plies_deep_builds():
 def test_a_random_tree_of_depth_zero_is_one_leaf():
     tree = GameTree.random(3, 0, seed=2, low=5, high=5)
     assert len(tree) == 1 and tree.utility(tree.root) == 5
+
+
+def test_a_tree_shows_itself_as_the_registered_display_says_else_as_text():
+    from minimax_lessons import tree as tree_module
+
+    saved = tree_module._show
+    try:
+        tree_module.display_trees_with(None)
+        assert FIGURE_5_2._repr_mimebundle_() == {"text/plain": repr(FIGURE_5_2)}
+        tree_module.display_trees_with(lambda t, include, exclude: {"text/plain": f"root {t.root}"})
+        assert FIGURE_5_2._repr_mimebundle_() == {"text/plain": "root A"}
+    finally:
+        tree_module.display_trees_with(saved)
+
+
+def test_a_tree_display_must_be_a_function():
+    from minimax_lessons.tree import display_trees_with
+
+    with pytest.raises(TypeError, match="expects a function or None, not str"):
+        display_trees_with("draw")
