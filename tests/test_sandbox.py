@@ -128,12 +128,23 @@ def test_a_decorated_function_is_sent_with_its_decorator(sandbox):
     assert outcomes(sandbox, fib, (60,))[0].value == 1548008755920
 
 
-def test_an_endless_loop_times_out_and_the_next_run_gets_a_fresh_worker(sandbox):
+def test_an_endless_loop_times_out_and_only_its_child_process_is_killed(sandbox):
     starts = sandbox.starts
     found = outcomes(sandbox, loops_forever, (1,), (2,), time_limit=0.5)
     assert [o.status for o in found] == ["timeout"]
     assert outcomes(sandbox, recursive_sum, ([1, 2],))[0].value == 3
-    assert sandbox.starts == starts + 1
+    assert sandbox.starts == starts, "the worker itself survives: only the input's child died"
+
+
+def test_without_fork_an_endless_loop_costs_the_worker_and_a_fresh_one_starts():
+    box = Sandbox(time_limit=0.5, fork=False)
+    try:
+        found = outcomes(box, loops_forever, (1,), (2,))
+        assert [o.status for o in found] == ["timeout"]
+        assert outcomes(box, recursive_sum, ([1, 2],))[0].value == 3
+        assert box.starts == 2
+    finally:
+        box.stop()
 
 
 def test_endless_recursion_is_reported_at_the_students_line(sandbox):
@@ -179,9 +190,9 @@ def test_a_value_that_cannot_be_sent_back_arrives_as_an_opaque_description(sandb
     assert isinstance(found.value, Opaque) and found.value.type == "object"
 
 
-def test_a_worker_killed_by_student_code_is_a_crash_and_is_replaced(sandbox):
+def test_a_process_killed_by_student_code_is_a_crash_and_the_next_input_still_runs(sandbox):
     (found,) = outcomes(sandbox, exits_python, (1,))
-    assert found.status == "crash"
+    assert found.status == "crash" and "exit code 3" in found.detail
     assert outcomes(sandbox, recursive_sum, ([5],))[0].value == 5
 
 

@@ -8,8 +8,13 @@ of these becomes a clear :class:`Outcome` within a few seconds, and the
 notebook's kernel stays alive and responsive.
 
 **This is not a security sandbox.** The student's code runs with the same
-rights as the person running the check (it can read and write their files);
-the worker only contains *accidents*. Do not run code you do not trust.
+rights as the person running the check (it can read and write their files).
+What the worker does guarantee, on POSIX: student code cannot change how
+another input or a later check is judged, cannot forge the results of inputs
+other than the one it runs on, and leaves no process behind (each input runs
+in a child forked for it, see :mod:`~minimax_lessons.exercises._worker`). The
+instructor's grader adds isolation of files and network with bubblewrap
+(:mod:`minimax_lessons.instructor.isolation`).
 
 How it works
 ------------
@@ -17,11 +22,14 @@ A :class:`Sandbox` keeps one worker process (``python -m
 minimax_lessons.exercises._worker``), started on first use and reused from check
 to check, so a check costs milliseconds, not a process start. The function is
 sent as source text (:mod:`~minimax_lessons.exercises.shipping`), which works
-for functions defined in notebook cells. Each input gets a time limit; when one
-is exceeded the worker is killed (``Popen.kill``: works the same on Linux, macOS
-and Windows, no signals needed) and a fresh one starts on the next check.
-Results come back as JSON lines (:mod:`~minimax_lessons.exercises.codec`),
-never as pickles, so nothing the student's code produces is executed here.
+for functions defined in notebook cells. Each input gets a time limit; the
+worker kills the child running an input that exceeds it (where there is no
+``fork``, this process kills the whole worker and a fresh one starts on the
+next check). Results come back as JSON lines
+(:mod:`~minimax_lessons.exercises.codec`), never as pickles, so nothing the
+student's code produces is executed here. Each job carries a fresh random token
+that the worker stamps on its messages; messages without the current job's
+token (leftovers of an earlier job, anything forged) are dropped.
 
 >>> def twice(x):
 ...     return 2 * x
@@ -36,6 +44,7 @@ import json
 import os
 import pickle
 import queue
+import secrets
 import struct
 import subprocess
 import sys
@@ -145,12 +154,18 @@ class Sandbox:
     """
 
     def __init__(self, *, time_limit=TIME_LIMIT, output_keep=OUTPUT_KEEP,
-                 flood_limit=FLOOD_LIMIT, memory_limit=MEMORY_LIMIT, python=None):
+                 flood_limit=FLOOD_LIMIT, memory_limit=MEMORY_LIMIT, python=None,
+                 wrapper=None, fork=True, isolate="job"):
         self.time_limit = time_limit
         self.output_keep = output_keep
         self.flood_limit = flood_limit
         self.memory_limit = memory_limit
         self.python = python or sys.executable
+        self.wrapper = list(wrapper or [])  # e.g. a bubblewrap command line to run inside
+        self.fork = fork
+        self.isolate = isolate  # "job": one child per run; "item": one per input
+        self.dropped = 0  # messages dropped because they were not bound to the current job
+        self._token = None
         self._proc = None
         self._inbox = None
         self._stderr = None
@@ -180,7 +195,7 @@ class Sandbox:
         flags = getattr(subprocess, "CREATE_NO_WINDOW", 0)
         self._started_at = time.perf_counter()
         self._proc = subprocess.Popen(
-            [self.python, "-m", "minimax_lessons.exercises._worker"],
+            [*self.wrapper, self.python, "-m", "minimax_lessons.exercises._worker"],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
             env=env, creationflags=flags)
         self._inbox = queue.Queue()
@@ -203,11 +218,24 @@ class Sandbox:
         self.last_start_seconds = time.perf_counter() - self._started_at
 
     def _next(self, timeout):
-        """The next message from the worker, or None on timeout."""
-        try:
-            return self._inbox.get(timeout=timeout)
-        except queue.Empty:
-            return None
+        """The next message of the current job from the worker, or None on timeout.
+
+        Messages stamped with another job's token, or with none while a job
+        runs, are dropped (counted in ``dropped``).
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                message = self._inbox.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                return None
+            if not isinstance(message, dict):
+                self.dropped += 1
+                continue
+            if message.get("type") in ("eof", "garbled", "ready") or self._token is None \
+                    or message.get("job") == self._token:
+                return message
+            self.dropped += 1
 
     def _stderr_tail(self):
         try:
@@ -248,8 +276,12 @@ class Sandbox:
 
     # -- jobs -------------------------------------------------------------------
     def run(self, fn, items, *, harness, time_limit=None, output_keep=None,
-            flood_limit=None, recursion_limit=1000) -> Run:
+            flood_limit=None, recursion_limit=1000, isolate=None) -> Run:
         """Run ``harness(fn, item, call)`` on each item in the worker.
+
+        ``isolate="item"`` runs each input in a process of its own, so nothing
+        the code does on one input can change how another is judged (slower:
+        a fork per input); the default is the sandbox's ``isolate``.
 
         Stops at the first input that times out or kills the worker; the
         outcomes list is then shorter than ``items`` and ends with that
@@ -257,7 +289,10 @@ class Sandbox:
         """
         code = fn if isinstance(fn, Shipped) else ship(fn)
         limit = self.time_limit if time_limit is None else time_limit
-        job = {"type": "job", "code": code, "harness": harness, "items": list(items),
+        token = secrets.token_hex(16)
+        job = {"type": "job", "token": token, "fork": self.fork,
+               "isolate": isolate or self.isolate,
+               "code": code, "harness": harness, "items": list(items),
                "time_limit": limit, "recursion_limit": recursion_limit,
                "output_limit": self.output_keep if output_keep is None else output_keep,
                "flood_limit": self.flood_limit if flood_limit is None else flood_limit,
@@ -268,12 +303,26 @@ class Sandbox:
             self.start()
             try:
                 self._wait_ready()
+                self._drain()
+                self._token = token
                 self._send(job)
                 self._jobs += 1
                 return self._collect(len(job["items"]), limit)
             except BaseException:
                 self.stop()  # a KeyboardInterrupt leaves no worker half-way through a job
                 raise
+
+    def _drain(self):
+        """Drop whatever is waiting in the inbox (leftovers of an earlier job)."""
+        while True:
+            try:
+                message = self._inbox.get_nowait()
+            except queue.Empty:
+                return
+            if isinstance(message, dict) and message.get("type") == "eof":
+                self._inbox.put(message)
+                return
+            self.dropped += 1
 
     def _send(self, job):
         data = pickle.dumps(job, protocol=pickle.HIGHEST_PROTOCOL)
@@ -288,17 +337,21 @@ class Sandbox:
 
     def _collect(self, count, limit) -> Run:
         setup = self._next(max(10.0, limit + 5))
+        if setup is not None and setup.get("type") == "ready":  # a restarted worker
+            setup = self._next(max(10.0, limit + 5))
         if setup is None or setup.get("type") != "setup":
             return Run([self._failure(setup, "the code could not be loaded in time")], {})
         if not setup["ok"]:
             return Run([], {}, ErrorInfo.from_data(setup["error"]))
         outcomes = []
         while len(outcomes) < count:
-            message = self._next(limit + 0.5)
+            message = self._next(limit + 2.5)
             if message is None or message.get("type") != "outcome":
                 outcomes.append(self._failure(message, ""))
                 break
             outcomes.append(_outcome(message))
+            if outcomes[-1].status in ("timeout", "crash"):  # the worker stopped the job
+                break
         else:
             done = self._next(limit + 1)
             if done is None or done.get("type") != "done":
@@ -318,13 +371,17 @@ class Sandbox:
 
 
 def _outcome(message) -> Outcome:
-    return Outcome(message["status"], decode(message["value"]) if message["value"] is not None
-                   else None, decode(message["extra"]) if message["extra"] is not None else None,
-                   ErrorInfo.from_data(message.get("error")), message.get("output", ""),
-                   int(message.get("output_chars", 0)), bool(message.get("mutated")),
-                   float(message.get("seconds", 0.0)),
-                   detail=(message.get("error") or {}).get("traceback", "")
-                   if message["status"] == "internal" else "")
+    status = str(message.get("status", "crash"))
+    value, extra, error = message.get("value"), message.get("extra"), message.get("error")
+    error = error if isinstance(error, dict) else None
+    detail = message.get("detail") if status in ("timeout", "crash") else ""
+    if status == "internal":
+        detail = (error or {}).get("traceback", "")
+    return Outcome(status, decode(value) if value is not None else None,
+                   decode(extra) if extra is not None else None,
+                   ErrorInfo.from_data(error), str(message.get("output", "")),
+                   int(message.get("output_chars", 0) or 0), bool(message.get("mutated")),
+                   float(message.get("seconds", 0.0) or 0.0), detail=str(detail or ""))
 
 
 def _read_lines(stream, inbox):
@@ -354,6 +411,16 @@ def default_sandbox() -> Sandbox:
         return _DEFAULT
 
 
+def use_default(box: Sandbox):
+    """Make ``box`` the shared sandbox of this process (the grader's per-student worker)."""
+    global _DEFAULT
+    with _DEFAULT_LOCK:
+        if _DEFAULT is not None and _DEFAULT is not box:
+            _DEFAULT.stop()
+        _DEFAULT = box
+        atexit.register(box.stop)
+
+
 def warm_up():
     """Start the shared worker now, so the first check does not wait for it."""
     default_sandbox().start()
@@ -367,5 +434,6 @@ def run(fn, items, *, harness, **options) -> list:
     return result.outcomes
 
 
-__all__ = ["Sandbox", "Outcome", "ErrorInfo", "Run", "default_sandbox", "warm_up", "run",
+__all__ = ["Sandbox", "Outcome", "ErrorInfo", "Run", "default_sandbox", "use_default",
+           "warm_up", "run",
            "TIME_LIMIT", "FLOOD_LIMIT"]

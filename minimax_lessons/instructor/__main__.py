@@ -1,21 +1,24 @@
-"""``python -m minimax_lessons.instructor``: student versions and grading (see the package)."""
+"""``python -m minimax_lessons.instructor``: student versions, variants, grading, exports."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
-from .grading import grade
-from .release import ReleaseError, release
+from .grading import grade, parse_shard
+from .release import ReleaseError, load_key, release
 
-NOT_A_SANDBOX = ("Grading runs the submitted notebooks with your rights: it is NOT a security "
-                 "sandbox. Use a container or a throw-away account for code you do not trust.")
+NOT_A_SANDBOX = ("Without bubblewrap, grading runs the submitted notebooks with your rights: it "
+                 "is NOT a security sandbox. Install bubblewrap (apt-get install bubblewrap), or "
+                 "use a container or a throw-away account for code you do not trust.")
 
 
-def main(argv=None) -> int:
+def _parser():
     parser = argparse.ArgumentParser(
         prog="python -m minimax_lessons.instructor",
-        description="Write student versions of exercise notebooks, and grade submissions.",
+        description="Write student versions of exercise notebooks, assign variants, grade "
+                    "submissions and export the grades.",
         epilog=NOT_A_SANDBOX)
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -25,11 +28,25 @@ def main(argv=None) -> int:
     student.add_argument("dest", help="the folder for the student versions")
     student.add_argument("--key", help="where to write the grading key (never inside DEST)")
 
+    assign = commands.add_parser(
+        "assign", help="give each student of a roster their own variant: DEST/<student>/...")
+    assign.add_argument("release", help="the folder of student versions (from `student`)")
+    assign.add_argument("dest", help="where to write each student's notebooks and seeds.csv")
+    assign.add_argument("--roster", required=True, help="CSV of student ids")
+    assign.add_argument("--key", required=True, help="the key (its secret fixes the variants)")
+
     marks = commands.add_parser("grade", help="grade a folder of submitted notebooks",
                                 epilog=NOT_A_SANDBOX)
     marks.add_argument("submissions", help="a folder: SUB/alice.ipynb or SUB/alice/...ipynb")
     marks.add_argument("--key", required=True, help="the key written by the student command")
     marks.add_argument("--out", help="output folder (default: SUBMISSIONS-graded beside it)")
+    marks.add_argument("--roster", help="CSV of student ids: grade the variants assigned to them")
+    marks.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                       help="students graded at once (default: the number of cores)")
+    marks.add_argument("--shard", help="grade only slice I of N of the class, e.g. 2/8")
+    marks.add_argument("--isolation", choices=("auto", "bwrap", "none"), default="auto",
+                       help="run each student in bubblewrap: when it works here (auto, the "
+                            "default), always (bwrap: fail without it), or never (none)")
     marks.add_argument("--timeout", type=float, default=30,
                        help="seconds per cell (default 30)")
     marks.add_argument("--notebook-timeout", type=float, default=600,
@@ -41,26 +58,83 @@ def main(argv=None) -> int:
                        help="regrade students who already have results")
     marks.add_argument("--quiet", action="store_true", help="no progress bar")
 
-    args = parser.parse_args(argv)
+    join = commands.add_parser("merge", help="join the output folders of several shards")
+    join.add_argument("folders", nargs="+", help="output folders of `grade --shard`")
+    join.add_argument("--out", required=True, help="folder for the joined CSV files")
+
+    export = commands.add_parser("export", help="grades for Canvas or Gradescope")
+    export.add_argument("folder", help="an output folder of `grade` (or of `merge`)")
+    export.add_argument("--canvas", help="write a Canvas gradebook CSV here")
+    export.add_argument("--assignment", default="Minimax exercises",
+                        help="the assignment's column name in Canvas")
+    export.add_argument("--gradescope", help="write DIR/<student>/results.json here")
+    return parser
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
     try:
-        if args.command == "student":
-            key = release(args.src, args.dest, args.key)
-            count = len(key["notebooks"])
-            questions = sum(len(p["questions"]) for p in key["notebooks"].values())
-            print(f"wrote {count} student notebook(s) to {args.dest}"
-                  + (f"; key with {questions} question(s) to {args.key}" if args.key else ""))
-            return 0
-        print(NOT_A_SANDBOX, file=sys.stderr)
-        results = grade(args.submissions, args.key, args.out, force=args.force,
-                        progress=not args.quiet, cell_timeout=args.timeout,
-                        notebook_timeout=args.notebook_timeout,
-                        output_limit=args.output_limit, kernel_name=args.kernel)
-        print(f"graded {len(results)} student(s)")
-        return 0
+        return COMMANDS[args.command](args)
     except ReleaseError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
 
+
+def _student(args):
+    key = release(args.src, args.dest, args.key)
+    count = len(key["notebooks"])
+    questions = sum(len(p["questions"]) for p in key["notebooks"].values())
+    print(f"wrote {count} student notebook(s) to {args.dest}"
+          + (f"; key with {questions} question(s) to {args.key}" if args.key else ""))
+    return 0
+
+
+def _assign(args):
+    from .roster import assign
+
+    seeds = assign(args.release, args.roster, load_key(args.key), args.dest)
+    print(f"wrote the notebooks of {len(seeds)} student(s) to {args.dest}, with seeds.csv")
+    return 0
+
+
+def _grade(args):
+    from .isolation import find_bwrap
+
+    if args.isolation == "none" or find_bwrap() is None:
+        print(NOT_A_SANDBOX, file=sys.stderr)
+    shard = parse_shard(args.shard) if args.shard else None
+    results = grade(args.submissions, args.key, args.out, force=args.force,
+                    progress=not args.quiet, cell_timeout=args.timeout,
+                    notebook_timeout=args.notebook_timeout, output_limit=args.output_limit,
+                    kernel_name=args.kernel, jobs=args.jobs, shard=shard, roster=args.roster,
+                    isolation=args.isolation)
+    print(f"graded {len(results)} student(s)")
+    return 0
+
+
+def _merge(args):
+    from .export import merge
+
+    print(f"merged {merge(args.folders, args.out)} student(s) into {args.out}")
+    return 0
+
+
+def _export(args):
+    from .export import canvas_csv, gradescope_results
+
+    if not (args.canvas or args.gradescope):
+        raise ReleaseError("export: give --canvas FILE and/or --gradescope DIR")
+    if args.canvas:
+        canvas_csv(args.folder, args.canvas, assignment=args.assignment)
+        print(f"wrote {args.canvas}")
+    if args.gradescope:
+        print(f"wrote {len(gradescope_results(args.folder, args.gradescope))} results.json "
+              f"file(s) under {args.gradescope}")
+    return 0
+
+
+COMMANDS = {"student": _student, "assign": _assign, "grade": _grade, "merge": _merge,
+            "export": _export}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,28 +1,43 @@
 """Grade a folder of submitted notebooks against the instructor's key.
 
-For each student: restore the locked (test) cells from the key, run each
-notebook in a fresh kernel (:mod:`.runner`) with ``MINIMAX_LESSONS_RECORD``
-set, so every ``check(id, answer)`` records the answer instead of judging it;
-then judge the recorded answers here, with the question bank and the key's
-options (never trusting the notebook's own verdicts). A student's answer to a
+For each student, in a fresh process of its own (``python -m
+minimax_lessons.instructor.one``, which never sees the key's path): restore the
+locked (test) cells from the key, run each notebook in a fresh kernel
+(:mod:`.runner`) with ``MINIMAX_LESSONS_RECORD`` set, so every ``check(id,
+answer)`` records the answer instead of judging it; then judge the recorded
+answers there, with the question bank and the key's options (never trusting
+the notebook's own verdicts), function answers in a fresh checker worker that
+runs each hidden test in a process of its own. A student's answer to a
 question is the one recorded by that question's graded cell (else the last one
-recorded).
+recorded). With a roster, the variant judged is the one assigned to the student
+(:mod:`.roster`), whatever seed the notebook used.
+
+With bubblewrap, the kernel and the checker run in a jail
+(:mod:`.isolation`) that sees only that student's notebook; without it the
+grader says so once and runs them with your rights.
 
 Layout of the output folder::
 
     grades.csv               student, notebook, question, points, max_points, diagnosis, feedback
     totals.csv               student, points, max_points, problems
     feedback/<student>.html  one page per student
-    results/<student>.json   what resuming reads (written last, atomically)
+    results/<student>.json   what resuming reads (signed with the key's secret; written
+                             last, atomically); <student>.started marks a student begun
     executed/<student>/...   the executed notebooks, to look at
-    work/<student>/...       the kernels' working folders and recorded answers
+
+The kernels' working folders are fresh temporary folders outside the output
+folder, removed afterwards.
 
 A notebook that crashes its kernel, loops, floods its output, is not valid
-JSON, or lacks cells costs that student points, never the batch. Re-running
-skips students whose results exist for the same key (``force=True`` regrades).
+JSON, or lacks cells costs that student points, never the batch; so does one
+that kills its grading process. Re-running skips students whose results exist
+for the same key and carry a valid signature (``force=True`` regrades); a
+student marked as started but without a result (the submission killed the
+whole grader) is recorded as a crash, 0 points, and the batch goes on.
 
-**Not a security sandbox**: submitted notebooks run with your rights. Grade
-in a container or a throw-away account when you do not trust the code.
+``jobs`` grades several students at once (same results as one at a time);
+``shard=(i, n)`` grades only the i-th of n deterministic slices of the class.
+See ``docs/exercises.md`` for the threat model: what is isolated and what is not.
 """
 
 from __future__ import annotations
@@ -34,10 +49,17 @@ import importlib
 import io
 import json
 import os
+import pickle
 import re
+import secrets
 import shutil
+import signal
+import subprocess
 import sys
+import tempfile
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -47,8 +69,11 @@ from ..exercises.check import RECORD_ENV, add_bank, get_question
 from ..exercises.codec import Opaque, decode
 from ..exercises.questions import FunctionQuestion
 from ..exercises.variants import GENERIC
-from .release import key_digest, load_key, notebooks_in, write_atomic
+from .release import ReleaseError, key_digest, load_key, notebooks_in, write_atomic
+from .roster import roster_seeds, sign, verify
 from .runner import run_notebook
+
+_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 CSV_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
               "feedback"]
@@ -98,6 +123,7 @@ class Options:
     notebook_timeout: float = 600
     output_limit: int = 100_000
     kernel_name: str = "python3"
+    isolation: str = "auto"  # "auto": bubblewrap when it works here; "none": never
 
 
 # -- finding submissions ---------------------------------------------------------------------
@@ -136,12 +162,88 @@ def find_submissions(root, key) -> dict:
 
 
 # -- one student ---------------------------------------------------------------------------------
-def grade_student(student, files, key, out, options: Options) -> StudentResult:
-    """Run and judge one student's notebooks (never raises for a bad submission)."""
+def grade_student(student, files, key, out, options: Options, *, seed=None, hide=(),
+                  bwrap=None, work_root=None) -> StudentResult:
+    """Grade one student in a fresh process of its own; write the executed notebooks.
+
+    Never raises for a bad submission: a grading process that dies (the
+    submission killed it) or hangs is a crash, 0 points for that student.
+    """
+    start = time.monotonic()
+    own_root = work_root is None
+    work_root = work_root or tempfile.mkdtemp(prefix="mml-grading-")
+    token = secrets.token_hex(16)
+    payload = {"student": student, "files": [(n, str(p)) for n, p in files], "key": key,
+               "options": asdict(options), "seed": seed, "hide": list(hide), "bwrap": bwrap,
+               "work_root": str(work_root), "token": token}
+    try:
+        answer, why = _run_one(payload, options, len(key["notebooks"]))
+    finally:
+        if own_root:
+            shutil.rmtree(work_root, ignore_errors=True)
+    if answer is None:
+        result = StudentResult(student, key=key_digest(key))
+        result.problems.append(f"grading stopped: {why}")
+        for name, part in key["notebooks"].items():
+            result.grades += _zero(student, name, part, "crashed the grader: " + why)
+        result.seconds = round(time.monotonic() - start, 2)
+        return result
+    result = StudentResult.from_data(answer["result"])
+    for name, text in answer.get("executed", {}).items():
+        executed = Path(out) / "executed" / safe_name(student) / name
+        executed.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(executed, text)
+    return result
+
+
+def _run_one(payload, options, notebooks):
+    """Run ``python -m minimax_lessons.instructor.one``; (its answer, None) or (None, why)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(
+        [_PACKAGE_ROOT] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    limit = options.notebook_timeout * max(1, notebooks) + 120
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen([sys.executable, "-m", "minimax_lessons.instructor.one"],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors,
+                                env=env, start_new_session=True)
+        try:
+            out, _ = proc.communicate(pickle.dumps(payload), timeout=limit)
+        except subprocess.TimeoutExpired:
+            _kill_session(proc)
+            proc.communicate()
+            return None, f"the grading process did not finish within {limit:g} s"
+        finally:
+            _kill_session(proc)
+        try:
+            answer = json.loads(out.decode("utf-8"))
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict) or answer.get("token") != payload["token"]:
+            errors.seek(0)
+            tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
+            why = (f"the grading process was killed (exit code {proc.returncode}); the "
+                   "submission may have ended it")
+            return None, why + (f" ({tail[-1]})" if tail and proc.returncode == 1 else "")
+        return answer, None
+
+
+def _kill_session(proc):
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+
+
+def grade_here(student, files, key, options: Options, *, work_root, seed=None, jail=None):
+    """Grade one student in this process: (:class:`StudentResult`, executed notebooks).
+
+    ``jail(folder)`` gives the :class:`~.isolation.Jail` for a working folder, or None.
+    """
     start = time.monotonic()
     result = StudentResult(student, key=key_digest(key))
-    submitted = {}
+    submitted, executed = {}, {}
     for name, path in files:
+        path = Path(path)
         if name is None:
             result.problems.append(f"{path.name}: not a notebook of this assignment "
                                    f"(expected {', '.join(key['notebooks'])})")
@@ -156,13 +258,14 @@ def grade_student(student, files, key, out, options: Options) -> StudentResult:
             result.grades += _zero(student, name, part, "not submitted")
             continue
         try:
-            result.grades += _grade_notebook(student, name, submitted[name], part, out,
-                                             options, result.problems)
+            result.grades += _grade_notebook(student, name, submitted[name], part, options,
+                                             result.problems, executed, work_root=work_root,
+                                             seed=seed, jail=jail)
         except Exception as exc:  # a grader bug must not stop the batch
             result.problems.append(f"{name}: the grader failed ({type(exc).__name__}: {exc})")
             result.grades += _zero(student, name, part, "could not be graded")
     result.seconds = round(time.monotonic() - start, 2)
-    return result
+    return result, executed
 
 
 def _zero(student, notebook, part, why):
@@ -170,7 +273,8 @@ def _zero(student, notebook, part, why):
             for qid, info in part["questions"].items()]
 
 
-def _grade_notebook(student, name, path, part, out, options, problems):
+def _grade_notebook(student, name, path, part, options, problems, executed_out, *,
+                    work_root, seed=None, jail=None):
     try:
         nb = nbformat.read(str(path), as_version=4)
     except Exception as exc:
@@ -180,20 +284,17 @@ def _grade_notebook(student, name, path, part, out, options, problems):
     missing = restore_locked_cells(nb, part)
     for grade_id in missing:
         problems.append(f"{name}: the cell {grade_id!r} is missing")
-    work = Path(out) / "work" / safe_name(student) / Path(name).stem
-    if work.exists():
-        shutil.rmtree(work)
-    work.mkdir(parents=True)
+    work = Path(tempfile.mkdtemp(prefix="nb-", dir=work_root))
     _copy_data_files(path, work)
     record = work / "answers.jsonl"
     env = dict(os.environ, **{RECORD_ENV: str(record.resolve()), "MPLBACKEND": "Agg"})
     run = run_notebook(nb, cwd=work, env=env, cell_timeout=options.cell_timeout,
                        notebook_timeout=options.notebook_timeout,
-                       output_limit=options.output_limit, kernel_name=options.kernel_name)
+                       output_limit=options.output_limit, kernel_name=options.kernel_name,
+                       jail=jail(work) if jail else None)
     problems.extend(f"{name}: {p}" for p in run.problems)
-    executed = Path(out) / "executed" / safe_name(student) / name
-    executed.parent.mkdir(parents=True, exist_ok=True)
-    write_atomic(executed, nbformat.writes(nb))
+    problems.extend(f"{name}: {p}" for p in denied_accesses(nb))
+    executed_out[name] = nbformat.writes(nb)
     records = read_records(record)
     cells = _grade_cells(nb)
     grades = []
@@ -204,8 +305,23 @@ def _grade_notebook(student, name, path, part, out, options, problems):
             continue
         index = cells.get(info["grade_id"])
         chosen = choose_record(records, qid, run.windows.get(index))
-        grades.append(judge(student, name, qid, info, chosen, nb, index, run))
+        grades.append(judge(student, name, qid, info, chosen, nb, index, run, seed=seed))
     return grades
+
+
+_DENIED = ("PermissionError", "FileNotFoundError", "OSError", "ReadOnlyFileSystemError")
+
+
+def denied_accesses(nb) -> list:
+    """A diagnosis for each cell that failed to reach a file or the network (in a jail)."""
+    found = []
+    for index, cell in enumerate(nb.cells):
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error" and output.get("ename") in _DENIED:
+                found.append(f"cell {index + 1} tried a file or the network outside its folder "
+                             f"and was refused ({output.get('ename')}: "
+                             f"{str(output.get('evalue', ''))[:120]})")
+    return found
 
 
 def restore_locked_cells(nb, part) -> list:
@@ -269,8 +385,8 @@ def choose_record(records, qid, window):
     return mine[-1] if mine else None
 
 
-def judge(student, notebook, qid, info, record, nb, index, run) -> QuestionGrade:
-    """Points and feedback for one question."""
+def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None) -> QuestionGrade:
+    """Points and feedback for one question (``seed``: the assigned variant, if any)."""
     worth = float(info["points"])
     if record is None:
         return QuestionGrade(student, notebook, qid, 0.0, worth, None,
@@ -281,8 +397,9 @@ def judge(student, notebook, qid, info, record, nb, index, run) -> QuestionGrade
                              f"the grader does not know the question {qid!r} (check the key's "
                              "banks)")
     options = info.get("options", {})
-    seed = {"recorded": record.get("seed", 0), "student": student}.get(
-        options.get("seed", "recorded"), options.get("seed"))
+    if seed is None:
+        seed = {"recorded": record.get("seed", 0), "student": student}.get(
+            options.get("seed", "recorded"), options.get("seed"))
     try:
         answer = decode(record.get("answer"))
         if isinstance(answer, Opaque) and answer.type == "ellipsis":
@@ -339,44 +456,161 @@ class Progress:
         self.stream.flush()
 
 
-def grade(submissions, key, out=None, *, force=False, progress=True, stream=None,
-          **options) -> list:
-    """Grade every student in ``submissions``; returns their :class:`StudentResult`."""
+def grade(submissions, key, out=None, *, force=False, progress=True, stream=None, jobs=1,
+          shard=None, roster=None, **options) -> list:
+    """Grade every student in ``submissions``; returns their :class:`StudentResult`.
+
+    ``jobs``: students graded at once; ``shard=(i, n)``: only slice i of n (1-based);
+    ``roster``: a CSV of student ids (or a list) whose assigned variants are judged.
+    """
     submissions = Path(submissions)
-    key_data = load_key(key) if not isinstance(key, dict) else key
+    key_path = None if isinstance(key, dict) else Path(key)
+    key_data = load_key(key) if key_path is not None else key
     for bank in key_data.get("banks", []):
         add_bank(bank)
         importlib.import_module(bank)
     out = Path(out) if out else submissions.parent / f"{submissions.name}-graded"
-    for sub in ("results", "feedback", "executed", "work"):
+    for sub in ("results", "feedback", "executed"):
         (out / sub).mkdir(parents=True, exist_ok=True)
     opts = Options(**options)
     students = find_submissions(submissions, key_data)
+    seeds = roster_seeds(key_data, roster) if roster is not None else None
+    if seeds is not None:
+        for sid in seeds:
+            students.setdefault(sid, [])
+        students = dict(sorted(students.items()))
+    if shard is not None:
+        students = {s: f for s, f in students.items() if in_shard(s, shard)}
+    stream = stream or sys.stderr
+    bwrap = _isolation(opts, stream, progress)
+    hide = [str(p) for p in (key_path, submissions, out) if p is not None]
     digest = key_digest(key_data)
     bar = Progress(len(students), stream, progress)
-    results = []
+    lock = threading.Lock()
+    results = {}
+    todo = []
     for student, files in students.items():
         saved = out / "results" / f"{safe_name(student)}.json"
-        previous = _load_result(saved)
+        started = saved.with_suffix(".started")
+        previous, why = _load_result(saved, key_data)
         if previous is not None and previous.key == digest and not force:
-            results.append(previous)
+            results[student] = previous
             bar.step(f"{student}: already graded ({previous.points:g}/{previous.max_points:g})")
-            continue
-        result = grade_student(student, files, key_data, out, opts)
-        write_feedback(out / "feedback" / f"{safe_name(student)}.html", result)
-        write_atomic(saved, json.dumps(result.to_data(), indent=1))
-        results.append(result)
-        write_tables(out, results)
-        bar.step(f"{student}: {result.points:g}/{result.max_points:g} ({result.seconds:.1f} s)")
-    write_tables(out, results)
-    return results
+        elif started.exists() and not force and why is None:
+            result = _crashed(student, key_data, "the whole grader stopped while this "
+                              "submission ran (it may have killed it); recorded as a crash "
+                              "(--force grades it again)")
+            _store(out, result, key_data)
+            results[student] = result
+            bar.step(f"{student}: crashed the grader earlier, 0/{result.max_points:g}")
+        else:
+            if why is not None:
+                print(f"{student}: {why}; graded again", file=stream)
+            todo.append((student, files))
+    work_root = tempfile.mkdtemp(prefix="mml-grading-")
 
+    def one(student, files):
+        saved = out / "results" / f"{safe_name(student)}.json"
+        write_atomic(saved.with_suffix(".started"), "started\n")
+        if seeds is not None and student not in seeds:
+            result = StudentResult(student, key=digest, problems=[
+                "not on the roster: not graded"])
+            for name, part in key_data["notebooks"].items():
+                result.grades += _zero(student, name, part, "not on the roster")
+        else:
+            result = grade_student(student, files, key_data, out, opts, hide=hide, bwrap=bwrap,
+                                   seed=seeds.get(student) if seeds else None,
+                                   work_root=work_root)
+        with lock:
+            _store(out, result, key_data)
+            results[student] = result
+            write_tables(out, results.values())
+            bar.step(f"{student}: {result.points:g}/{result.max_points:g} "
+                     f"({result.seconds:.1f} s)")
 
-def _load_result(path):
     try:
-        return StudentResult.from_data(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, KeyError, TypeError):
+        with ThreadPoolExecutor(max_workers=max(1, int(jobs or 1))) as pool:
+            for future in [pool.submit(one, s, f) for s, f in todo]:
+                future.result()
+    finally:
+        shutil.rmtree(work_root, ignore_errors=True)
+    ordered = [results[s] for s in sorted(results)]
+    write_tables(out, ordered)
+    return ordered
+
+
+def in_shard(student, shard) -> bool:
+    """Is ``student`` in slice ``i`` of ``n`` (1-based)? A stable hash of the id decides.
+
+    >>> sum(in_shard("alice", (i, 3)) for i in (1, 2, 3))
+    1
+    """
+    index, count = shard
+    if not (isinstance(count, int) and count >= 1 and 1 <= index <= count):
+        raise ReleaseError(f"shard {index}/{count}: expected i/n with 1 <= i <= n")
+    digest = hashlib.sha256(str(student).encode()).digest()
+    return int.from_bytes(digest[:8], "big") % count == index - 1
+
+
+def parse_shard(text):
+    """``"2/5"`` -> ``(2, 5)`` (a clear error otherwise)."""
+    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", str(text))
+    if not match:
+        raise ReleaseError(f"--shard {text!r}: expected i/n, e.g. 1/4")
+    shard = int(match.group(1)), int(match.group(2))
+    in_shard("x", shard)
+    return shard
+
+
+def _isolation(opts, stream, progress):
+    """The bwrap to use, or None; says once why there is none (unless isolation is off)."""
+    from .isolation import find_bwrap, why_no_bwrap
+
+    if opts.isolation == "none":
         return None
+    path = find_bwrap()
+    if path is None:
+        if opts.isolation == "bwrap":
+            raise ReleaseError("isolation with bubblewrap was asked for, but: " + why_no_bwrap())
+        print("grading without isolation: " + why_no_bwrap(), file=stream)
+    return path
+
+
+def _crashed(student, key, why) -> StudentResult:
+    result = StudentResult(student, key=key_digest(key), problems=[why])
+    for name, part in key["notebooks"].items():
+        result.grades += _zero(student, name, part, "crashed the grader")
+    return result
+
+
+def _store(out, result, key):
+    """Feedback page, then the signed result, then drop the started mark."""
+    saved = Path(out) / "results" / f"{safe_name(result.student)}.json"
+    write_feedback(Path(out) / "feedback" / f"{safe_name(result.student)}.html", result)
+    data = json.dumps(result.to_data(), sort_keys=True)
+    write_atomic(saved, json.dumps({"result": json.loads(data),
+                                    "signature": sign(key, data)}, indent=1))
+    try:
+        saved.with_suffix(".started").unlink()
+    except FileNotFoundError:
+        pass
+
+
+def _load_result(path, key):
+    """(a stored result whose signature holds, None) or (None, why it was refused)."""
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None, None
+    except (OSError, ValueError):
+        return None, "its stored result could not be read"
+    try:
+        data = json.dumps(stored["result"], sort_keys=True)
+        if not verify(key, data, stored.get("signature")):
+            return None, "its stored result failed the signature check (edited?)"
+        return StudentResult.from_data(stored["result"]), None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None, "its stored result is not in the grader's format"
 
 
 def write_tables(out, results):
@@ -384,7 +618,8 @@ def write_tables(out, results):
     rows = io.StringIO()
     writer = csv.DictWriter(rows, CSV_FIELDS, lineterminator="\n")
     writer.writeheader()
-    for result in sorted(results, key=lambda r: r.student):
+    results = sorted(results, key=lambda r: r.student)
+    for result in results:
         for g in result.grades:
             writer.writerow({**asdict(g), "points": f"{g.points:g}",
                              "max_points": f"{g.max_points:g}", "diagnosis": g.diagnosis or ""})
@@ -392,7 +627,7 @@ def write_tables(out, results):
     totals = io.StringIO()
     writer = csv.writer(totals, lineterminator="\n")
     writer.writerow(["student", "points", "max_points", "problems"])
-    for result in sorted(results, key=lambda r: r.student):
+    for result in results:
         writer.writerow([result.student, f"{result.points:g}", f"{result.max_points:g}",
                          "; ".join(result.problems)])
     write_atomic(Path(out) / "totals.csv", totals.getvalue())
@@ -417,5 +652,6 @@ def write_feedback(path, result: StudentResult):
     write_atomic(Path(path), page)
 
 
-__all__ = ["grade", "grade_student", "find_submissions", "restore_locked_cells", "read_records",
-           "choose_record", "StudentResult", "QuestionGrade", "Options", "Progress"]
+__all__ = ["grade", "grade_student", "grade_here", "find_submissions", "restore_locked_cells",
+           "read_records", "choose_record", "in_shard", "parse_shard", "StudentResult",
+           "QuestionGrade", "Options", "Progress"]

@@ -14,6 +14,17 @@ Markers (nbgrader's, so notebooks work with nbgrader as they are):
   ``schema_version: 3``) is kept; our instructor-only metadata
   (``minimax_lessons.grading``) is dropped.
 
+Two trees
+---------
+In this repository the graded notebooks *with* their solutions live in
+``course/source/`` (:data:`COURSE_SOURCE`), outside ``notebooks/``; the student
+versions in ``notebooks/exercises/`` (:data:`STUDENT_NOTEBOOKS`) are generated
+from them, executed and committed, so that what students clone holds no solution.
+``make student-notebooks`` regenerates them; :func:`solution_leaks` finds
+solution markers, hidden tests, answer keys or an instructor source's solution
+code in a notebook, and :func:`release` refuses to write a student version that
+still has any.
+
 The key (JSON, for the instructor only) lists, per notebook, each graded cell
 (its grade id, points, the questions it checks, and its full source) and each
 question (points, the grade id of its cell, grading options such as
@@ -40,6 +51,12 @@ HIDDEN = ("### BEGIN HIDDEN TESTS", "### END HIDDEN TESTS")
 CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 TEXT_STUB = "YOUR ANSWER HERE"
 ANSWER_KEY_TAGS = {"answer-key", "remove-student"}
+#: The repository's instructor sources and the folder of their committed student versions.
+REPO_ROOT = Path(__file__).resolve().parents[2]
+COURSE_SOURCE = REPO_ROOT / "course" / "source"
+STUDENT_NOTEBOOKS = REPO_ROOT / "notebooks" / "exercises"
+#: Solution regions shorter than this (whitespace ignored) are not searched for.
+MIN_LEAK_CHARS = 8
 _CHECK_CALL = re.compile(r"""\bcheck\(\s*(?:question_id\s*=\s*)?["']([^"']+)["']""")
 
 
@@ -120,7 +137,83 @@ def student_version(nb, name="notebook"):
         cells.append(new)
         _note_graded(cell, where, key_cells, questions)
     student.cells = cells
+    leaks = solution_leaks(student, solution_regions(nb, name))
+    if leaks:
+        raise ReleaseError(f"{name}: the student version would still hold a solution "
+                           f"({'; '.join(leaks[:3])})")
     return student, {"cells": key_cells, "questions": questions}
+
+
+def solution_regions(nb, name="notebook") -> list:
+    """The solution and hidden-test regions of an instructor notebook, as normalised text."""
+    found = []
+    for index, cell in enumerate(nb.cells):
+        if is_answer_key(cell):
+            continue
+        for markers in (SOLUTION, HIDDEN):
+            for region in _regions(cell.source, markers):
+                text = _normalise(region)
+                if len(text.replace("\n", "").replace(" ", "")) >= MIN_LEAK_CHARS:
+                    found.append(text)
+    return found
+
+
+def _regions(source, markers):
+    begin, end = markers
+    region = None
+    for line in source.splitlines():
+        if line.strip() == begin:
+            region = []
+        elif line.strip() == end and region is not None:
+            yield "\n".join(region)
+            region = None
+        elif region is not None:
+            region.append(line)
+
+
+def _normalise(text: str) -> str:
+    """Text with each line's runs of spaces collapsed and blank lines dropped."""
+    lines = (" ".join(line.split()) for line in text.splitlines())
+    return "\n".join(line for line in lines if line)
+
+
+def solution_leaks(nb, regions=()) -> list:
+    """Where a (student) notebook holds a solution: markers, hidden tests, answer-key
+    cells, instructor metadata, or any of ``regions`` (in a source or a stored output).
+
+    >>> import nbformat
+    >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x = 1")])
+    >>> solution_leaks(nb, ["x = 1"])
+    ['cell 1 holds solution code: x = 1']
+    """
+    leaks = []
+    for index, cell in enumerate(nb.cells, 1):
+        source = cell.get("source", "")
+        for begin, _ in (SOLUTION, HIDDEN):
+            if begin in source:
+                leaks.append(f"cell {index} has the marker {begin}")
+        if is_answer_key(cell):
+            leaks.append(f"cell {index} is an answer-key cell")
+        if "grading" in cell.get("metadata", {}).get("minimax_lessons", {}):
+            leaks.append(f"cell {index} keeps the instructor's grading metadata")
+        texts = [_normalise(source)] + [_normalise(t) for t in _output_texts(cell)]
+        for region in regions:
+            if any(region in text for text in texts):
+                first = region.splitlines()[0]
+                leaks.append(f"cell {index} holds solution code: {first[:60]}")
+                break
+    return leaks
+
+
+def _output_texts(cell):
+    for output in cell.get("outputs", ()):
+        if "text" in output:
+            yield "".join(output["text"])
+        for value in output.get("data", {}).values():
+            if isinstance(value, str):
+                yield value
+            elif isinstance(value, list):
+                yield "".join(value)
 
 
 def _note_graded(cell, where, key_cells, questions):
@@ -214,4 +307,5 @@ def key_digest(key: dict) -> str:
 
 
 __all__ = ["release", "student_version", "strip_region", "load_key", "notebooks_in",
-           "write_atomic", "ReleaseError", "key_digest"]
+           "write_atomic", "ReleaseError", "key_digest", "solution_leaks", "solution_regions",
+           "COURSE_SOURCE", "STUDENT_NOTEBOOKS"]

@@ -7,7 +7,9 @@ characters is dropped (with a note), and a cell printing ten times that much is
 interrupted. A kernel that dies, or still does not answer after an interrupt,
 ends the run; what was recorded until then still counts.
 
-Not a security sandbox: the notebook runs with the grader's rights.
+With ``jail`` (a :class:`~.isolation.Jail`) the kernel runs inside bubblewrap,
+talking to this process over Unix sockets in the jail's folder (the jail has no
+network); without one, the notebook runs with the grader's rights.
 """
 
 from __future__ import annotations
@@ -65,8 +67,9 @@ class _CappedClient(NotebookClient):
 
 
 def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
-                 output_limit=100_000, kernel_name="python3", startup_timeout=60) -> NotebookRun:
-    """Execute ``nb`` (modified in place) and report on the run."""
+                 output_limit=100_000, kernel_name="python3", startup_timeout=60,
+                 jail=None) -> NotebookRun:
+    """Execute ``nb`` (modified in place) and report on the run (in ``jail`` if given)."""
     start = time.monotonic()
     environment = dict(os.environ if env is None else env)
     environment["PYTHONPATH"] = os.pathsep.join(
@@ -78,7 +81,8 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
                           "evalue": f"the cell ran longer than {cell_timeout} s",
                           "traceback": [f"{TIMEOUT_NAME}: the cell ran longer than "
                                         f"{cell_timeout} s and was interrupted"]},
-        record_timing=False, resources={"metadata": {"path": str(cwd)}})
+        record_timing=False, resources={"metadata": {"path": str(cwd)}},
+        km=_jailed_manager(jail, kernel_name, cwd) if jail is not None else None)
     run = NotebookRun(nb)
     try:
         with client.setup_kernel(env=environment, cwd=str(cwd)):
@@ -93,6 +97,19 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
                             "(the rest was dropped)")
     run.seconds = time.monotonic() - start
     return run
+
+
+def _jailed_manager(jail, kernel_name, cwd):
+    """A kernel manager whose kernel starts in ``jail``, on Unix sockets under ``cwd``."""
+    from .isolation import JailedKernelManager
+
+    sockets = os.path.join(str(cwd), ".kernel")
+    os.makedirs(sockets, exist_ok=True)
+    km = JailedKernelManager(kernel_name=kernel_name, transport="ipc",
+                             ip=os.path.join(sockets, "ipc"),
+                             connection_file=os.path.join(sockets, "connection.json"))
+    km.jail = jail
+    return km
 
 
 def _run_cells(client, nb, run, start, cell_timeout, notebook_timeout):

@@ -1,0 +1,167 @@
+"""Run a student's code where it cannot reach the key, other students or the grades.
+
+A :class:`Jail` describes one student's confinement with bubblewrap (``bwrap``,
+Debian's ``bubblewrap`` package): the whole system mounted read-only, fresh
+empty folders over ``/tmp``, the home folder, the key's folder, the
+submissions and the output folder (and over the course checkout, except the
+package and its Python environment), one private writable folder holding only
+that student's notebook, no network (``--unshare-net``), its own process
+namespace (``--unshare-pid``: every process the student starts dies with it),
+``--die-with-parent``, and limits on memory and on processes (``prlimit``).
+
+Without bwrap (or when it cannot start here, e.g. user namespaces are off),
+:func:`find_bwrap` returns None and the grader says so once and runs as
+before; set ``MINIMAX_LESSONS_NO_BWRAP=1`` to force that.
+
+>>> jail = Jail("/tmp/w", hide=["/secret"], bwrap="/usr/bin/bwrap", prlimit=None)
+>>> cmd = jail.prefix()
+>>> cmd[0], "--unshare-net" in cmd, cmd[cmd.index("--bind") + 1]
+('/usr/bin/bwrap', True, '/tmp/w')
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from jupyter_client.manager import AsyncKernelManager
+
+NO_BWRAP_ENV = "MINIMAX_LESSONS_NO_BWRAP"
+#: Address space of a student's kernel (bytes) and processes it may run (per user).
+MEMORY = 4 << 30
+PROCESSES = 256
+_PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+NO_BWRAP_NOTE = ("bubblewrap (bwrap) is not available here, so student code runs with your "
+                 "rights: it can read the key and the other submissions and write to the output "
+                 "folder. Install it (apt-get install bubblewrap) to isolate each student.")
+
+
+@functools.lru_cache(maxsize=None)
+def _probe(bwrap: str) -> str | None:
+    """None when bwrap can build a sandbox here, else why not."""
+    try:
+        done = subprocess.run([bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+                               "--unshare-net", "--unshare-pid", "--die-with-parent", "true"],
+                              capture_output=True, timeout=20)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"{type(exc).__name__}: {exc}"
+    if done.returncode != 0:
+        return done.stderr.decode("utf-8", "replace").strip()[:300] or f"exit {done.returncode}"
+    return None
+
+
+def find_bwrap() -> str | None:
+    """The path of a bwrap that works here, or None (absent, disabled, or cannot start)."""
+    if os.environ.get(NO_BWRAP_ENV, "").strip() not in ("", "0"):
+        return None
+    if not sys.platform.startswith("linux"):
+        return None
+    path = shutil.which("bwrap")
+    if path is None or _probe(path) is not None:
+        return None
+    return path
+
+
+def why_no_bwrap() -> str:
+    """One sentence for the grader's output when :func:`find_bwrap` gives None."""
+    if os.environ.get(NO_BWRAP_ENV, "").strip() not in ("", "0"):
+        return (f"{NO_BWRAP_ENV} is set, so student code runs with your rights (no "
+                "bubblewrap isolation).")
+    path = shutil.which("bwrap")
+    if path is not None and sys.platform.startswith("linux"):
+        return (f"bubblewrap ({path}) cannot start a sandbox here ({_probe(path)}), so student "
+                "code runs with your rights.")
+    return NO_BWRAP_NOTE
+
+
+@dataclass
+class Jail:
+    """One student's confinement: ``work`` is the only writable folder they see."""
+
+    work: str
+    hide: list = field(default_factory=list)
+    bwrap: str | None = None
+    prlimit: str | None = field(default_factory=lambda: shutil.which("prlimit"))
+    memory: int = MEMORY
+    processes: int = PROCESSES
+
+    def prefix(self) -> list:
+        """The command line to put before a program to run it inside the jail."""
+        work = str(Path(self.work).resolve())
+        cmd = [self.bwrap or "bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+               "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
+               "--die-with-parent", "--hostname", "student"]
+        exposed = _exposed()
+        for path in _hidden(self.hide):
+            cmd += ["--tmpfs", path]
+            cmd += _rebind(path, exposed)
+        for path in self.hide:  # a hidden file inside a re-exposed folder
+            real = os.path.realpath(path)
+            if os.path.isfile(real) and any(_under(real, e) for e in exposed):
+                cmd += ["--ro-bind", "/dev/null", real]
+        cmd += ["--bind", work, work, "--chdir", work, "--setenv", "HOME", work,
+                "--setenv", "TMPDIR", work,
+                # the kernel's parent is PID 1 in the jail: no parent polling (the jail
+                # dies with its parent anyway)
+                "--setenv", "JPY_PARENT_PID", "1"]
+        if self.prlimit:
+            cmd += ["--", self.prlimit, f"--as={self.memory}", f"--nproc={self.processes}"]
+        cmd.append("--")
+        return cmd
+
+
+def _hidden(extra) -> list:
+    """Folders replaced by empty ones: temp and home folders, the checkout, ``extra``."""
+    paths = ["/tmp", "/var/tmp", "/dev/shm", os.path.expanduser("~"), "/root", "/home"]
+    if (_PACKAGE_ROOT / ".git").exists() or (_PACKAGE_ROOT / "course").exists():
+        paths.append(str(_PACKAGE_ROOT))  # a checkout: its instructor sources stay hidden
+    for path in extra:
+        real = os.path.realpath(path)
+        paths.append(real if os.path.isdir(real) else os.path.dirname(real))
+    out = []
+    for path in sorted(set(os.path.realpath(p) for p in paths if p), key=len):
+        if path != "/" and os.path.isdir(path) and not any(_under(path, o) for o in out):
+            out.append(path)
+    return out
+
+
+def _exposed() -> list:
+    """What the kernel needs to see: the package and the Python environment."""
+    package = _PACKAGE_ROOT / "minimax_lessons"
+    places = [str(package), sys.prefix, sys.base_prefix, sys.exec_prefix]
+    places += [p for p in sys.path if p and os.path.isdir(p) and "site-packages" in p]
+    return sorted({os.path.realpath(p) for p in places if p}, key=len)
+
+
+def _rebind(hidden, exposed) -> list:
+    cmd = []
+    for path in exposed:
+        if _under(path, hidden) and path != hidden:
+            cmd += ["--ro-bind", path, path]
+    return cmd
+
+
+def _under(path, folder) -> bool:
+    path, folder = os.path.normpath(path), os.path.normpath(folder)
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+class JailedKernelManager(AsyncKernelManager):
+    """A kernel manager that starts the kernel inside a :class:`Jail` (set ``jail``)."""
+
+    jail: Jail | None = None
+
+    def format_kernel_cmd(self, extra_arguments=None):
+        if self.jail is not None:  # signals from outside do not reach into the jail
+            self.kernel_spec.interrupt_mode = "message"
+        cmd = super().format_kernel_cmd(extra_arguments)
+        return (self.jail.prefix() + cmd) if self.jail is not None else cmd
+
+
+__all__ = ["Jail", "JailedKernelManager", "find_bwrap", "why_no_bwrap", "NO_BWRAP_ENV",
+           "NO_BWRAP_NOTE"]

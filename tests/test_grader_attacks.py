@@ -1,0 +1,345 @@
+"""Attacks on the checker and the grader (issue 9): each reproduced with its own crafted code.
+
+The checker's attacks run student functions through ``check_function`` in a
+sandbox of their own; the grader's attacks are crafted submissions graded beside
+an honest one (``tests/test_isolation.py`` covers what bubblewrap adds).
+None of them may change any grade but the attacker's own answers.
+"""
+
+import os
+import time
+
+import pytest
+
+from minimax_lessons.exercises.functions import check_function
+from minimax_lessons.exercises.harness import call_args, ref
+from minimax_lessons.exercises.sandbox import Sandbox
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)")
+
+
+@pytest.fixture
+def box():
+    sandbox = Sandbox(time_limit=2.0)
+    yield sandbox
+    sandbox.stop()
+
+
+def always_zero(node, is_maximizing):
+    return 0
+
+
+def honest_minimax(node, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    values = [honest_minimax(child, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+# -- worker poisoning ----------------------------------------------------------------------
+def poisons_the_worker(node, is_maximizing):
+    """Replace the worker's own run_item (and its helpers) by one that reports right answers."""
+    import sys
+
+    worker = next(m for m in list(sys.modules.values())  # the worker runs as __main__
+                  if hasattr(m, "run_item") and hasattr(m, "read_frame"))
+
+    def right(tree, is_max):
+        if not isinstance(tree, list):
+            return tree
+        values = [right(c, not is_max) for c in tree]
+        return max(values) if is_max else min(values)
+
+    def forged_item(harness, fn, item, call, job, capture, state, sources, index):
+        return {"type": "outcome", "index": index, "status": "ok", "value": right(*item),
+                "extra": None, "error": None}
+
+    def forged_job(job, send, capture, state):
+        send({"type": "setup", "ok": True, "missing": {}})
+        for index, item in enumerate(job["items"]):
+            send(forged_item(None, None, item, None, job, capture, state, {}, index))
+        send({"type": "done"})
+
+    worker.run_item = forged_item
+    worker.run_job = worker.run_job_forked = worker.run_job_inline = forged_job
+    return 0
+
+
+def test_a_function_that_poisons_the_worker_does_not_change_how_later_checks_judge(box):
+    assert not check_function("minimax", poisons_the_worker, hidden=True, sandbox=box).passed
+    later = check_function("minimax", always_zero, hidden=True, sandbox=box)
+    assert not later.passed and later.failed > 0
+    assert check_function("minimax", honest_minimax, hidden=True, sandbox=box).passed
+
+
+# -- forged results --------------------------------------------------------------------------
+def forges_its_results(node, is_maximizing):
+    """Walk the frames to the job, find the result pipe, write every outcome and done, exit."""
+    import gc
+    import io
+    import json
+    import os
+    import sys
+
+    job = None
+    frame = sys._getframe()
+    while frame is not None and job is None:
+        candidate = frame.f_locals.get("job")
+        if isinstance(candidate, dict) and "items" in candidate:
+            job = candidate
+        frame = frame.f_back
+
+    def right(tree, is_max):
+        if not isinstance(tree, list):
+            return tree
+        values = [right(c, not is_max) for c in tree]
+        return max(values) if is_max else min(values)
+
+    lines = [{"type": "outcome", "index": i, "status": "ok", "value": right(*item),
+              "extra": None, "error": None} for i, item in enumerate(job["items"])]
+    lines.append({"type": "done"})
+    text = "".join(json.dumps(m) + "\n" for m in lines)
+    for obj in gc.get_objects():  # the result pipe: a text file on a descriptor of its own
+        if isinstance(obj, io.TextIOWrapper) and isinstance(obj.name, int) and obj.name > 2:
+            try:
+                obj.write(text)
+                obj.flush()
+            except Exception:
+                pass
+    os._exit(0)
+
+
+def test_forged_results_written_to_the_channel_are_not_believed(box):
+    forged = check_function("minimax", forges_its_results, hidden=True, sandbox=box)
+    assert not forged.passed
+    assert forged.diagnosis is not None
+    after = check_function("minimax", always_zero, hidden=True, sandbox=box)
+    assert not after.passed, "no leftover of the forgery is read as a later job's result"
+    assert check_function("minimax", honest_minimax, hidden=True, sandbox=box).passed
+
+
+def test_messages_not_stamped_with_the_current_job_are_dropped(box):
+    def stale(x):
+        return x
+
+    assert box.run(stale, [(1,)], harness=ref(call_args)).outcomes[0].value == 1
+    box._inbox.put({"type": "outcome", "index": 0, "status": "ok", "value": 99, "extra": None,
+                    "job": "an-earlier-job"})
+    box._inbox.put({"type": "outcome", "index": 0, "status": "ok", "value": 98, "extra": None})
+    dropped = box.dropped
+    assert box.run(stale, [(2,)], harness=ref(call_args)).outcomes[0].value == 2
+    assert box.dropped == dropped + 2
+
+
+# -- processes left behind -------------------------------------------------------------------
+def forks_through_libc(path):
+    """Start a child with libc's fork (no audit event, so the guard does not see it)."""
+    import ctypes
+    import os
+    import time
+
+    pid = ctypes.PyDLL(None).fork()  # PyDLL: the child keeps the interpreter lock
+    if pid == 0:  # the child outlives the call, unless the checker kills it
+        time.sleep(30)
+        os._exit(0)
+    with open(path, "w") as f:
+        f.write(str(pid))
+    return 1
+
+
+def forks_plainly(path):
+    import os
+    import time
+
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(30)
+        os._exit(0)
+    with open(path, "w") as f:
+        f.write(str(pid))
+    return 1
+
+
+def _gone(pid) -> bool:
+    for _ in range(50):
+        if not _alive(pid):
+            return True
+        time.sleep(0.1)
+    return False
+
+
+def test_processes_a_student_function_starts_are_killed_when_its_input_is_done(box, tmp_path):
+    path = tmp_path / "pid"
+    (outcome,) = box.run(forks_through_libc, [(str(path),)], harness=ref(call_args)).outcomes
+    assert outcome.ok and outcome.value == 1, "the guard does not see a fork through libc"
+    pid = int(path.read_text())
+    assert pid > 0 and _gone(pid)
+
+
+def test_a_plain_fork_in_an_answer_is_refused_and_its_child_killed(box, tmp_path):
+    path = tmp_path / "pid"
+    (outcome,) = box.run(forks_plainly, [(str(path),)], harness=ref(call_args)).outcomes
+    assert outcome.status == "raised"
+    assert "started another process" in outcome.error.message
+    assert _gone(int(path.read_text()))
+
+
+def _alive(pid) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+# == the grader: crafted submissions graded beside an honest one, without bubblewrap ==========
+import csv  # noqa: E402
+import io  # noqa: E402
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+from assignment_kit import LIMITS, NAME, make_assignment, submit  # noqa: E402
+
+from minimax_lessons.instructor import grade  # noqa: E402
+from minimax_lessons.instructor.isolation import NO_BWRAP_ENV  # noqa: E402
+
+
+def rows(path):
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+def scores(out):
+    found = {}
+    for row in rows(out / "grades.csv"):
+        found.setdefault(row["student"], {})[row["question"]] = float(row["points"])
+    return found
+
+
+@pytest.fixture(scope="module")
+def unguarded(tmp_path_factory):
+    """Alice (honest) graded beside a killer, a mimic and a tamperer, bubblewrap switched off."""
+    base = tmp_path_factory.mktemp("unguarded")
+    key, blank = make_assignment(base)
+    subs, out = base / "submitted", base / "graded"
+    submit(subs, blank, "alice")
+    submit(subs, blank, "killer", after=["import os\nos.kill(os.getppid(), 9)"])
+    submit(subs, blank, "mimic", before=[
+        # output that imitates the grader's and the checker's protocols
+        '''import json, os
+        fake = {"token": "x", "result": {"student": "mimic", "grades": [], "problems": []}}
+        print(json.dumps(fake))
+        os.write(1, (json.dumps({"type": "outcome", "index": 0, "status": "ok", "value": 0})
+                     + "\\n").encode())
+        print(open(f"/proc/{os.getppid()}/cmdline").read().replace("\\0", " "))''',
+    ], edit=_inflate_metadata)
+    tampered = out / "results" / "alice.json"
+    submit(subs, blank, "tamperer", after=[
+        f'''import json, os, subprocess, sys
+        path = {str(tampered)!r}
+        stored = json.load(open(path))
+        for g in stored["result"]["grades"]:
+            g["points"] = 0.0
+        json.dump(stored, open(path, "w"))
+        # a detached child that rewrites totals.csv after the grader is done
+        later = ("import time; time.sleep(4); "
+                 "open({str(out / 'totals.csv')!r}, 'w').write('student,points\\\\ntamperer,34\\\\n')")
+        subprocess.Popen([sys.executable, "-c", later], start_new_session=True,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)''',
+    ])
+    saved = os.environ.get(NO_BWRAP_ENV)
+    os.environ[NO_BWRAP_ENV] = "1"
+    try:
+        stream = io.StringIO()
+        grade(subs, key, out, stream=stream, **LIMITS)
+        first = stream.getvalue()
+        totals_after_grading = (out / "totals.csv").read_text()
+        time.sleep(6)  # the detached child would have written by now
+        totals_later = (out / "totals.csv").read_text()
+        again = io.StringIO()
+        grade(subs, key, out, stream=again, **LIMITS)
+    finally:
+        if saved is None:
+            os.environ.pop(NO_BWRAP_ENV, None)
+        else:
+            os.environ[NO_BWRAP_ENV] = saved
+    return {"out": out, "key": key, "first": first, "again": again.getvalue(),
+            "totals": (totals_after_grading, totals_later)}
+
+
+def _inflate_metadata(nb):
+    """Edited nbgrader metadata: huge points, a test cell unlocked and rewritten."""
+    for c in nb.cells:
+        meta = c.metadata.get("nbgrader")
+        if meta and meta.get("grade"):
+            meta["points"] = 100
+            meta["locked"] = False
+        if meta and meta.get("grade_id") == "q3_12":
+            c.source = 'check("q3.14", lambda node, is_maximizing: 0)'
+
+
+def test_without_bubblewrap_the_grader_says_so_once(unguarded):
+    assert unguarded["first"].count("grading without isolation") == 1
+    assert NO_BWRAP_ENV in unguarded["first"]
+
+
+def test_a_submission_that_kills_its_grading_process_gets_zero_and_the_batch_goes_on(unguarded):
+    found = scores(unguarded["out"])
+    assert sum(found["killer"].values()) == 0
+    totals = {r["student"]: r for r in rows(unguarded["out"] / "totals.csv")}
+    assert "grading stopped" in totals["killer"]["problems"]
+    assert sum(found["alice"].values()) == sum(found["mimic"].values()) > 0
+
+
+def test_imitated_protocol_and_edited_metadata_change_nothing(unguarded):
+    found = scores(unguarded["out"])
+    totals = {r["student"]: r for r in rows(unguarded["out"] / "totals.csv")}
+    assert totals["mimic"]["max_points"] == totals["alice"]["max_points"]
+    assert found["mimic"] == found["alice"], "the key's points and test cells are the truth"
+
+
+def test_the_key_path_is_not_on_any_command_line_the_kernel_can_read(unguarded):
+    executed = (unguarded["out"] / "executed" / "mimic" / NAME).read_text()
+    assert "minimax_lessons.instructor.one" in executed  # it did read its parent's cmdline
+    assert "key.json" not in executed
+
+
+def test_tampered_stored_results_are_refused_on_resume_and_regraded(unguarded):
+    assert "alice: its stored result failed the signature check" in unguarded["again"]
+    assert sum(scores(unguarded["out"])["alice"].values()) > 0
+    stored = json.loads((unguarded["out"] / "results" / "alice.json").read_text())
+    assert all(g["points"] > 0 for g in stored["result"]["grades"])
+
+
+def test_a_detached_child_cannot_rewrite_the_totals_after_the_grader_is_done(unguarded):
+    during, later = unguarded["totals"]
+    assert later == during and "tamperer,34" not in later
+
+
+def test_work_folders_are_not_under_the_output_folder(unguarded):
+    assert not (unguarded["out"] / "work").exists()
+
+
+def test_a_submission_that_kills_the_whole_grader_is_a_crash_on_the_rerun(tmp_path):
+    key, blank = make_assignment(tmp_path)
+    subs, out = tmp_path / "submitted", tmp_path / "graded"
+    submit(subs, blank, "aaron", before=['''import os, signal
+        pid = os.getppid()
+        while pid > 1:  # walk up to the grader itself and kill it
+            cmd = open(f"/proc/{pid}/cmdline").read()
+            if "minimax_lessons.instructor" in cmd and " grade" in cmd.replace("\\0", " "):
+                os.kill(pid, signal.SIGKILL)
+            pid = int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])'''])
+    submit(subs, blank, "alice")
+    command = [sys.executable, "-m", "minimax_lessons.instructor", "grade", str(subs),
+               "--key", str(key), "--out", str(out), "--jobs", "1", "--timeout", "60",
+               "--isolation", "none"]
+    first = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert first.returncode != 0 and not (out / "results" / "alice.json").exists()
+    assert (out / "results" / "aaron.started").exists()
+    second = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert second.returncode == 0, second.stderr
+    assert "aaron: crashed the grader earlier, 0/" in second.stderr
+    found = scores(out)
+    assert sum(found["aaron"].values()) == 0 and sum(found["alice"].values()) > 0
