@@ -2,6 +2,7 @@
 here from the variant with the package's searches, and names the typical mistake behind a
 wrong one; seeds give different variants; no answer is stored in plain text."""
 
+import functools
 import json
 import math
 import re
@@ -10,18 +11,21 @@ from pathlib import Path
 import pytest
 
 import minimax_lessons.exercises.lessons as lessons
-from minimax_lessons import (GameTree, TicTacToe, alphabeta, best_first, expectiminimax, minimax,
-                             negamax, solve)
+from minimax_lessons import (GameTree, TicTacToe, alphabeta, best_first, check_function,
+                             expectiminimax, iterative_deepening, minimax, negamax, solve)
+from minimax_lessons.exercises import kinds
+from minimax_lessons.exercises.kinds import SEARCH_TRAPS
+from minimax_lessons.tictactoe import open_lines, winner
 from minimax_lessons.exercises import check, get_question, hash_answer, question, question_ids
 from minimax_lessons.exercises.nested import to_game
 from minimax_lessons.exercises.shipping import from_source
 from minimax_lessons.exercises.variants import (SOLUTIONS, alphabeta_strict, board_not_restored,
-                                                evaluate_signs_swapped)
+                                                evaluate_signs_swapped, evaluate_wins_inside)
 from minimax_lessons.exercises.variants import alphabeta as student_alphabeta
 
 GAME = TicTacToe()
 SEEDS = range(4)
-LESSON_IDS = [f"q{lesson}.{n}" for lesson, count in ((1, 5), (2, 5), (4, 5), (5, 5), (6, 14),
+LESSON_IDS = [f"q{lesson}.{n}" for lesson, count in ((1, 5), (2, 5), (4, 6), (5, 5), (6, 14),
                                                      (7, 5)) for n in range(1, count + 1)]
 
 
@@ -140,6 +144,11 @@ def right_and_wrong(qid, data):
         other = "min" if GAME.to_move(board) == "max" else "max"
         wrong = sorted(best_moves(board, other) - right)
         return min(right), ((wrong[0], "players-swapped") if wrong else None)
+    if qid == "q4.6":
+        board = data["board"]
+        values = {a: fast_win_value(GAME.result(board, a)) for a in GAME.actions(board)}
+        fastest = {a for a, v in values.items() if v == max(values.values())}
+        return min(fastest), (minimax(GAME, board).move, "no-discount")
     if qid in ("q4.4", "q6.13"):
         other = next(b.diagnosis for b in get_question(qid).bugs
                      if b.diagnosis != data["bug"])
@@ -204,7 +213,7 @@ VALUE_IDS = [qid for qid in LESSON_IDS if qid not in FUNCTIONS]
 
 # -- every question, right and wrong ------------------------------------------------------------
 def test_the_lessons_have_four_to_six_questions_each_and_the_graded_notebook_eight():
-    ids = [q for q in question_ids() if not q.startswith("q3.")]
+    ids = [q for q in question_ids() if q.startswith("q") and not q.startswith("q3.")]
     assert ids == LESSON_IDS
     for lesson in (1, 2, 4, 5, 7):
         assert 4 <= sum(q.startswith(f"q{lesson}.") for q in ids) <= 6
@@ -328,6 +337,86 @@ def test_fixed_answers_are_stored_only_as_hashes():
                 assert hash_answer(qid, other) in source, "wrong letters are hashed too"
     assert not re.search(r'^\s*(mistakes=\{)?"[a-d]": "', source, flags=re.M)
     assert "answer=" not in source
+
+
+@functools.lru_cache(maxsize=None)
+def fast_win_value(board):
+    """Tic-tac-toe minimax where a win scores 10 minus the pieces on the board (by hand)."""
+    w = winner(board)
+    if w is not None:
+        return (1 if w == "X" else -1) * (1 + board.count("."))
+    if "." not in board:
+        return 0
+    values = [fast_win_value(GAME.result(board, a)) for a in GAME.actions(board)]
+    return max(values) if GAME.to_move(board) == "max" else min(values)
+
+
+# -- lesson 4: the fastest win ------------------------------------------------------------------
+def test_plain_minimax_passes_over_a_win_on_the_spot_and_discounting_takes_it():
+    board = "OO.XX...."  # X wins at once on 5; plain minimax keeps the slower win at 2
+    assert minimax(GAME, board).move == 2 and minimax(GAME, board).value == 1
+    assert lessons.fastest_squares(board) == {5}
+    assert minimax(lessons.FAST_WINS, board).move == 5
+
+
+def test_a_students_discounted_subclass_answers_every_fastest_win_variant():
+    class SoonerWins(TicTacToe):
+        def utility(self, state):
+            return super().utility(state) * (10 - (9 - state.count(".")))
+
+    for seed in range(6):
+        board = get_question("q4.6").data(seed)["board"]
+        assert check("q4.6", minimax(SoonerWins(), board).move, seed=seed).passed
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_each_fastest_win_variant_is_a_position_where_plain_minimax_is_slower(seed):
+    board = get_question("q4.6").data(seed)["board"]
+    plain = minimax(GAME, board).move
+    assert GAME.to_move(board) == "max" and fast_win_value(GAME.result(board, plain)) < max(
+        fast_win_value(GAME.result(board, a)) for a in GAME.actions(board))
+    # X wins, but not in one move: the fastest square takes a search, not a glance
+    assert minimax(GAME, board).value == 1 and not lessons.wins_at_once(board)
+    assert all(winner(GAME.result(board, a)) is None for a in GAME.actions(board))
+    assert check("q4.6", plain, seed=seed).diagnosis == "no-discount"
+
+
+# -- lesson 5: the scale of estimates, and iterative deepening with minimax -----------------------
+def test_open_lines_outranks_a_win_in_a_one_ply_search_and_shrunk_estimates_do_not():
+    trap = GAME.parse("XOX\nOX.\nO..")
+    assert minimax(GAME, trap, depth=1, evaluate=open_lines).move == 7
+    assert minimax(GAME, trap, depth=1, evaluate=lambda b: open_lines(b) / 10).move == 8
+
+
+@pytest.mark.parametrize("trap", SEARCH_TRAPS)
+def test_each_search_trap_alone_catches_estimates_beyond_a_win(trap, monkeypatch):
+    monkeypatch.setattr(kinds, "SEARCH_TRAPS", (trap,))
+    boards = kinds.search_boards()
+    assert kinds.search_mistake({b: open_lines(b) for b in boards})[0] == trap[0]
+    assert kinds.search_mistake({b: open_lines(b) / 10 for b in boards}) is None
+
+
+def test_q5_5_refuses_open_lines_and_wins_at_100_inside_evaluate_with_the_reason():
+    assert check_function("evaluate", SOLUTIONS["evaluate"]).passed
+    for unscaled in (open_lines, evaluate_wins_inside):
+        result = check_function("evaluate", unscaled)
+        assert result.diagnosis == "search-skips-win"
+        assert "between -1 and +1" in result.message and "win" in result.explanation
+    shrunk = check_function("evaluate", lambda board: open_lines(board) / 10)
+    assert shrunk.passed  # wins need no special case: a search never asks evaluate about them
+
+
+def test_q5_4_asks_about_minimax_and_counts_its_nodes_not_alphabetas():
+    q = get_question("q5.4")
+    assert "search=minimax" in question("q5.4", seed=0).text()
+    data = q.data(0)
+    tree = GameTree.random(data["b"], data["d"], seed=5)
+    with_minimax = sum(r.nodes for r in iterative_deepening(
+        tree, max_depth=data["d"], search=minimax, evaluate=lambda s: 0))
+    with_alphabeta = sum(r.nodes for r in iterative_deepening(
+        tree, max_depth=data["d"], evaluate=lambda s: 0))
+    assert check("q5.4", with_minimax, seed=0).passed
+    assert with_alphabeta < with_minimax and not check("q5.4", with_alphabeta, seed=0).passed
 
 
 def test_every_lesson_question_shows_itself_in_a_fresh_registry():

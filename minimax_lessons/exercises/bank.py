@@ -2,10 +2,10 @@
 
 Loaded by :func:`~minimax_lessons.exercises.check.check` on first use. Answers
 are recomputed from each variant with the package's searches; the one fixed
-answer (q3.4) is stored as a salted hash.
+answer (q3.8) is stored as a salted hash.
 
-Lesson 3 and its graded notebook (``notebooks/exercises/03-minimax-exercises.ipynb``,
-which uses q3.1, q3.4, q3.5, q3.7 and q3.9 to q3.13): q3.1 to q3.16. The exercises at
+Lesson 3 asks q3.1 to q3.6 at its end; its graded notebook
+(``notebooks/exercises/03-minimax-exercises.ipynb``) asks q3.7 to q3.15; q3.16 is spare. The exercises at
 the end of the other lessons are in :mod:`~minimax_lessons.exercises.lessons`.
 """
 
@@ -27,36 +27,36 @@ DEPTH_LINES = ["def minimax(node, depth, is_maximizing):",
 
 register(
     tree_value_question(
-        "q3.1", "MIN's children are worth 7, 2 and 9. What does MIN return?",
-        tree=[7, 2, 9], root="min", title="q3.1 One MIN node"),
+        "q3.7", "MIN's children are worth 7, 2 and 9. What does MIN return?",
+        tree=[7, 2, 9], root="min", title="q3.7 One MIN node"),
     tree_value_question(
-        "q3.2", "What is the minimax value of the root of this tree (MAX moves first)?",
-        depth=2, branching=3, title="q3.2 The value of a tree"),
+        "q3.1", "What is the minimax value of the root of this tree (MAX moves first)?",
+        depth=2, branching=3, title="q3.1 The value of a tree"),
     tree_value_question(
-        "q3.3", "Which move does MAX choose at the root? (0 is the leftmost child)",
-        depth=2, branching=3, ask="move", title="q3.3 The best move"),
+        "q3.2", "Which move does MAX choose at the root? (0 is the leftmost child)",
+        depth=2, branching=3, ask="move", title="q3.2 The best move"),
     ChoiceQuestion(
-        "q3.4", "Minimax and alpha-beta search the same tree, left to right. Which is true?",
+        "q3.8", "Minimax and alpha-beta search the same tree, left to right. Which is true?",
         ["They return the same value at the root.",
          "Alpha-beta may return a different value, because it skips leaves.",
          "Alpha-beta always evaluates fewer leaves than minimax."],
-        answer_hash="23ed99d55313f4e7c00ad372",
-        mistakes={"16998bdef8de120f7d01365c": "Alpha-beta only skips leaves that cannot change "
+        answer_hash="9396631fdb6e637662e2b5fb",
+        mistakes={"2f0ce4284a1583f3fc1d5021": "Alpha-beta only skips leaves that cannot change "
                                               "the value at the root.",
-                  "df8111e8b3e67af3a26e51a6": "Not always: with a bad move order it may have to "
+                  "e95b3ffd98a3139d4f3943e1": "Not always: with a bad move order it may have to "
                                               "evaluate every leaf."},
-        title="q3.4 Alpha-beta and minimax"),
+        title="q3.8 Alpha-beta and minimax"),
     PredictQuestion(
-        "q3.5", "What does the last line give? (a value, an error such as TypeError, or "
+        "q3.9", "What does the last line give? (a value, an error such as TypeError, or "
                 "FOREVER)",
         "def minimax(node, is_maximizing):\n"
         "    values = [minimax(child, not is_maximizing) for child in node]\n"
         "    return max(values) if is_maximizing else min(values)\n"
         "\n"
         "minimax([[3, 12], [2, 4]], True)",
-        title="q3.5 A minimax without a base case"),
+        title="q3.9 A minimax without a base case"),
     PredictQuestion(
-        "q3.6", "What does the last line give? (a value, an error such as TypeError, or "
+        "q3.3", "What does the last line give? (a value, an error such as TypeError, or "
                 "FOREVER)",
         "def count_leaves(node):\n"
         "    total = 0\n"
@@ -65,22 +65,22 @@ register(
         "    return total\n"
         "\n"
         "count_leaves([[1, 2], [3]])",
-        title="q3.6 Counting leaves"),
+        title="q3.3 Counting leaves"),
     FillQuestion(
-        "q3.7", "Fill in the two blanks with max or min.",
+        "q3.10", "Fill in the two blanks with max or min.",
         data={"code": "def minimax(node, is_maximizing):\n"
                       "    if not isinstance(node, list):\n"
                       "        return node\n"
                       "    values = [minimax(child, not is_maximizing) for child in node]\n"
                       "    return ____(values) if is_maximizing else ____(values)",
               "blanks": ["max", "min"]},
-        title="q3.7 Fill in the blanks"),
+        title="q3.10 Fill in the blanks"),
     levels_question(
-        "q3.8", "Every node's value is shown. Who moves at each level that has children: "
+        "q3.16", "Every node's value is shown. Who moves at each level that has children: "
                 "max or min? (one word per level, top down)",
-        spec=TWO_OPPONENTS_SPEC, title="q3.8 Who moves where?"),
+        spec=TWO_OPPONENTS_SPEC, title="q3.16 Who moves where?"),
     FindBugQuestion(
-        "q3.9", "This function has one bug. Give (line number, bug id).",
+        "q3.11", "This function has one bug. Give (line number, bug id).",
         "def minimax(node, is_maximizing):\n"
         "    if not isinstance(node, list):\n"
         "        return node\n"
@@ -94,9 +94,9 @@ register(
                                       "for child in node]"),
          Bug("players-swapped", 5, "if not is_maximizing:"),
          Bug("min-at-every-level", 6, "return min(values)")],
-        title="q3.9 Find the bug"),
+        title="q3.11 Find the bug"),
     ParsonsQuestion(
-        "q3.10", "Put these lines in order to make minimax (one line does not belong).",
+        "q3.12", "Put these lines in order to make minimax (one line does not belong).",
         ["def minimax(node, is_maximizing):",
          "    if not isinstance(node, list):",
          "        return node",
@@ -108,36 +108,38 @@ register(
          "    return min(values)"],
         distractors=["        values.append(minimax(child, is_maximizing))"],
         function_kind="minimax", function_name="minimax",
-        title="q3.10 Parsons: minimax"),
+        title="q3.12 Parsons: minimax"),
     PrunedQuestion(
-        "q3.11", "Alpha-beta searches this tree left to right, pruning when alpha >= beta. "
+        "q3.13", "Alpha-beta searches this tree left to right, pruning when alpha >= beta. "
                  "Which leaves does it never evaluate? (a set of names; a subtree's name "
                  "stands for all its leaves)",
-        depth=2, branching=3, title="q3.11 What does alpha-beta skip?"),
+        depth=2, branching=3, title="q3.13 What does alpha-beta skip?"),
     FunctionQuestion(
-        "q3.12", "Write minimax(node, is_maximizing) for trees written as nested lists.",
-        "minimax", title="q3.12 Write minimax"),
+        "q3.14", "Write minimax(node, is_maximizing) for trees written as nested lists.",
+        "minimax", title="q3.14 Write minimax"),
     FunctionQuestion(
-        "q3.13", "Write alphabeta(node, alpha, beta, is_maximizing); loop over the children "
+        "q3.15", "Write alphabeta(node, alpha, beta, is_maximizing); loop over the children "
                  "with `for child in node` and stop as soon as alpha >= beta.",
-        "alphabeta", title="q3.13 Write alpha-beta"),
+        "alphabeta", title="q3.15 Write alpha-beta"),
     ParsonsQuestion(
-        "q3.14", "Put these lines in order to make minimax with a depth limit: at depth 0 it "
+        "q3.4", "Put these lines in order to make minimax with a depth limit: at depth 0 it "
                  "returns estimate(node). One line does not belong.",
         DEPTH_LINES,
         distractors=["    values = [minimax(child, depth, not is_maximizing) for child in node]"],
         alternatives=[DEPTH_LINES[:1] + DEPTH_LINES[3:5] + DEPTH_LINES[1:3] + DEPTH_LINES[5:]],
-        title="q3.14 Parsons: a depth limit"),
+        title="q3.4 Parsons: a depth limit"),
     FunctionQuestion(
-        "q3.15", "Write a function best_move(node) (any name will do): the index of MAX's "
-                 "best child at the root of a nested-list tree, the leftmost one on a tie. It "
-                 "may call your minimax.",
-        "best_move", title="q3.15 Write best_move"),
+        "q3.5", "Write a function best_move(node) (any name will do): the index of MAX's "
+                 "best child at the root of a nested-list tree (0 is the first child). When "
+                 "several children are equally good, return the leftmost: keep a move and "
+                 "switch only to a strictly better one, as minimax does. It may call your "
+                 "minimax.",
+        "best_move", title="q3.5 Write best_move"),
     FunctionQuestion(
-        "q3.16", "Write a function minimax(game, state) (any name will do) for any game, "
+        "q3.6", "Write a function minimax(game, state) (any name will do) for any game, "
                  "through the Game interface only: "
                  "game.is_terminal(state), game.utility(state) (MAX's score), "
                  "game.to_move(state) (\"max\" or \"min\"), game.actions(state) and "
                  "game.result(state, action). It is checked on trees, tic-tac-toe and Nim.",
-        "game_minimax", title="q3.16 Write minimax for any game"),
+        "game_minimax", title="q3.6 Write minimax for any game"),
 )

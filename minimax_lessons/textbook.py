@@ -1,0 +1,212 @@
+"""Textbook searches: the short, plain versions students read.
+
+Each function here is the pseudocode of a search written as Python, on the
+common game interface (``to_move``, ``actions``, ``result``, ``is_terminal``,
+``utility`` from MAX's side, and ``chances`` at chance nodes). No tracing, no
+counters, no options: the engine in :mod:`minimax_lessons.search` adds those,
+and the tests check that both give the same values, moves and (for alpha-beta)
+the same leaves in the same order.
+
+``show(fn)`` displays a function's real source in a notebook:
+
+>>> from minimax_lessons import FIGURE_5_2, textbook
+>>> textbook.minimax(FIGURE_5_2, "A"), textbook.alphabeta_decision(FIGURE_5_2, "A")
+(3, 0)
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import re
+import textwrap
+
+from .games import CHANCE, MAX
+
+
+def minimax(game, state):
+    """The minimax value of ``state``: utilities backed up, max for MAX, min for MIN.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> minimax(FIGURE_5_2, "A")
+    3
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    values = [minimax(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == MAX else min(values)
+
+
+def minimax_decision(game, state):
+    """The best move in ``state`` by minimax (the leftmost one on ties).
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> minimax_decision(FIGURE_5_2, "A")
+    0
+    """
+    def value_after(action):
+        return minimax(game, game.result(state, action))
+
+    best = max if game.to_move(state) == MAX else min  # both keep the first of equals
+    return best(game.actions(state), key=value_after)
+
+
+def depth_limited_minimax(game, state, depth, evaluate):
+    """Minimax that looks ``depth`` plies ahead and calls ``evaluate(state)`` there.
+
+    Terminal states still score their utility, whatever the depth.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> guesses = {"B": 5, "C": 1, "D": 4}
+    >>> depth_limited_minimax(FIGURE_5_2, "A", 1, guesses.get)
+    5
+    >>> depth_limited_minimax(FIGURE_5_2, "A", 2, guesses.get)
+    3
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    if depth == 0:
+        return evaluate(state)
+    values = [depth_limited_minimax(game, game.result(state, a), depth - 1, evaluate)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == MAX else min(values)
+
+
+def alphabeta(game, state, alpha=-math.inf, beta=math.inf):
+    """The minimax value of ``state``, skipping moves once ``alpha >= beta``.
+
+    ``alpha``: what MAX is already guaranteed on this path; ``beta``: what MIN is.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> alphabeta(FIGURE_5_2, "A")
+    3
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    maximizing = game.to_move(state) == MAX
+    value = -math.inf if maximizing else math.inf
+    for a in game.actions(state):
+        child = alphabeta(game, game.result(state, a), alpha, beta)
+        if maximizing:
+            value = max(value, child)
+            alpha = max(alpha, value)
+        else:
+            value = min(value, child)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break  # the player above will never let the game get here: prune the rest
+    return value
+
+
+def alphabeta_decision(game, state):
+    """The best move in ``state`` by alpha-beta; the root switches only to a better move.
+
+    A pruned child returns a bound, not its value: in ``[[3], [3, 1]]`` C returns 3
+    after seeing only its first leaf, though its value is 1. Switching on a tie
+    (``>=``) would pick C; switching only on ``>`` keeps B, as minimax does.
+
+    >>> from minimax_lessons import GameTree
+    >>> trap = GameTree.from_nested([[3], [3, 1]])
+    >>> alphabeta_decision(trap, "A"), minimax(trap, "C")
+    (0, 1)
+    """
+    maximizing = game.to_move(state) == MAX
+    alpha, beta, best_move = -math.inf, math.inf, None
+    for a in game.actions(state):
+        value = alphabeta(game, game.result(state, a), alpha, beta)
+        if maximizing and value > alpha:
+            alpha, best_move = value, a
+        elif not maximizing and value < beta:
+            beta, best_move = value, a
+    return best_move
+
+
+def negamax(game, state, color=None):
+    """Minimax written once for both players; the value comes out from MAX's side.
+
+    ``color`` is +1 where MAX moves and -1 where MIN moves: ``color * utility`` is
+    the score for the player to move, and a child's score is minus its own
+    (the players take turns).
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> negamax(FIGURE_5_2, "A")
+    3
+    """
+    if color is None:  # at the root: search, then turn the score back to MAX's side
+        color = 1 if game.to_move(state) == MAX else -1
+        return color * negamax(game, state, color)
+    if game.is_terminal(state):
+        return color * game.utility(state)
+    return max(-negamax(game, game.result(state, a), -color) for a in game.actions(state))
+
+
+def expectiminimax(game, state):
+    """Minimax with chance nodes: a chance node's value is its children's average,
+    weighted by their probabilities.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> from minimax_lessons.examples import CHANCE_TREE
+    >>> expectiminimax(FIGURE_5_2, "A"), expectiminimax(CHANCE_TREE, "A")
+    (3, 2.0)
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    player = game.to_move(state)
+    if player == CHANCE:
+        return sum(p * expectiminimax(game, game.result(state, a))
+                   for a, p in game.chances(state))
+    values = [expectiminimax(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if player == MAX else min(values)
+
+
+# -- showing code in a notebook ---------------------------------------------------
+
+class Source:
+    """Source code that shows itself in Jupyter as a highlighted Python block."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def markdown(self) -> str:
+        """The code as a fenced Markdown block (the fence outlasts any backticks inside)."""
+        longest = max((len(run) for run in re.findall(r"`+", self.text)), default=0)
+        fence = "`" * max(3, longest + 1)
+        return f"{fence}python\n{self.text}\n{fence}"
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/markdown": self.markdown(), "text/plain": self.text}
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return self.text
+
+    def __eq__(self, other):
+        return isinstance(other, Source) and other.text == self.text
+
+    __hash__ = None
+
+
+def show(*functions) -> Source:
+    """The real source of one or more functions, shown as a Python code block.
+
+    >>> print(show(minimax).text.splitlines()[0])
+    def minimax(game, state):
+    """
+    if not functions:
+        raise TypeError("show() needs a function to show, e.g. show(textbook.alphabeta)")
+    texts = []
+    for fn in functions:
+        try:
+            texts.append(textwrap.dedent(inspect.getsource(fn)).rstrip())
+        except (TypeError, OSError) as error:
+            raise TypeError(
+                f"show() can only show functions or classes defined in a file, "
+                f"not {fn!r} ({error})"
+            ) from None
+    return Source("\n\n\n".join(texts))
+
+
+__all__ = ["minimax", "minimax_decision", "depth_limited_minimax", "alphabeta",
+           "alphabeta_decision", "negamax", "expectiminimax", "show", "Source"]
