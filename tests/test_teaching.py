@@ -1,0 +1,121 @@
+"""The lecturer's kit: the misconception guide and the lesson notes in docs/teaching/.
+
+The guide is generated from the diagnosis registry, so it must cover every id and match
+the file on disk; the notes name notebook sections and question ids, which must exist.
+"""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from minimax_lessons import teaching
+from minimax_lessons.exercises import variants
+from minimax_lessons.exercises.check import get_question, question_ids
+from minimax_lessons.exercises.nested import to_game
+from minimax_lessons.exercises.questions import ChoiceQuestion
+from minimax_lessons.search import alphabeta, minimax
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTES = ROOT / "docs" / "teaching"
+LESSONS = sorted((ROOT / "notebooks").glob("0*.ipynb"))
+
+
+# -- the misconception guide ------------------------------------------------------------------
+def test_every_diagnosis_in_the_registry_has_teaching_advice():
+    assert teaching.missing_advice() == []
+
+
+def test_advice_names_no_diagnosis_the_registry_lacks():
+    assert sorted(set(teaching.ADVICE) - set(variants.DIAGNOSES)) == []
+
+
+def test_a_diagnosis_without_advice_stops_the_guide_and_is_named(monkeypatch):
+    monkeypatch.setitem(variants.DIAGNOSES, "forgets-the-root", "A new mistake.")
+    assert teaching.missing_advice() == ["forgets-the-root"]
+    with pytest.raises(KeyError, match="forgets-the-root"):
+        teaching.guide_markdown()
+
+
+def test_an_unknown_id_gets_an_error_listing_the_known_ones():
+    with pytest.raises(KeyError, match="max-at-every-level"):
+        teaching.example("maximises-twice")
+
+
+def test_the_guide_on_disk_is_what_the_generator_makes():
+    on_disk = (ROOT / teaching.GUIDE_PATH).read_text(encoding="utf-8")
+    assert on_disk == teaching.guide_markdown(), \
+        "docs/teaching/misconceptions.md is stale: run python -m minimax_lessons.teaching"
+
+
+def test_the_guide_has_one_entry_per_diagnosis():
+    text = teaching.guide_markdown()
+    headings = re.findall(r"^### `([a-z-]+)`$", text, flags=re.M)
+    assert sorted(headings) == sorted(variants.DIAGNOSES)
+
+
+def test_every_mistake_has_a_tiny_example_or_says_how_it_shows():
+    lacking = [vid for vid in variants.DIAGNOSES
+               if teaching.example(vid) is None and not teaching.ADVICE[vid].shows]
+    assert lacking == []
+
+
+@pytest.mark.parametrize("diagnosis", sorted(teaching.TINY))
+def test_a_tiny_example_shows_a_difference(diagnosis):
+    e = teaching.example(diagnosis)
+    assert e.right != e.mistaken
+
+
+@pytest.mark.parametrize("diagnosis", [d for d, spec in sorted(teaching.TINY.items())
+                                       if spec[0] == "minimax"])
+def test_a_tiny_examples_right_value_is_the_package_minimax(diagnosis):
+    tree, is_max = teaching.TINY[diagnosis][2]
+    assert teaching.example(diagnosis).right == minimax(to_game(tree, is_max)).value
+
+
+def test_the_pruning_examples_right_leaves_are_the_package_alphabetas():
+    tree = teaching.TINY["no-pruning"][2][0]
+    game = to_game(tree)
+    result = alphabeta(game, trace=True)
+    evaluated = [s.state for s in result.trace if s.kind == "evaluate"]
+    assert teaching.example("no-pruning").right == ", ".join(evaluated)
+
+
+def test_hand_checked_examples():
+    assert (teaching.example("max-at-every-level").right,
+            teaching.example("max-at-every-level").mistaken) == (3, 12)
+    assert teaching.example("terminal-not-checked").mistaken == "raises TypeError"
+    assert teaching.example("no-pruning").mistaken == "B1, B2, C1, C2"
+
+
+def test_a_question_example_is_what_that_question_diagnoses():
+    checked = 0
+    for vid in variants.DIAGNOSES:
+        e = teaching.example(vid)
+        if e is None or not e.source:
+            continue
+        q = get_question(e.source.split()[0])
+        answer = e.mistaken.split(")")[0] if isinstance(q, ChoiceQuestion) else e.mistaken
+        assert vid in q.check(answer, 0).diagnosis.split(" or "), vid
+        checked += 1
+    assert checked >= 10
+
+
+def test_detectors_name_questions_that_really_give_the_id():
+    found = teaching.detectors()
+    assert "q3.14" in found["max-at-every-level"]
+    assert "p6.4" in found["bound-not-value"]
+    assert "q3.3" in found["misses-loop"]
+    assert set(found["not-answered"]) == set(question_ids())
+    q = get_question("q3.7")  # MIN's children are 7, 2 and 9: 9 is the max everywhere
+    assert q.check(9).diagnosis == "max-at-every-level" and "q3.7" in found["max-at-every-level"]
+
+
+def test_find_the_bug_questions_list_the_bugs_they_plant():
+    assert "q3.11" in teaching.planted_in()["signs-swapped"]
+
+
+def test_detected_questions_are_listed_lesson_by_lesson():
+    for qids in teaching.detectors().values():
+        assert qids == sorted(qids, key=teaching.lesson_order)
