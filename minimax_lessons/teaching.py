@@ -110,7 +110,8 @@ ADVICE = {
             "tree says.",
         "Read who moves at each node from the drawing (▲/▼), not from the level's parity; "
         "games such as Pac-Man with two ghosts have MIN move twice in a row.",
-        "In who-moves-where questions and trees where a player moves twice: the levels are filled in max, min, max, ..."),
+        "In who-moves-where questions and trees where a player moves twice: the levels "
+        "are filled in max, min, max, ..."),
     "needs-exact-value": Advice(
         _A, "A node's exact value must be known before the parent can decide.",
         "Ask: after C1 = 2, can C ever be worth more than 2 to MAX? Then could MAX prefer it "
@@ -195,7 +196,8 @@ ADVICE = {
         _A, "The window of a node is the one it has when it returns.",
         "The question asks for the window the node is entered with: the one its parent "
         "passes down, as the animation writes 'enter α=… β=…'.",
-        "In window questions: the pair given is the window the node returns with, not the one it is entered with."),
+        "In window questions: the pair given is the window the node returns with, not the "
+        "one it is entered with."),
     "pruned-too-many": Advice(
         _A, "Any leaf that looks unpromising can be skipped.",
         "A leaf is skipped only after a bound proves it cannot change the decision: find the "
@@ -205,12 +207,14 @@ ADVICE = {
         _A, "A cut-off skips only the next leaf.",
         "Once alpha >= beta at a node, all its remaining children (and everything below "
         "them) are skipped.",
-        "In which-leaves-are-pruned questions: every leaf named is pruned, but alpha-beta skips more."),
+        "In which-leaves-are-pruned questions: every leaf named is pruned, but alpha-beta "
+        "skips more."),
     "pruned-wrong": Advice(
         _A, "Pruning is decided leaf by leaf, by the leaf's own value.",
         "Pruning is decided at a node, by its window; step through the animation and mark "
         "the moment alpha >= beta.",
-        "In which-leaves-are-pruned questions: some leaves named are needed, and some pruned ones are missing."),
+        "In which-leaves-are-pruned questions: some leaves named are needed, and some "
+        "pruned ones are missing."),
     "order-ignored": Advice(
         _A, "Alpha-beta prunes the same whatever the order of the moves.",
         "Best move first gives each node its tightest bound at once; in the best case the "
@@ -760,8 +764,8 @@ def write_guide(root=".") -> Path:
 
 
 __all__ = ["ADVICE", "TOPICS", "Advice", "Example", "example", "detectors", "diagnoses_of",
-           "planted_in", "lesson_order", "misconception", "misconceptions", "missing_advice", "guide_markdown",
-           "write_guide", "GUIDE_PATH"]
+           "planted_in", "lesson_order", "misconception", "misconceptions", "missing_advice",
+           "guide_markdown", "write_guide", "GUIDE_PATH"]
 
 
 if __name__ == "__main__":

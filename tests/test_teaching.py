@@ -119,3 +119,91 @@ def test_find_the_bug_questions_list_the_bugs_they_plant():
 def test_detected_questions_are_listed_lesson_by_lesson():
     for qids in teaching.detectors().values():
         assert qids == sorted(qids, key=teaching.lesson_order)
+
+
+# -- the lesson notes -------------------------------------------------------------------------
+def _headings(notebook):
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    return {line.strip() for c in cells if c["cell_type"] == "markdown"
+            for line in "".join(c["source"]).splitlines() if line.startswith("#")}
+
+
+def _note(notebook):
+    return NOTES / f"lesson-{notebook.name[:2]}.md"
+
+
+def _sections(text, title):
+    """The text under ``## title`` (up to the next ## heading)."""
+    match = re.search(rf"^## {re.escape(title)}\n(.*?)(?=^## |\Z)", text, flags=re.M | re.S)
+    assert match, f"no section '## {title}'"
+    return match.group(1)
+
+
+def test_every_lesson_has_teaching_notes_and_the_readme_links_them():
+    readme = (NOTES / "README.md").read_text(encoding="utf-8")
+    assert LESSONS
+    for notebook in LESSONS:
+        assert _note(notebook).exists(), f"{_note(notebook).name} is missing"
+        assert f"({_note(notebook).name})" in readme
+    assert "(misconceptions.md)" in readme
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.name[:2])
+def test_every_section_named_in_the_notes_is_a_heading_of_the_lesson(notebook):
+    text = _note(notebook).read_text(encoding="utf-8")
+    named = re.findall(r"`(#{1,4} [^`]+)`", text)
+    assert named, "the notes name no section"
+    missing = sorted(set(named) - _headings(notebook))
+    assert missing == [], f"not headings of {notebook.name}: {missing}"
+
+
+def test_every_question_id_named_in_the_notes_exists():
+    known = set(question_ids())
+    for note in sorted(NOTES.glob("*.md")):
+        if note.name == teaching.GUIDE_PATH.name:
+            continue
+        named = set(re.findall(r"\b[pq]\d+\.\d+\b", note.read_text(encoding="utf-8")))
+        assert sorted(named - known) == [], note.name
+
+
+def test_every_misconception_named_in_the_notes_exists():
+    for note in sorted(NOTES.glob("lesson-*.md")):
+        named = re.findall(r"misconceptions\.md#([a-z-]+)", note.read_text(encoding="utf-8"))
+        assert sorted(set(named) - set(variants.DIAGNOSES)) == [], note.name
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.name[:2])
+def test_each_plan_takes_fifty_minutes(notebook):
+    plan = _sections(_note(notebook).read_text(encoding="utf-8"), "Plan (50 minutes)")
+    minutes = [int(m) for m in re.findall(r"^\| (\d+) \|", plan, flags=re.M)]
+    assert minutes and sum(minutes) == 50
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.name[:2])
+def test_each_objective_is_assessed_by_questions_or_in_class(notebook):
+    text = _note(notebook).read_text(encoding="utf-8")
+    rows = re.findall(r"^\| (?!Students|---)(.+)$", _sections(text, "Learning objectives"),
+                      flags=re.M)
+    assert rows
+    for row in rows:
+        assessed_by = [cell.strip() for cell in row.split("|") if cell.strip()][-1]
+        assert re.search(r"\b[pq]\d+\.\d+\b", assessed_by) or \
+            assessed_by.startswith("in class:"), f"objective without an assessment: {row}"
+
+
+@pytest.mark.parametrize("notebook", LESSONS[1:], ids=lambda p: p.name[:2])
+def test_clicker_questions_are_two_to_four_choice_or_prediction_questions(notebook):
+    text = _note(notebook).read_text(encoding="utf-8")
+    ids = re.findall(r"^- \*\*([pq]\d+\.\d+)\*\*", _sections(text, "Clicker questions"),
+                     flags=re.M)
+    assert 2 <= len(ids) <= 4
+    for qid in ids:
+        assert qid.startswith("p") or isinstance(get_question(qid), ChoiceQuestion), qid
+
+
+@pytest.mark.parametrize("notebook", LESSONS[1:], ids=lambda p: p.name[:2])
+def test_homework_is_the_lessons_own_exercises(notebook):
+    text = _note(notebook).read_text(encoding="utf-8")
+    ids = re.findall(r"\b[pq]\d+\.\d+\b", _sections(text, "Homework"))
+    lesson = int(notebook.name[:2])
+    assert ids and all(qid.startswith(f"q{lesson}.") for qid in ids)
