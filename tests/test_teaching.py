@@ -4,6 +4,7 @@ The guide is generated from the diagnosis registry, so it must cover every id an
 the file on disk; the notes name notebook sections and question ids, which must exist.
 """
 
+import ast
 import json
 import re
 from pathlib import Path
@@ -207,3 +208,14 @@ def test_homework_is_the_lessons_own_exercises(notebook):
     ids = re.findall(r"\b[pq]\d+\.\d+\b", _sections(text, "Homework"))
     lesson = int(notebook.name[:2])
     assert ids and all(qid.startswith(f"q{lesson}.") for qid in ids)
+
+
+@pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.name[:2])
+def test_the_answers_given_for_clicker_questions_are_right(notebook):
+    text = _sections(_note(notebook).read_text(encoding="utf-8"), "Clicker questions")
+    answers = re.findall(r"^- \*\*([pq]\d+\.\d+)\*\* .*? Answer: `([^`]+)`", text, flags=re.M)
+    ids = re.findall(r"^- \*\*([pq]\d+\.\d+)\*\*", text, flags=re.M)
+    assert answers and [qid for qid, _ in answers] == ids, "a clicker question without answer"
+    for qid, literal in answers:
+        feedback = get_question(qid).check(ast.literal_eval(literal), 0)
+        assert feedback.passed, f"{qid}: {literal} is not right ({feedback.message})"
