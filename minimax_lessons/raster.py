@@ -26,6 +26,7 @@ from __future__ import annotations
 import base64
 import functools
 import html
+import importlib.util
 import re
 from pathlib import Path
 
@@ -87,9 +88,11 @@ def _with_known_fonts(svg: str) -> str:
 
 @functools.cache
 def _fonts() -> list:
-    import matplotlib
-
-    folder = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+    # Found without importing matplotlib (that import alone takes most of a second).
+    spec = importlib.util.find_spec("matplotlib")
+    if spec is None or not spec.submodule_search_locations:
+        return []
+    folder = Path(spec.submodule_search_locations[0]) / "mpl-data" / "fonts" / "ttf"
     return [str(folder / name) for name in FONT_FILES if (folder / name).exists()]
 
 
