@@ -40,11 +40,11 @@ from .exercises import variants as V
 from .exercises.check import RECORD_ENV, check, get_question, question_ids
 from .exercises.harness import (board_value, nested_alphabeta, nested_best_move, nested_depth,
                                 nested_minimax, run_local)
-from .exercises.nested import names
+from .exercises.nested import names, to_game
 from .exercises.questions import (ChoiceQuestion, FillQuestion, FindBugQuestion,
                                   FunctionQuestion, ParsonsQuestion, PredictQuestion,
                                   PrunedQuestion, ValueQuestion, WindowQuestion)
-from .search import minimax
+from .search import alphabeta, minimax
 from .tictactoe import TicTacToe
 
 #: Where the guide lives, relative to the project's root.
@@ -443,6 +443,7 @@ TINY = {
     "board-not-restored": ("board_minimax", V.board_not_restored, ("XOXXO.O..", "X")),
     "not-symmetric": ("mirror", V.evaluate_not_symmetric, ("X........",)),
     "search-skips-win": ("one_ply", V.evaluate_terminal_not_checked, ("XOXOX.O..",)),
+    "window-after": ("window", "return", ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], "B2"), "visit"),
 }
 
 _HARNESS = {"minimax": nested_minimax, "best_move": nested_best_move,
@@ -452,7 +453,8 @@ _CALLS = {"minimax": "minimax(tree, {1})", "best_move": "best_move(tree)",
           "minimax_depth": "minimax(tree, {1}, {2})",
           "alphabeta": "alphabeta(tree, -inf, +inf, {3})",
           "board_minimax": "minimax(board, {1!r})", "mirror": "evaluate(board), evaluate(mirror)",
-          "one_ply": "minimax(game, board, depth=1, evaluate=evaluate).move"}
+          "one_ply": "minimax(game, board, depth=1, evaluate=evaluate).move",
+          "window": "alphabeta(tree, trace=True)"}
 
 
 def _run(kind, fn, args):
@@ -464,6 +466,10 @@ def _run(kind, fn, args):
     if kind == "one_ply":
         game = TicTacToe(args[0])
         return minimax(game, depth=1, evaluate=fn).move
+    if kind == "window":  # fn names the trace step read: "visit" (entry) or "return"
+        tree, node = args
+        steps = alphabeta(to_game(tree), trace=True).trace
+        return next((s.alpha, s.beta) for s in steps if s.state == node and s.kind == fn)
     outcome = run_local(fn, [tuple(args)], _HARNESS[kind])[0]
     if not outcome.ok:
         return f"raises {outcome.error.type}"
@@ -478,7 +484,7 @@ def _run(kind, fn, args):
 _WHAT = {"minimax": "the value", "minimax_depth": "the value", "best_move": "the move",
          "alphabeta": "the leaves evaluated", "board_minimax": "the value",
          "mirror": "a board's score and its mirror image's",
-         "one_ply": "the square played"}
+         "one_ply": "the square played", "window": "B2's window (alpha, beta) on entry"}
 
 
 def _tiny_example(diagnosis):
