@@ -425,3 +425,20 @@ def test_every_lesson_question_shows_itself_in_a_fresh_registry():
         assert view.text().startswith(qid) and f'check("{qid}"' in view.text()
         assert qid in view._repr_html_()
     assert check("q6.2", ...).diagnosis == "not-answered"
+
+
+# -- lesson 3 sends students to the graded notebook: which parts need lesson 6 -------------------
+def test_lesson_3_names_exactly_the_graded_questions_that_need_alpha_beta():
+    graded = [f"q3.{n}" for n in range(7, 16)]
+    about_alphabeta = {qid for qid in graded
+                       if "alpha" in get_question(qid).prompt_text().lower()}
+    assert about_alphabeta == {"q3.8", "q3.13", "q3.15"}
+    lesson = json.loads((Path(__file__).parents[1] / "notebooks"
+                         / "03-minimax-in-code.ipynb").read_text())
+    text = "\n\n".join("".join(cell["source"]) for cell in lesson["cells"]
+                       if cell["cell_type"] == "markdown")
+    paragraph = next(p for p in text.split("\n\n") if "exercises/03-minimax-exercises" in p)
+    parts = paragraph.replace("\n", " ").split("Its questions")
+    after_lesson_6 = [part for part in parts[1:] if "lesson 6" in part]
+    assert len(after_lesson_6) == 1
+    assert set(re.findall(r"q3\.\d+", after_lesson_6[0])) == about_alphabeta
