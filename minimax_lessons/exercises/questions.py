@@ -2,7 +2,7 @@
 
 Vocabulary
 ----------
-- A *question* has an id (``"q3.2"``), a prompt, and a kind. Its data (a tree,
+- A *question* has an id (``"q3.1"``), a prompt, and a kind. Its data (a tree,
   a snippet of code, shuffled lines) comes from ``make(rng)``, so each
   ``seed`` gives a *variant*: ``question.data(seed)``. The same seed always
   gives the same variant, on any machine.
@@ -67,11 +67,12 @@ from ..search import alphabeta, minimax
 from ..tree import GameTree
 from . import feedback as F
 from .codec import Opaque, encode, exception_name
-from .harness import nested_alphabeta, nested_minimax, run_local
+from .harness import nested_alphabeta, run_local
 from .kinds import same_number
 from .nested import is_leaf, names, paths, subtree, to_game
 from .shipping import from_source
-from .variants import DIAGNOSES, VARIANTS, explain, variants_for
+from .variants import (DIAGNOSES, HAND_VALUE_MISTAKES, explain, named_mistakes,
+                       variants_for)
 
 #: The answer "it runs forever" for predict-the-output questions.
 FOREVER = "runs forever"
@@ -84,11 +85,13 @@ _FOREVER_WORDS = {"runs forever", "forever", "infinite loop", "loops forever", "
 class Feedback:
     """The verdict on one answer; shows itself in a notebook.
 
-    ``passed``, ``diagnosis`` (None or an id), ``message``; ``detail`` holds
+    ``passed``, ``diagnosis`` (None or an id), ``message``; ``diagnoses`` names every
+    mistake that gives this answer when several do (``diagnosis`` is the first); ``detail`` holds
     a :class:`~minimax_lessons.exercises.functions.FunctionCheck` for function
-    questions; ``score`` is the fraction of the points earned (1.0 or 0.0, or
-    between for partial credit); ``recorded`` is True when the answer was
-    only recorded for grading.
+    questions; ``score`` is the fraction of the points earned, 0..1 (by default
+    1.0 when passed, else 0.0; for a function, the share of the tests passed, 0
+    when it uses the package's searches); ``recorded`` is True when the answer was
+    only recorded for grading. ``correct`` is another name for ``passed``.
     """
 
     question: str
@@ -100,14 +103,31 @@ class Feedback:
     picture: tuple | None = None
     recorded: bool = False
     score: float | None = None
+    diagnoses: tuple = ()
+
+    def __post_init__(self):
+        if not self.diagnoses and self.diagnosis is not None:
+            object.__setattr__(self, "diagnoses", (self.diagnosis,))
+        score = (1.0 if self.passed else 0.0) if self.score is None else float(self.score)
+        object.__setattr__(self, "score", max(0.0, min(1.0, score)))
+
+    @property
+    def correct(self) -> bool:
+        return self.passed
 
     @property
     def explanation(self) -> str:
-        return explain(self.diagnosis)
+        """The diagnosis in a sentence: about "your function" for a function, else about
+        the answer given (both mistakes' sentences when two give the same answer)."""
+        from .functions import explain_diagnosis
+
+        if self.detail is None:
+            return _said(" or ".join(self.diagnoses) if self.diagnoses else None)
+        return explain_diagnosis(self.diagnosis)
 
     @property
     def points_fraction(self) -> float:
-        return self.score if self.score is not None else float(self.passed)
+        return self.score
 
     def __bool__(self):
         return self.passed
@@ -138,14 +158,19 @@ class Feedback:
             return self.detail._repr_html_()
         if self.recorded:
             return F.box(True, f"{self.question}: recorded", F.para(self.message))
-        title = f"{self.question}: " + ("right" if self.passed else
-                                        (self.diagnosis or "wrong").replace("-", " "))
+        named = " or ".join(self.diagnoses) if self.diagnoses else "wrong"
+        title = f"{self.question}: " + ("right" if self.passed else named.replace("-", " "))
         body = F.para(self.message)
         if self._explain():
             body += F.para(self.explanation)
         if self.picture:
             body += F.tree_picture_html(*self.picture)
         return F.box(self.passed, title, body)
+
+
+def _said(diagnosis) -> str:
+    """The explanation of a diagnosis, worded for an answer given by hand (not a function)."""
+    return explain(diagnosis, hand=True)
 
 
 def hash_answer(question_id: str, answer) -> str:
@@ -231,6 +256,7 @@ class Question:
         raise NotImplementedError
 
     def _feedback(self, passed, diagnosis, message, seed, **extra) -> Feedback:
+        """The verdict (``diagnoses=`` when several mistakes give the answer)."""
         return Feedback(self.id, passed, diagnosis, message, seed, **extra)
 
     def _bad(self, seed, why) -> Feedback:
@@ -276,11 +302,17 @@ class ValueQuestion(Question):
         rights = sorted(right) if isinstance(right, (set, frozenset)) else [right]
         if any(same_number(number, r) for r in rights):
             return self._feedback(True, None, f"Right: {F.show(number)}.", seed)
-        for diagnosis, value in (self._mistakes(data) if self._mistakes else []):
-            if value is not None and same_number(number, value):
-                return self._feedback(False, diagnosis, f"{F.show(number)} is not right. "
-                                      + explain(diagnosis), seed)
-        return self._feedback(False, "wrong", f"{F.show(number)} is not right.", seed)
+        mistakes = self._mistakes(data) if self._mistakes else []
+        named = named_mistakes((vid, value is not None and same_number(number, value))
+                               for vid, value in mistakes)
+        said = f"Your answer {F.show(number)} is not right."
+        if len(named) == 1:
+            return self._feedback(False, named[0], f"{said} {_said(named[0])}", seed)
+        if named:
+            return self._feedback(False, named[0], f"{said} {len(named)} different mistakes "
+                                  f"give it. {_said(' or '.join(named))}", seed,
+                                  diagnoses=tuple(named))
+        return self._feedback(False, "wrong", said, seed)
 
 
 def _as_number(answer):
@@ -317,9 +349,7 @@ def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching
         solve = lambda d: minimax(to_game(d["tree"], d["is_max"])).value  # noqa: E731
 
         def mistakes(d):
-            items = [(d["tree"], d["is_max"])]
-            return [(vid, _value_of(run_local(fn, items, nested_minimax)[0]))
-                    for vid, fn in VARIANTS["minimax"]]
+            return hand_value_mistakes(d["tree"], d["is_max"])
     elif ask == "move":
         def solve(d):
             values = [minimax(to_game(child, not d["is_max"])).value for child in d["tree"]]
@@ -327,19 +357,54 @@ def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching
             return frozenset(i for i, v in enumerate(values) if v == best)
 
         def mistakes(d):
-            from .harness import nested_best_move
-
-            items = [(d["tree"],)]
-            return [(vid, _value_of(run_local(fn, items, nested_best_move)[0]))
-                    for vid, fn in VARIANTS["best_move"]]
+            return hand_move_mistakes(d["tree"], d["is_max"])
     else:
         raise ValueError(f"ask must be 'value' or 'move', not {ask!r}")
     return ValueQuestion(id, prompt, make=make, solve=solve, mistakes=mistakes,
                          tree=lambda d: to_game(d["tree"], d["is_max"]), **kw)
 
 
-def _value_of(outcome):
-    return outcome.value if outcome.ok else None
+def hand_value_mistakes(tree, is_max) -> list:
+    """``[(id, value)]``: the root values a student gets by hand with each known mistake.
+
+    >>> hand_value_mistakes([[3, 12], [2, 4]], False)
+    [('max-at-every-level', 12), ('min-at-every-level', 2), ('players-swapped', 3)]
+    """
+    return [(vid, fn(tree, is_max)) for vid, fn in HAND_VALUE_MISTAKES]
+
+
+def hand_move_mistakes(tree, is_max) -> list:
+    """``[(id, move)]``: the moves (child indexes) a student picks with each known mistake.
+
+    The root's player picks the first best child, as the course does.
+
+    >>> hand_move_mistakes([[3, 12], [2, 4]], True)[:3]
+    [('returns-value-not-move', 3), ('players-swapped', 0), ('players-swapped', 1)]
+    """
+    def first(values, choose):
+        return values.index(choose(values))
+
+    pick, other = (max, min) if is_max else (min, max)
+    right = [_nested_value(child, not is_max) for child in tree]
+    as_root = [_nested_value(child, is_max) for child in tree]
+    return [("returns-value-not-move", pick(right)),
+            ("players-swapped", first(as_root, pick)),
+            ("players-swapped", first(right, other)),
+            ("max-at-every-level", first([_every_level(c, max) for c in tree], max)),
+            ("one-based-move", first(right, pick) + 1),
+            ("players-swapped", first(as_root, other)),
+            ("min-at-every-level", first([_every_level(c, min) for c in tree], min))]
+
+
+def _nested_value(node, is_max):
+    if is_leaf(node):
+        return node
+    values = [_nested_value(child, not is_max) for child in node]
+    return max(values) if is_max else min(values)
+
+
+def _every_level(node, choose):
+    return node if is_leaf(node) else choose(_every_level(child, choose) for child in node)
 
 
 class ChoiceQuestion(Question):
@@ -398,7 +463,7 @@ class ChoiceQuestion(Question):
                     else self._mistakes)
         note = mistakes.get(hash_answer(self.id, letter))
         if note in DIAGNOSES:
-            return self._feedback(False, note, f"{letter} is not right. {explain(note)}", seed)
+            return self._feedback(False, note, f"{letter} is not right. {_said(note)}", seed)
         return self._feedback(False, "wrong", f"{letter} is not right." + (
             f" {note}" if note else ""), seed)
 
@@ -471,7 +536,7 @@ class PredictQuestion(Question):
                 if _same_prediction(said[1], wrong):
                     diagnosis = vid
                     break
-        return self._feedback(False, diagnosis, explain(diagnosis), seed)
+        return self._feedback(False, diagnosis, _said(diagnosis), seed)
 
 
 def _prediction(answer):
@@ -564,12 +629,14 @@ class FillQuestion(Question):
             alternating = all(words[i] != words[i + 1] for i in range(len(words) - 1))
             if all(w == "max" for w in words):
                 diagnosis = "max-at-every-level"
+            elif all(w == "min" for w in words):
+                diagnosis = "min-at-every-level"
             elif all(w != b for w, b in zip(words, blanks)):
                 diagnosis = "players-swapped"
             elif alternating and len(words) > 2:
                 diagnosis = "assumes-alternation"
         return self._feedback(False, diagnosis,
-                              f"Blank {first + 1} is wrong." + (f" {explain(diagnosis)}"
+                              f"Blank {first + 1} is wrong." + (f" {_said(diagnosis)}"
                                                                 if diagnosis != "wrong" else ""),
                               seed)
 
@@ -691,9 +758,9 @@ class FindBugQuestion(Question):
         if right_line and right_bug:
             return self._feedback(True, None, f"Right: line {line}, {bug}.", seed)
         if right_line:
-            return self._feedback(False, "wrong-bug-kind", explain("wrong-bug-kind"), seed)
+            return self._feedback(False, "wrong-bug-kind", _said("wrong-bug-kind"), seed)
         if right_bug and self.ask_kind:
-            return self._feedback(False, "wrong-line", explain("wrong-line"), seed)
+            return self._feedback(False, "wrong-line", _said("wrong-line"), seed)
         return self._feedback(False, "wrong", f"Line {line} is correct as it is.", seed)
 
 
@@ -863,13 +930,13 @@ class PrunedQuestion(Question):
         order = list(game.leaves)
         if leaves == other:
             diagnosis = "prune-strict" if self.prune_ties else "prune-non-strict"
-            return self._feedback(False, diagnosis, explain(diagnosis), seed)
+            return self._feedback(False, diagnosis, _said(diagnosis), seed)
         if not leaves:
             return self._feedback(False, "no-pruning", "Alpha-beta does skip some leaves here: "
                                   "find a node where alpha >= beta.", seed)
         for vid, leaves_of_variant in self._variant_sets(data, game):
             if leaves == leaves_of_variant:
-                return self._feedback(False, vid, explain(vid), seed)
+                return self._feedback(False, vid, _said(vid), seed)
         extra = sorted(leaves - right, key=order.index)
         missing = right - leaves
         if extra and not missing:
@@ -878,7 +945,7 @@ class PrunedQuestion(Question):
         if missing and not extra:
             return self._feedback(False, "pruned-too-few", f"Alpha-beta skips {len(missing)} "
                                   "more leaf" + ("" if len(missing) == 1 else "s")
-                                  + f" than you named. {explain('pruned-too-few')}", seed)
+                                  + f" than you named. {_said('pruned-too-few')}", seed)
         return self._feedback(False, "pruned-wrong", f"{extra[0]} is needed (alpha-beta "
                               f"evaluates it), and alpha-beta skips {len(missing)} leaf/leaves "
                               "you did not name.", seed)
@@ -979,7 +1046,7 @@ class WindowQuestion(Question):
         for diagnosis, wrong in (("alpha-beta-swapped", right[::-1]), ("window-reset", parent),
                                  ("window-after", after)):
             if wrong is not None and _same_pair(pair, wrong):
-                return self._feedback(False, diagnosis, explain(diagnosis), seed)
+                return self._feedback(False, diagnosis, _said(diagnosis), seed)
         if same_number(pair[0], right[0]):
             return self._feedback(False, "wrong", "Alpha is right, beta is not: beta is the "
                                   "best MIN is already guaranteed on the path to this node.",
@@ -1016,7 +1083,7 @@ class FunctionQuestion(Question):
     answer_hint = "a function"
 
     def __init__(self, id, prompt, function_kind, *, prune_ties=True, time_limit=None,
-                 partial=False, **kw):
+                 partial=True, **kw):
         super().__init__(id, prompt, **kw)
         self.function_kind = function_kind
         self.prune_ties = prune_ties
@@ -1034,11 +1101,9 @@ class FunctionQuestion(Question):
                                   "the function (replace the ... line with your code).", seed)
         result = check_function(self.function_kind, answer, seed=seed_of(seed), hidden=hidden,
                                 time_limit=self.time_limit, prune_ties=self.prune_ties)
-        score = None
-        if self.partial and result.tests:
-            score = (result.tests - result.failed) / result.tests
         return self._feedback(result.passed, result.diagnosis, result.message, seed,
-                              detail=result, score=score)
+                              detail=result,
+                              score=result.score if self.partial else float(result.passed))
 
 
 def _is_stub(fn) -> bool:

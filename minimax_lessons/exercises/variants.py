@@ -10,16 +10,19 @@ The ids (stable: feedback, grades and tests use them):
 ==========================  =====================================================
 id                          mistake
 ==========================  =====================================================
-``max-at-every-level``      takes the max at every level (or never switches player)
+``max-at-every-level``      takes the max at every level
 ``min-at-every-level``      takes the min at every level
+``never-switches-player``   passes its own player down (max everywhere under a MAX
+                            root, min everywhere under a MIN one)
 ``players-swapped``         MIN and MAX swapped (at the root, or everywhere)
 ``signs-swapped``           a win for MAX scored as a loss and the reverse
 ``board-not-restored``      a move tried on the board is not taken back
 ``returns-value-not-move``  returns the best value where the move is asked for
 ``returns-move-not-value``  returns a move (a child's index) where the value is asked for
 ``one-based-move``          counts moves from 1 instead of 0
+``rightmost-on-ties``       picks the last of equally good moves, not the first
 ``depth-off-by-one``        stops one ply too early or too late
-``depth-per-round``         lowers the depth once per round (two plies), not per ply
+``depth-per-round``         lowers the depth once per round (CS188's count), not per ply
 ``depth-ignored``           never stops at the depth limit
 ``terminal-not-checked``    does not stop at terminal states (leaves, won boards)
 ``prune-strict``            prunes only when alpha > beta (the course prunes when alpha >= beta)
@@ -28,6 +31,8 @@ id                          mistake
 ``window-reset``            children get the node's incoming window, not the narrowed one
 ``alpha-beta-swapped``      alpha and beta swapped (in the recursive call or the tests)
 ``not-symmetric``           an evaluation that scores mirror images differently
+``search-skips-win``        estimates at or beyond a win or a loss: a depth-limited search
+                            with them skips a win or walks into a loss
 ==========================  =====================================================
 
 Generic ids, when no known mistake matches: ``mutates-input``, ``timeout``,
@@ -36,8 +41,15 @@ Generic ids, when no known mistake matches: ``mutates-input``, ``timeout``,
 ``not-answered`` and the ids listed in :data:`DIAGNOSES` under "self-check
 questions".
 
+Feedback on a function speaks of "your function"; feedback on an answer given by
+hand (a number, a set of leaves) speaks of that answer instead
+(``explain(id, hand=True)``, from :data:`HAND_DIAGNOSES`). Where two mistakes give
+the same answer, both are named (``"max-at-every-level or players-swapped"``).
+
 >>> explain("players-swapped")[:40]
 'MAX and MIN are swapped: your function t'
+>>> explain("min-at-every-level", hand=True)[:45]
+'That is what taking the smallest child value '
 """
 
 from __future__ import annotations
@@ -50,7 +62,10 @@ from .nested import estimate
 #: id -> one sentence for students.
 DIAGNOSES = {
     "max-at-every-level": "MIN's levels must take the smallest child value, but your function "
-                          "takes the largest at every level (or never switches player).",
+                          "takes the largest at every level.",
+    "never-switches-player": "Players take turns, but your function passes its own player "
+                             "down: it takes the largest value at every level under a MAX "
+                             "root and the smallest at every level under a MIN root.",
     "min-at-every-level": "MAX's levels must take the largest child value, but your function "
                           "takes the smallest at every level.",
     "players-swapped": "MAX and MIN are swapped: your function takes the smallest value where "
@@ -65,10 +80,19 @@ DIAGNOSES = {
                               "move (the index of the best child).",
     "one-based-move": "Moves are counted from 0 (the first child is move 0), but your function "
                       "counts from 1.",
+    "search-skips-win": "Your estimates reach past a win or a loss: a depth-limited search "
+                        "scores finished games by their utility (+1, -1) and calls evaluate "
+                        "only on unfinished boards, so an estimate of +2 beats a win and one "
+                        "of -2 is worse than losing. Keep every estimate strictly between "
+                        "-1 and +1.",
+    "rightmost-on-ties": "When several moves are equally good your function returns the last "
+                         "one; the question asks for the leftmost (the first), as minimax "
+                         "and alpha-beta keep a move and switch only to a strictly better one.",
     "depth-off-by-one": "Your search stops one ply too early or too late: at depth 0 a node is "
                         "estimated, and each move lowers the depth by one.",
-    "depth-per-round": "Your search lowers the depth only after both players have moved; a "
-                       "depth counts plies, so every move (MAX's and MIN's) lowers it by one.",
+    "depth-per-round": "Your search lowers the depth once per round, after both players have "
+                       "moved (Berkeley's CS188 counts depth that way); this course and its "
+                       "checker count plies, so every move, MAX's and MIN's, lowers it by one.",
     "depth-ignored": "Your search goes down to the leaves and never stops at the depth limit.",
     "terminal-not-checked": "Your function does not stop at terminal states (leaves, or a board "
                             "someone has won); check for them before looking at children.",
@@ -119,7 +143,8 @@ DIAGNOSES = {
     "assumes-alternation": "Players need not alternate: read off who moves at each level "
                            "(here one player moves twice in a row).",
     "window-after": "That is the window when the node returns; the question asks for the "
-                    "window alpha-beta passes down when it enters the node.",
+                    "window alpha-beta passes down when it enters the node (the one the "
+                    "drawings write beside it as \"enter α=… β=…\").",
     # counting and scoring (lessons 1, 5, 6, 7)
     "counts-levels": "Depth counts plies (moves), not levels: a root whose children are all "
                      "leaves is 1 ply deep.",
@@ -130,6 +155,9 @@ DIAGNOSES = {
                     "stop before the board is full.",
     "wrong-scale": "Use the scores this game gives to a win, a draw and a loss (see the "
                    "question), not +1 and -1.",
+    "no-discount": "That is plain minimax's square: every win scores +1 there, however late, so "
+                   "it keeps the first winning line even when a quicker win exists. With the "
+                   "discount a win now scores more than a win later.",
     "counts-leaves": "That counts only the leaves (b^d); the tree also has every position "
                      "above them: 1 + b + b^2 + ... + b^d nodes.",
     "counts-last-iteration": "Iterative deepening repeats the shallower searches: add up the "
@@ -144,17 +172,137 @@ DIAGNOSES = {
                      "average of its children, not their smallest or largest.",
     "ignores-probabilities": "The outcomes of a chance node need not be equally likely: weight "
                              "each child's value by its probability.",
+    # lesson 6's predictions
+    "needs-exact-value": "MAX needs only to know that C is worse than B, not C's exact value: "
+                         "after C1 = 2, MIN can hold C to at most 2, and MAX already has 3 at B.",
+    "bound-direction": "A large leaf cannot lift C: MIN picks the smallest, so more leaves can "
+                       "only lower C's value, never raise it above the 2 already seen.",
+    "bound-not-value": "C stops as soon as it cannot beat what MAX already has: after C1 = 3 "
+                       "it is worth at most 3 = alpha, so C2 is pruned and C returns 3, a "
+                       "bound, not its true value.",
+    "order-ignored": "The order changes what alpha-beta looks at: with the best move first, "
+                     "each node's first child already gives the tightest bound, so more is "
+                     "pruned.",
+    "counts-every-leaf": "That is every leaf, what minimax evaluates; alpha-beta prunes in any "
+                         "order, and most with the best move first.",
+    # lesson 7's predictions
+    "forgets-empty-heap": "A heap can also be empty: a heap of 4 counters has 5 sizes, 0 to 4.",
+    "table-recomputes": "With the table, a position reached again is not searched again: its "
+                        "value is looked up at once, and its moves are not looked at.",
+    "symmetry-not-merged": "Mirror images and rotations are different positions to the table, "
+                           "and they are already among the 5,478: they cannot explain the gap.",
+    "order-only": "With chance nodes the size of the scores matters, not only their order: an "
+                  "expected value weighs how much each outcome pays.",
+    # lesson 5's predictions
+    "win-outscored": "A won board is scored by its utility (+1), never by the evaluation "
+                     "function; an unfinished board the evaluation scores higher than +1 "
+                     "outranks the win.",
+    "one-ply-only": "That is what a one-ply search plays; two plies also look at O's replies, "
+                    "and after that move O can win at once.",
+    "ignores-reply": "O moves at the second ply and picks her best reply: a move is worth the "
+                     "smallest value below it, and some moves let O win at once (-100).",
+    # lesson 4's predictions
+    "misses-block": "O already has two in a row with the third square empty: any other move "
+                    "lets O complete the line next turn, so X must take that square.",
+    "first-mover-wins": "X moves first, but O can always answer: minimax finds no way for X "
+                        "to force three in a row, and none for O either.",
+    "expects-fast-win": "Minimax scores every win the same (+1), now or three moves later, so "
+                        "it keeps the first move in order that still forces a win, even if "
+                        "another square wins at once.",
 }
+
+#: id -> one sentence about an answer given by hand (a number, a set of leaves, a
+#: window): the ids whose sentence in DIAGNOSES speaks of "your function".
+HAND_DIAGNOSES = {
+    "max-at-every-level": "That is what taking the largest child value at every level gives "
+                          "(the largest leaf, as if MAX moved everywhere), but MIN's levels "
+                          "take the smallest.",
+    "min-at-every-level": "That is what taking the smallest child value at every level gives "
+                          "(the smallest leaf, as if MIN moved everywhere), but MAX's levels "
+                          "take the largest.",
+    "never-switches-player": "That is what keeping one player at every level gives, but "
+                             "players take turns: each level down belongs to the other player.",
+    "players-swapped": "That is what swapping MAX and MIN gives (the smallest value where MAX "
+                       "moves, the largest where MIN moves): check who moves at the root.",
+    "board-not-restored": "That is what you get without taking back a move after trying it: "
+                          "the board searched next is then wrong.",
+    "returns-value-not-move": "That is the best value, but the question asks for the move: the "
+                              "index of the best child, counting from 0.",
+    "returns-move-not-value": "That is a move (the index of the best child), but the question "
+                              "asks for the value.",
+    "one-based-move": "That counts moves from 1; they are counted from 0 (the first child is "
+                      "move 0).",
+    "search-skips-win": "Estimates must stay strictly between a loss (-1) and a win (+1): a "
+                        "depth-limited search scores finished games by their utility and "
+                        "estimates only unfinished boards, so an estimate of +2 beats a win.",
+    "rightmost-on-ties": "That is the last of several equally good moves; the question asks "
+                         "for the leftmost (the first), as minimax and alpha-beta keep a move "
+                         "and switch only to a strictly better one.",
+    "depth-off-by-one": "That stops one ply too early or too late: at depth 0 a node is "
+                        "estimated, and each move lowers the depth by one.",
+    "depth-per-round": "That lowers the depth once per round, after both players have moved "
+                       "(Berkeley's CS188 counts depth that way); this course counts plies, "
+                       "so every move, MAX's and MIN's, lowers it by one.",
+    "depth-ignored": "That goes down to the leaves and ignores the depth limit; at the limit "
+                     "a node is estimated.",
+    "terminal-not-checked": "That looks past a terminal state (a leaf, or a board someone has "
+                            "won); the search stops there and scores it by its utility.",
+    "prune-strict": "That is what pruning only when alpha > beta gives; this course prunes "
+                    "as soon as alpha >= beta, so with ties it skips more leaves.",
+    "prune-non-strict": "That is what pruning as soon as alpha >= beta gives; this question "
+                        "prunes only when alpha > beta, so with ties it evaluates more leaves.",
+    "no-pruning": "That is what a search that never prunes gives: alpha-beta stops a node's "
+                  "loop as soon as alpha >= beta and skips the remaining children.",
+    "window-reset": "That is what passing every child the node's incoming window gives; "
+                    "alpha-beta narrows it as children return (alpha at MAX, beta at MIN) "
+                    "and passes the new values down.",
+    "alpha-beta-swapped": "Alpha and beta are swapped: alpha is MAX's guarantee (raised at MAX "
+                          "nodes), beta is MIN's (lowered at MIN nodes).",
+    "not-symmetric": "A board and its mirror image (or rotation) are equally good, so they "
+                     "get the same score.",
+}
+
+#: For an answer given by hand, these mistakes are the same as another one whenever both
+#: give the answer: never switching player under a MAX root *is* the max at every level.
+_SAME_BY_HAND = {"never-switches-player": ("max-at-every-level", "min-at-every-level")}
 
 GENERIC = ("mutates-input", "timeout", "raises", "recursion", "wrong-type", "output-flood",
            "crash", "wrong")
 
 
-def explain(diagnosis) -> str:
-    """The one-sentence explanation of a diagnosis id ('' for None)."""
+def explain(diagnosis, *, hand=False) -> str:
+    """The one-sentence explanation of a diagnosis id ('' for None).
+
+    ``hand=True`` words it for an answer given by hand rather than a function;
+    ids joined by " or " (two mistakes giving the same answer) get both sentences.
+
+    >>> explain("one-based-move", hand=True)
+    'That counts moves from 1; they are counted from 0 (the first child is move 0).'
+    """
     if diagnosis is None:
         return ""
+    if " or " in diagnosis:
+        return " Or: ".join(explain(d, hand=hand) for d in diagnosis.split(" or "))
+    if hand and diagnosis in HAND_DIAGNOSES:
+        return HAND_DIAGNOSES[diagnosis]
     return DIAGNOSES.get(diagnosis, diagnosis)
+
+
+def named_mistakes(answer_matches) -> list:
+    """The distinct mistake ids, in order, that give a hand answer (from ``(id, matches)``).
+
+    A mistake that by hand is only another name for one already in the list
+    (never switching player, when the max or min at every level is there) is dropped.
+
+    >>> named_mistakes([("never-switches-player", True), ("min-at-every-level", True),
+    ...                 ("players-swapped", False)])
+    ['min-at-every-level']
+    """
+    ids = []
+    for vid, matches in answer_matches:
+        if matches and vid not in ids:
+            ids.append(vid)
+    return [v for v in ids if not any(o in ids for o in _SAME_BY_HAND.get(v, ()))]
 
 
 # =============================================================================
@@ -323,9 +471,23 @@ def best_move_max_everywhere(node):
     return values.index(max(values))
 
 
+def best_move_players_swapped(node):
+    values = [minimax(child, True) for child in node]
+    return values.index(min(values))
+
+
 def best_move_one_based(node):
     values = [minimax(child, False) for child in node]
     return values.index(max(values)) + 1
+
+
+def best_move_rightmost_on_ties(node):
+    values = [minimax(child, False) for child in node]
+    best = 0
+    for i, v in enumerate(values):
+        if v >= values[best]:
+            best = i
+    return best
 
 
 # =============================================================================
@@ -626,7 +788,16 @@ _LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 
 
 
 def evaluate(board):
-    """A correct student solution: +100/-100 for a win, else open lines for X minus for O."""
+    """A correct student solution: open lines for X minus for O, shrunk to lie strictly
+    between a loss (-1) and a win (+1); a search never asks it about finished games."""
+    x_open = sum(1 for line in _LINES if all(board[i] != "O" for i in line))
+    o_open = sum(1 for line in _LINES if all(board[i] != "X" for i in line))
+    return (x_open - o_open) / 10
+
+
+def evaluate_wins_inside(board):
+    """Wins at +-100 inside evaluate, open lines otherwise: the search never calls it on a
+    won board, so only the -8..8 of the unfinished ones counts, and that outranks a win."""
     w = winner(board)
     if w == "X":
         return 100
@@ -673,7 +844,7 @@ def evaluate_not_symmetric(board):
 VARIANTS = {
     "minimax": [
         ("max-at-every-level", minimax_max_everywhere),
-        ("max-at-every-level", minimax_no_switch),
+        ("never-switches-player", minimax_no_switch),
         ("min-at-every-level", minimax_min_everywhere),
         ("players-swapped", minimax_players_swapped),
         ("signs-swapped", minimax_signs_swapped),
@@ -695,6 +866,8 @@ VARIANTS = {
         ("players-swapped", best_move_picks_min),
         ("max-at-every-level", best_move_max_everywhere),
         ("one-based-move", best_move_one_based),
+        ("rightmost-on-ties", best_move_rightmost_on_ties),
+        ("players-swapped", best_move_players_swapped),
     ],
     "alphabeta": [
         ("no-pruning", alphabeta_no_pruning),
@@ -720,7 +893,8 @@ VARIANTS = {
     ],
     "evaluate": [
         ("signs-swapped", evaluate_signs_swapped),
-        ("terminal-not-checked", evaluate_terminal_not_checked),
+        ("search-skips-win", evaluate_terminal_not_checked),
+        ("search-skips-win", evaluate_wins_inside),
         ("not-symmetric", evaluate_not_symmetric),
     ],
 }
@@ -747,4 +921,14 @@ def variants_for(kind, *, prune_ties=True):
     return found
 
 
-__all__ = ["DIAGNOSES", "GENERIC", "VARIANTS", "SOLUTIONS", "explain", "variants_for"]
+#: A value question answered by hand, on a tree of numbers: the searches a mistaken
+#: student does in their head, as (id, fn(nested tree, is_max)). Never switching player
+#: is left out: by hand it is the max or the min at every level, named as such.
+HAND_VALUE_MISTAKES = [
+    ("max-at-every-level", minimax_max_everywhere),
+    ("min-at-every-level", minimax_min_everywhere),
+    ("players-swapped", minimax_players_swapped),
+]
+
+__all__ = ["DIAGNOSES", "HAND_DIAGNOSES", "HAND_VALUE_MISTAKES", "GENERIC", "VARIANTS",
+           "SOLUTIONS", "explain", "named_mistakes", "variants_for"]
