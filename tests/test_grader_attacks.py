@@ -343,3 +343,81 @@ def test_a_submission_that_kills_the_whole_grader_is_a_crash_on_the_rerun(tmp_pa
     assert "aaron: crashed the grader earlier, 0/" in second.stderr
     found = scores(out)
     assert sum(found["aaron"].values()) == 0 and sum(found["alice"].values()) > 0
+
+
+# == the grader with bubblewrap: the same kind of attacks, now also on files and processes ====
+from minimax_lessons.instructor.isolation import Jail, find_bwrap, why_no_bwrap  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def guarded(tmp_path_factory):
+    """Alice (honest) graded beside a snoop that reaches for everything, in bubblewrap."""
+    if find_bwrap() is None:
+        pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+    base = tmp_path_factory.mktemp("guarded")
+    key, blank = make_assignment(base)
+    subs, out = base / "submitted", base / "graded"
+    submit(subs, blank, "alice")
+    graded_alice = out / "results" / "alice.json"
+    submit(subs, blank, "snoop", after=[
+        f"print(open({str(key)!r}).read())",  # the key
+        f"print(open({str(subs / 'alice' / NAME)!r}).read())",  # another student's notebook
+        f"print(open({str(out / 'grades.csv')!r}).read())",  # the grades so far
+        f"open({str(out / 'grades.csv')!r}, 'a').write('snoop,{NAME},q3.14,99,3,,\\n')",
+        f"open({str(graded_alice)!r}, 'w').write('{{}}')",  # zero an earlier student
+        f"open({str(base / 'planted.txt')!r}, 'w').write('x')",  # anywhere outside its folder
+        'print(open("/proc/1/cmdline").read().replace("\\0", " "))',
+        "import os, signal\nfor pid in range(2, 200):\n    try:\n"
+        "        os.kill(pid, signal.SIGKILL) if pid != os.getpid() else None\n"
+        "    except OSError:\n        pass",  # every process it can see, except itself
+    ])
+    stream = io.StringIO()
+    grade(subs, key, out, stream=stream, isolation="bwrap", **LIMITS)
+    alice_stored = graded_alice.read_text()
+    again = io.StringIO()
+    grade(subs, key, out, stream=again, isolation="bwrap", **LIMITS)
+    return {"out": out, "key": key, "base": base, "first": stream.getvalue(),
+            "again": again.getvalue(), "alice": alice_stored}
+
+
+def test_with_bubblewrap_the_grader_does_not_say_it_runs_without_isolation(guarded):
+    assert "without isolation" not in guarded["first"]
+
+
+def test_a_snoop_in_bubblewrap_reaches_nothing_and_is_told_so(guarded):
+    totals = {r["student"]: r for r in rows(guarded["out"] / "totals.csv")}
+    refused = totals["snoop"]["problems"]
+    assert refused.count("outside its folder and was refused") == 6
+    for name in ("key.json", f"alice/{NAME}", "grades.csv", "alice.json", "planted.txt"):
+        assert name in refused
+    executed = (guarded["out"] / "executed" / "snoop" / NAME).read_text()
+    secret = json.loads(guarded["key"].read_text())["secret"]
+    assert secret not in executed and "BEGIN HIDDEN TESTS" not in executed
+    assert "key.json" not in executed.split("/proc/1/cmdline")[-1].split("import os")[0]
+
+
+def test_a_snoop_in_bubblewrap_changes_no_grade_but_its_own_answers(guarded):
+    found = scores(guarded["out"])
+    assert found["snoop"] == found["alice"] and sum(found["alice"].values()) > 0
+    assert not (guarded["base"] / "planted.txt").exists()
+    assert "99" not in {row["points"] for row in rows(guarded["out"] / "grades.csv")}
+    assert "alice: already graded" in guarded["again"], "alice's signed result is intact"
+    assert (guarded["out"] / "results" / "alice.json").read_text() == guarded["alice"]
+
+
+def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_folders(tmp_path):
+    places = [tmp_path / "course" / "key.json", tmp_path / "submitted", tmp_path / "graded"]
+    for place in places:
+        place.parent.mkdir(parents=True, exist_ok=True)
+        place.write_text("x") if place.suffix else place.mkdir()
+    work = tmp_path / "work"
+    work.mkdir()
+    cmd = Jail(str(work), hide=[str(p) for p in places], bwrap="/usr/bin/bwrap",
+               prlimit=None).prefix()
+    hidden = [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--tmpfs"]
+    readonly = [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--remount-ro"]
+    for place in places:
+        assert any(str(place).startswith(h.rstrip("/") + "/") for h in hidden), place
+    assert sorted(hidden) == sorted(readonly)
+    assert cmd[cmd.index("--bind") + 1:cmd.index("--bind") + 3] == [str(work)] * 2
+    assert {"--unshare-net", "--unshare-pid", "--die-with-parent"} <= set(cmd)

@@ -12,7 +12,9 @@ notebook in a fresh kernel with time and output limits, judges the recorded
 answers against the key, and writes ``grades.csv`` and one feedback page per
 student; re-running resumes. See ``docs/exercises.md``.
 
-**Not a security sandbox**: submitted notebooks run with your rights.
+With bubblewrap installed, each student's code runs isolated from the key, the
+other submissions and the output folder; without it, submitted notebooks run
+with your rights (the grader says so). See ``docs/grading-threat-model.md``.
 """
 
 from .grading import StudentResult, grade

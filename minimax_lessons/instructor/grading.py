@@ -196,6 +196,14 @@ def grade_student(student, files, key, out, options: Options, *, seed=None, hide
     return result
 
 
+#: ``python -m minimax_lessons.instructor.one``, less one slow import: nbformat checks
+#: notebooks with jsonschema, which on import builds some forty grammars for one optional
+#: string format (the rfc3987_syntax package), about 3 s per student on a slow machine,
+#: for a check the grader never makes; without the package jsonschema skips that format.
+_LAUNCH_ONE = ("import sys; sys.modules.setdefault('rfc3987_syntax', None); "
+               "from minimax_lessons.instructor.one import main; main()")
+
+
 def _run_one(payload, options, notebooks):
     """Run ``python -m minimax_lessons.instructor.one``; (its answer, None) or (None, why)."""
     env = dict(os.environ)
@@ -203,7 +211,7 @@ def _run_one(payload, options, notebooks):
         [_PACKAGE_ROOT] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
     limit = options.notebook_timeout * max(1, notebooks) + 120
     with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen([sys.executable, "-m", "minimax_lessons.instructor.one"],
+        proc = subprocess.Popen([sys.executable, "-c", _LAUNCH_ONE],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors,
                                 env=env, start_new_session=True)
         try:
@@ -563,10 +571,12 @@ def parse_shard(text):
 
 
 def _isolation(opts, stream, progress):
-    """The bwrap to use, or None; says once why there is none (unless isolation is off)."""
+    """The bwrap to use, or None; says once why there is none."""
     from .isolation import find_bwrap, why_no_bwrap
 
     if opts.isolation == "none":
+        print("grading without isolation: it was switched off (isolation none), so student "
+              "code runs with your rights.", file=stream)
         return None
     path = find_bwrap()
     if path is None:

@@ -1,8 +1,8 @@
 """Run a student's code where it cannot reach the key, other students or the grades.
 
 A :class:`Jail` describes one student's confinement with bubblewrap (``bwrap``,
-Debian's ``bubblewrap`` package): the whole system mounted read-only, fresh
-empty folders over ``/tmp``, the home folder, the key's folder, the
+Debian's ``bubblewrap`` package): the whole system mounted read-only, empty
+read-only folders over ``/tmp``, the home folder, the key's folder, the
 submissions and the output folder (and over the course checkout, except the
 package and its Python environment), one private writable folder holding only
 that student's notebook, no network (``--unshare-net``), its own process
@@ -97,7 +97,8 @@ class Jail:
                "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
                "--die-with-parent", "--hostname", "student"]
         exposed = _exposed()
-        for path in _hidden(self.hide):
+        hidden = _hidden(self.hide)
+        for path in hidden:
             cmd += ["--tmpfs", path]
             cmd += _rebind(path, exposed)
         for path in self.hide:  # a hidden file inside a re-exposed folder
@@ -109,6 +110,8 @@ class Jail:
                 # the kernel's parent is PID 1 in the jail: no parent polling (the jail
                 # dies with its parent anyway)
                 "--setenv", "JPY_PARENT_PID", "1"]
+        for path in hidden:  # the empty folders are read-only too: nothing lands there
+            cmd += ["--remount-ro", path]
         if self.prlimit:
             cmd += ["--", self.prlimit, f"--as={self.memory}", f"--nproc={self.processes}"]
         cmd.append("--")

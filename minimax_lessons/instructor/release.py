@@ -29,7 +29,9 @@ The key (JSON, for the instructor only) lists, per notebook, each graded cell
 (its grade id, points, the questions it checks, and its full source) and each
 question (points, the grade id of its cell, grading options such as
 ``{"hidden": true, "seed": "student"}`` from the cell's
-``minimax_lessons.grading`` metadata).
+``minimax_lessons.grading`` metadata), and a random ``secret`` that signs the
+grader's stored results and fixes the variants of a roster
+(:mod:`.roster`): whoever holds the key holds the grades.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ import hashlib
 import json
 import os
 import re
+import secrets
 import textwrap
 from pathlib import Path
 
@@ -254,7 +257,8 @@ def release(src, dest, key=None, banks=BANKS) -> dict:
     found = notebooks_in(src)
     if not found:
         raise ReleaseError(f"no notebooks found in {src}")
-    full_key = {"format": KEY_FORMAT, "version": 1, "banks": list(banks), "notebooks": {}}
+    full_key = {"format": KEY_FORMAT, "version": 1, "banks": list(banks), "notebooks": {},
+                "secret": secrets.token_hex(32)}  # signs results, fixes roster variants
     for path in found:
         nb = nbformat.read(path, as_version=4)
         student, part = student_version(nb, path.name)
