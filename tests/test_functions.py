@@ -84,8 +84,15 @@ def alphabeta_checks_type_exactly(node, alpha, beta, is_maximizing):
     return 0
 
 
+def own_minimax(node, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    values = [own_minimax(child, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
 def best_move_last_of_ties(node):
-    values = [student_minimax(child, False) for child in node]
+    values = [own_minimax(child, False) for child in node]
     best = max(values)
     return len(values) - 1 - values[::-1].index(best)
 
@@ -160,11 +167,44 @@ def test_an_exact_type_test_on_the_recording_lists_gets_a_specific_hint():
     assert "isinstance(node, list)" in result.message
 
 
-def test_any_of_several_equally_good_moves_is_accepted():
-    ties = [c.item[0] for c in KINDS["best_move"].cases(0)
-            if len({student_minimax(ch, False) for ch in c.item[0]}) < len(c.item[0])]
-    assert ties, "the inputs include trees with equally good moves"
-    assert check_function("best_move", best_move_last_of_ties).passed
+def test_the_last_of_several_equally_good_moves_is_refused_with_the_reason():
+    def tied_at_best(tree):
+        values = [student_minimax(ch, False) for ch in tree]
+        return values.count(max(values)) > 1
+
+    assert any(tied_at_best(c.item[0]) for c in KINDS["best_move"].cases(0))
+    result = check_function("best_move", best_move_last_of_ties)
+    assert not result.passed and result.diagnosis == "rightmost-on-ties"
+    assert "leftmost" in result.explanation
+    assert any(tied_at_best(c.item[0]) for c in KINDS["best_move"].cases(0, hidden=True))
+    graded = check_function("best_move", best_move_last_of_ties, hidden=True)
+    assert graded.diagnosis == "rightmost-on-ties" and 0 < graded.score < 1
+    assert "Failed, by class: ties between best moves" in graded.message
+
+
+def leaf_is_an_int(node, is_maximizing):
+    if isinstance(node, int):
+        return node
+    values = [leaf_is_an_int(child, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+@pytest.mark.parametrize("hidden", [False, True])
+def test_a_leaf_test_with_isinstance_int_is_named_as_the_float_leaf_trap(hidden):
+    result = check_function("minimax", leaf_is_an_int, hidden=hidden)
+    assert result.diagnosis == "int-leaf-test" and "fails on float leaves" in result.message
+    assert "isinstance(node, list)" in result.explanation and "2.5" in result.explanation
+    assert 0 < result.score < 1
+
+
+def test_partial_credit_is_the_share_of_hidden_tests_passed_and_names_the_failed_classes():
+    result = check_function("minimax", minimax_on_min_node_only_bug, hidden=True)
+    passed, total = (int(n) for n in re.search(r"Passed (\d+) of (\d+)", result.message).groups())
+    assert result.tests == total and result.score == pytest.approx(passed / total)
+    assert 0 < passed < total
+    by_class = result.message.split("Failed, by class: ")[1]
+    assert by_class.startswith("MIN roots") and "random trees" in by_class
+    assert check_function("minimax", student_minimax, hidden=True).score == 1.0
 
 
 def test_the_depth_limited_kind_uses_estimate_at_the_cut():

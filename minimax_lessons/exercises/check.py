@@ -1,10 +1,10 @@
-"""``check("q3.2", answer)``: the one call a student makes, and the question registry.
+"""``check("q3.1", answer)``: the one call a student makes, and the question registry.
 
 In a notebook::
 
     from minimax_lessons.exercises import question, check
-    question("q3.2", seed="alice")     # shows Alice's own tree
-    check("q3.2", 5)                   # judges 5 against that same variant
+    question("q3.1", seed="alice")     # shows Alice's own tree
+    check("q3.1", 5)                   # judges 5 against that same variant
 
 ``question(id, seed)`` remembers the seed per question, so ``check`` judges the
 variant the student was shown (the seed may also be passed to ``check``).
@@ -22,6 +22,15 @@ instructor's grader sets it in each notebook's kernel), ``check`` does not
 judge: it appends the answer as one JSON line (functions as their source, see
 :mod:`~minimax_lessons.exercises.shipping`) and says so. The grader then
 judges the recorded answers itself, against its key.
+
+Graded questions
+----------------
+The questions of the graded notebooks (:data:`GRADED`, e.g. q3.7 or q6.7) are not
+judged by ``check`` at all, in any notebook: it says the answer is *recorded* and
+gives no right or wrong, so looping over candidate answers
+(``[a for a in "abc" if check("q3.8", a)]``) learns nothing. Function questions are
+the exception: a function is still tested on the public trees (a student cannot
+guess a function), and the grader tests it again on hidden ones.
 """
 
 from __future__ import annotations
@@ -37,9 +46,14 @@ from .questions import Feedback, FunctionQuestion, ParsonsQuestion, PredictQuest
 
 RECORD_ENV = "MINIMAX_LESSONS_RECORD"
 _REGISTRY: dict = {}
-_BANKS = ["minimax_lessons.exercises.bank", "minimax_lessons.exercises.lessons"]
+_BANKS = ["minimax_lessons.exercises.bank", "minimax_lessons.exercises.lessons",
+          "minimax_lessons.exercises.predictions"]
 _LOADED: set = set()
 _SEEDS: dict = {}
+#: Questions the graded notebooks ask: ``check`` records answers to them and never
+#: says whether they are right (function questions still run their public tests).
+GRADED = frozenset({"q3.7", "q3.8", "q3.9", "q3.10", "q3.11", "q3.12", "q3.13", "q3.14", "q3.15",
+                    "q6.7", "q6.8", "q6.9", "q6.10", "q6.11", "q6.12", "q6.13", "q6.14"})
 
 
 def register(*questions, replace=True):
@@ -165,12 +179,26 @@ def check(question_id, answer, *, seed=None) -> Feedback:
         known = ", ".join(question_ids()[:30])
         return Feedback(str(question_id), False, "unknown-question",
                         f"There is no question {question_id!r}. Known ids: {known}.", seed)
+    if question_id in GRADED and not isinstance(q, FunctionQuestion):
+        return recorded_for_grading(question_id, seed)
     try:
         return q.check(answer, seed)
     except Exception as exc:  # an answer of an unforeseen shape must not raise in class
         return Feedback(str(question_id), False, "bad-answer",
                         f"This answer could not be checked ({type(exc).__name__}: {exc}). "
                         f"Expected {q.answer_hint}.", seed)
+
+
+def recorded_for_grading(question_id, seed) -> Feedback:
+    """What ``check`` says to a graded question: the same words whatever the answer.
+
+    >>> feedback = recorded_for_grading("q3.8", 0)
+    >>> bool(feedback), feedback.recorded
+    (False, True)
+    """
+    return Feedback(str(question_id), False, None,
+                    "Recorded. This question is graded: your instructor's grader judges the "
+                    "answer later, so it is not checked here.", seed, recorded=True)
 
 
 def record_answer(path, question_id, seed, answer) -> Feedback:
@@ -202,4 +230,4 @@ def record_answer(path, question_id, seed, answer) -> Feedback:
 
 
 __all__ = ["check", "question", "register", "add_bank", "get_question", "question_ids",
-           "record_answer", "QuestionView", "RECORD_ENV"]
+           "record_answer", "recorded_for_grading", "QuestionView", "RECORD_ENV", "GRADED"]

@@ -18,6 +18,11 @@ package's own searches, and returns a :class:`FunctionCheck`. When the answers
 differ it runs the known buggy variants (:mod:`~minimax_lessons.exercises.variants`)
 on the same inputs and names the one that answers exactly like the student.
 
+Partial credit: ``score`` is the share of the tests passed, and a message names the
+classes of input that fail ("fails on MIN roots", "fails on float leaves"). An answer
+that gets its result from the package's own searches scores 0 with the diagnosis
+``uses-package-search`` (:mod:`~minimax_lessons.exercises.guard`).
+
 Options: ``seed`` (another set of random trees), ``hidden=True`` (graded use:
 another stream of random trees, and the feedback never shows an input), ``time_limit``
 (seconds per input), ``prune_ties`` (alpha-beta's pruning rule, ``True``:
@@ -27,12 +32,16 @@ prune when alpha >= beta).
 from __future__ import annotations
 
 import functools
+import math
 import time
 from dataclasses import dataclass, field
 
 from . import feedback as F
+from ..search import alphabeta
+from .guard import EXPLANATION as PACKAGE_SEARCH_EXPLANATION
+from .guard import PROCESS_EXPLANATION, diagnosis_of, is_package_function, static_findings
 from .harness import make_game, resolve_harness, run_local
-from .kinds import Expected, get_kind, symmetries
+from .kinds import Expected, get_kind, search_mistake, symmetries
 from .nested import estimate, is_leaf, names, paths, subtree, to_game
 from .sandbox import ErrorInfo, Outcome, default_sandbox
 from .shipping import Shipped, ShippingError, ship
@@ -67,11 +76,18 @@ class FunctionCheck:
     picture: tuple | None = field(default=None, compare=False)
     board: str | None = None
     seconds: float = 0.0
+    score: float | None = None
+
+    def __post_init__(self):
+        if self.score is None:
+            share = (self.tests - self.failed) / self.tests if self.tests else 0.0
+            score = 1.0 if self.passed else (0.0 if self.diagnosis in ZERO_CREDIT else share)
+            object.__setattr__(self, "score", max(0.0, min(1.0, score)))
 
     @property
     def explanation(self) -> str:
         """The diagnosis in one sentence ('' when passed)."""
-        return explain(self.diagnosis)
+        return explain_diagnosis(self.diagnosis)
 
     def __bool__(self):
         return self.passed
@@ -119,6 +135,28 @@ class FunctionCheck:
         return F.box(self.passed, title, body)
 
 
+#: Diagnoses beyond the known buggy variants, with the sentence that explains them.
+EXTRA_DIAGNOSES = {
+    "uses-package-search": PACKAGE_SEARCH_EXPLANATION,
+    "starts-a-process": PROCESS_EXPLANATION,
+    "int-leaf-test": (
+        "The function tests for a leaf with isinstance(node, int), so a leaf such as 2.5 is "
+        "taken for an inner node. Test for an inner node with isinstance(node, list) "
+        "instead: every leaf that is not a list is a number."),
+}
+#: Diagnoses that earn nothing, whatever share of the tests passed.
+ZERO_CREDIT = {"uses-package-search", "starts-a-process", "timeout", "crash"}
+
+
+def explain_diagnosis(diagnosis) -> str:
+    """The one-sentence explanation of any diagnosis id ('' for None).
+
+    >>> explain_diagnosis("uses-package-search").startswith("The function gets its answer")
+    True
+    """
+    return EXTRA_DIAGNOSES.get(diagnosis) or explain(diagnosis)
+
+
 def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_ties=True,
                    sandbox=None) -> FunctionCheck:
     """Run ``fn`` on the kind's test inputs and compare with the reference search."""
@@ -130,14 +168,24 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
         diagnosis = "wrong-type" if not callable(fn) and not isinstance(fn, Shipped) else "raises"
         return FunctionCheck(spec.name, False, diagnosis, str(exc))
     cases = _cases(spec.name, prune_ties, seed, hidden)
+    found = [] if is_package_function(fn) else static_findings(code)
+    if found:
+        return _uses_package(spec, found, len(cases), hidden, time.perf_counter() - start)
     items = [c.item for c in cases]
     box = sandbox or default_sandbox()
-    run = box.run(code, items, harness=spec.harness, time_limit=time_limit)
+    run = box.run(code, items, harness=spec.harness, time_limit=time_limit,
+                  isolate="item" if hidden else None)
     if run.setup_error is not None:
         return FunctionCheck(spec.name, False, "raises",
                              f"Your code could not be loaded: {run.setup_error.sentence()}",
                              error=run.setup_error, seconds=time.perf_counter() - start)
     outcomes = run.outcomes
+    refused = [o.error for o in outcomes if diagnosis_of(o.error)]
+    if any(diagnosis_of(e) == "starts-a-process" for e in refused):
+        return _starts_process(spec, refused, len(cases), hidden, time.perf_counter() - start)
+    if refused:
+        return _uses_package(spec, [e.message for e in refused], len(cases), hidden,
+                             time.perf_counter() - start)
     expected = _expected(spec.name, prune_ties, seed, hidden)
     if spec.name == "evaluate":
         result = _judge_evaluate(spec, cases, outcomes, hidden)
@@ -145,6 +193,27 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
         result = _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box,
                         code, time_limit, run.missing)
     return _with_time(result, time.perf_counter() - start)
+
+
+def _uses_package(spec, found, total, hidden, seconds) -> FunctionCheck:
+    """No credit: the answer comes from the package's searches (``found`` says how)."""
+    how = "; ".join(dict.fromkeys(part for text in found for part in text.split("; ")))
+    return FunctionCheck(spec.name, False, "uses-package-search",
+                         f"No points: your function uses the course's own search instead of "
+                         f"computing the answer itself (it {_shorten(how)}).", tests=total,
+                         failed=total, hidden=hidden, seconds=seconds, score=0.0)
+
+
+def _starts_process(spec, errors, total, hidden, seconds) -> FunctionCheck:
+    """No credit: the answer started a process or a program (``errors`` say which)."""
+    how = next(e.message for e in errors if diagnosis_of(e) == "starts-a-process")
+    return FunctionCheck(spec.name, False, "starts-a-process",
+                         f"No points: {_shorten(how)}.", tests=total, failed=total,
+                         hidden=hidden, seconds=seconds, score=0.0)
+
+
+def _shorten(text, limit=240) -> str:
+    return text if len(text) <= limit else text[:limit].rsplit(";", 1)[0] + "; ..."
 
 
 def _full_stop(text) -> str:
@@ -204,7 +273,16 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
         index = min(shown, key=lambda i: (cases[i].size, i))
     failed = len(wrong) + (total - len(outcomes))
     outcome, item, exp = outcomes[index], cases[index].item, expected[index]
+    if diagnosis in ("raises", "wrong-type", "wrong") and _int_leaf_test(cases, wrong, outcomes):
+        diagnosis = "int-leaf-test"
     message = _message(spec, item, exp, outcome, failed, total, hidden, missing)
+    classes = failing_classes(spec, cases, wrong + list(range(len(outcomes), total)))
+    if classes and last.status not in ("timeout", "crash"):
+        message += f" It fails on {_and(classes)}."
+    if hidden and diagnosis not in ZERO_CREDIT:
+        by_class = failed_by_class(spec, cases, wrong + list(range(len(outcomes), total)))
+        message += (f" Passed {total - failed} of {total}: {total - failed}/{total} of the "
+                    f"points. Failed, by class: {_and([f'{n} {b} of {t}' for n, b, t in by_class])}.")
     picture = board = None
     if not hidden and outcome.status not in ("timeout", "crash"):
         picture, board = _picture(spec, item, exp, outcome, box, code, time_limit)
@@ -214,6 +292,105 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
         expected=None if hidden else exp.value, got=None if hidden else outcome.value,
         error=outcome.error, output="" if hidden else outcome.output, picture=picture,
         board=board)
+
+
+# -- classes of input, for partial credit --------------------------------------------------
+def input_classes(spec, case) -> set:
+    """The named classes an input belongs to ("MIN roots", "float leaves", ...)."""
+    item, found = case.item, set()
+    if spec.name in ("minimax", "minimax_depth", "alphabeta", "best_move"):
+        tree = item[0]
+        if spec.name != "best_move" and not item[-1]:
+            found.add("MIN roots")
+        leaves = [subtree(tree, p) for p in paths(tree) if is_leaf(subtree(tree, p))]
+        if any(isinstance(v, float) for v in leaves):
+            found.add("float leaves")
+        if is_leaf(tree):
+            found.add("a single leaf")
+        elif len({len(p) for p in paths(tree) if is_leaf(subtree(tree, p))}) > 1:
+            found.add("trees with leaves at different depths")
+        if spec.name == "alphabeta" and (item[1], item[2]) != (-math.inf, math.inf):
+            found.add("a narrowed window (alpha, beta)")
+        if spec.name == "alphabeta" and _alpha_meets_beta(*item):
+            found.add("trees where alpha meets beta exactly")
+        if spec.name == "best_move" and len(spec.expected(item).details["best"]) > 1:
+            found.add("ties between best moves")
+    elif spec.name == "game_minimax":
+        found.add({"tic-tac-toe": "tic-tac-toe", "tree": "game trees"}.get(case.label, case.label
+                                                                             or "game trees"))
+        game = make_game(item[0])
+        if hasattr(game, "to_move") and case.label == "tree" and \
+                game.to_move(item[1]) == "min":
+            found.add("MIN roots")
+    elif spec.name == "board_minimax":
+        found.add("O to move" if item[1] == "O" else "X to move")
+    return found
+
+
+def _alpha_meets_beta(tree, alpha, beta, is_maximizing) -> bool:
+    """Does the pruning rule matter here (alpha >= beta and alpha > beta visit other leaves)?"""
+    game = to_game(tree, is_maximizing)
+    return (alphabeta(game, alpha=alpha, beta=beta, prune_ties=True).pruned !=
+            alphabeta(game, alpha=alpha, beta=beta, prune_ties=False).pruned)
+
+
+def failing_classes(spec, cases, wrong) -> list:
+    """Every class of input where the function fails clearly more often than elsewhere.
+
+    A class is named when at least half its inputs fail and the other inputs fail at most
+    half as often, so that "fails on MIN roots" points at the cause.
+    """
+    wrong = set(wrong)
+    counts: dict = {}
+    for index, case in enumerate(cases):
+        for name in input_classes(spec, case):
+            bad, total = counts.get(name, (0, 0))
+            counts[name] = (bad + (index in wrong), total + 1)
+    named = []
+    for name, (bad, total) in counts.items():
+        rest_bad, rest_total = len(wrong) - bad, len(cases) - total
+        if bad and bad * 2 >= total and (rest_total == 0 or
+                                         rest_bad / rest_total <= bad / total / 2):
+            named.append((-bad / total, -total, name))
+    return [name for *_, name in sorted(named)]
+
+
+def failed_by_class(spec, cases, wrong) -> list:
+    """``(class, failed, tests)`` for every class of input with a failed test, worst first.
+
+    Every input is in a class: "hand-made traps" or "random trees" (or boards, games), and
+    those of :func:`input_classes` it belongs to.
+    """
+    wrong = set(wrong)
+    counts: dict = {}
+    for index, case in enumerate(cases):
+        names = {"hand-made traps" if case.trap else _random_class(spec)}
+        for name in names | input_classes(spec, case):
+            bad, total = counts.get(name, (0, 0))
+            counts[name] = (bad + (index in wrong), total + 1)
+    rows = [(name, bad, total) for name, (bad, total) in counts.items() if bad]
+    return sorted(rows, key=lambda row: (-row[1] / row[2], -row[2], row[0]))
+
+
+def _random_class(spec) -> str:
+    return {"evaluate": "random boards", "board_minimax": "random boards",
+            "game_minimax": "random games"}.get(spec.name, "random trees")
+
+
+def _and(names) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _int_leaf_test(cases, wrong, outcomes) -> bool:
+    """Do the failures come from float leaves taken for inner nodes (isinstance(node, int))?"""
+    if not wrong:
+        return False
+    floats = [i for i in wrong if any(isinstance(subtree(cases[i].item[0], p), float)
+                                      for p in paths(cases[i].item[0]))] \
+        if isinstance(cases[0].item[0], (list, int, float)) else []
+    told = any(o.status == "raised" and o.error and "'float' object" in o.error.message
+               for o in outcomes)
+    return bool(floats) and len(floats) == len(wrong) and told
 
 
 def _shows(diagnosis, spec, item, outcome) -> bool:
@@ -281,6 +458,8 @@ def _message(spec, item, expected: Expected, outcome: Outcome, failed, total, hi
         return (f"{head} {call} returns the right value, {want}, but evaluates the leaves "
                 f"{_leaf_names(item, outcome.extra)} where alpha-beta evaluates "
                 f"{_leaf_names(item, expected.extra)}.")
+    if hidden and spec.name == "alphabeta" and _same_value(outcome.value, expected.value):
+        return f"{head} One of them returns the right value but evaluates other leaves."
     if hidden:
         return f"{head} One of them should return a different value."
     if spec.mutation_matters and outcome.mutated:
@@ -396,6 +575,9 @@ def _best_move_picture(item, expected, outcome):
 
 
 def _alphabeta_picture(item, expected, outcome):
+    """The tree with, beside each leaf, when it was evaluated (#1, #2, ...) by the right
+    search and by the student's; red where the two differ in *whether* it was evaluated
+    (a leaf evaluated by both, only earlier or later, is not flagged)."""
     tree, alpha, beta, is_max = item
     game = to_game(tree, is_max)
     labels = names(tree)
@@ -405,13 +587,24 @@ def _alphabeta_picture(item, expected, outcome):
     for path in paths(tree):
         if not is_leaf(subtree(tree, path)):
             continue
-        e = f"#{theirs[path]}" if path in theirs else "pruned"
-        y = f"#{mine[path]}" if path in mine else "skipped"
-        notes[labels[path]] = f"{labels[path]}: exp {e} / you {y}"
-        if (path in mine) != (path in theirs) or mine.get(path) != theirs.get(path):
+        notes[labels[path]] = _visit_note(theirs.get(path), mine.get(path))
+        if (path in mine) != (path in theirs):
             highlight.add(labels[path])
     notes[game.root] = f"exp {F.show(expected.value)} / you {F.show(outcome.value)}"
     return game, notes, highlight
+
+
+def _visit_note(expected, yours) -> str:
+    """When a leaf was evaluated, in the right search and in yours: "#3", "exp #4 / you #5",
+    "exp pruned / you #4", "pruned" (None: never evaluated).
+
+    >>> _visit_note(3, 3), _visit_note(4, 5), _visit_note(None, 4), _visit_note(None, None)
+    ('#3', 'exp #4 / you #5', 'exp pruned / you #4', 'pruned')
+    """
+    if expected == yours:
+        return "pruned" if expected is None else f"#{expected}"
+    return (f"exp {'pruned' if expected is None else f'#{expected}'} / "
+            f"you {'skipped' if yours is None else f'#{yours}'}")
 
 
 # -- evaluation functions: judged on properties --------------------------------------------------
@@ -433,25 +626,12 @@ def _judge_evaluate(spec, cases, outcomes, hidden) -> FunctionCheck:
     game_over = {b: spec.expected((b,)).details for b in boards}
     x_wins = [b for b in boards if game_over[b]["winner"] == "X"]
     o_wins = [b for b in boards if game_over[b]["winner"] == "O"]
-    playing = [b for b in boards if not game_over[b]["terminal"]]
     if sum(score[b] for b in x_wins) / len(x_wins) < sum(score[b] for b in o_wins) / len(o_wins):
         worst = min(x_wins, key=score.get)
         return _evaluate_fail(spec, "signs-swapped",
                               f"A board X has won scores {F.show(score[worst])}, lower than a "
                               "board O has won: higher must mean better for X.", None, None,
                               total, hidden, boards=[worst, max(o_wins, key=score.get)],
-                              score=score)
-    low_x = min(x_wins, key=score.get)
-    high_playing = max(playing, key=score.get)
-    high_o = max(o_wins, key=score.get)
-    low_playing = min(playing, key=score.get)
-    if score[low_x] <= score[high_playing] or score[high_o] >= score[low_playing]:
-        pair = [low_x, high_playing] if score[low_x] <= score[high_playing] else \
-            [high_o, low_playing]
-        return _evaluate_fail(spec, "terminal-not-checked",
-                              "A finished game must score beyond every unfinished one: a win "
-                              "for X above all, a win for O below all. These two boards are "
-                              "ranked the wrong way:", None, None, total, hidden, boards=pair,
                               score=score)
     for b in boards:
         for image in symmetries(b):
@@ -461,9 +641,19 @@ def _judge_evaluate(spec, cases, outcomes, hidden) -> FunctionCheck:
                                       "other, so they are equally good, but they score "
                                       "differently:", None, None, total, hidden,
                                       boards=[b, image], score=score)
+    mistake = search_mistake(score)
+    if mistake:
+        board, culprit, sentence = mistake
+        return _evaluate_fail(spec, "search-skips-win",
+                              f"{sentence}. A search scores finished games by their utility "
+                              "(+1 X wins, -1 O wins) and calls evaluate only on unfinished "
+                              f"boards, but yours scores an unfinished board {F.show(score[culprit])}: "
+                              "keep every estimate strictly between -1 and +1.", None, None,
+                              total, hidden, boards=[board, culprit], score=score)
     return FunctionCheck(spec.name, True, None,
-                         f"All {total} boards pass: wins for X score above every unfinished "
-                         "game, wins for O below, and mirror images score the same.",
+                         f"All {total} boards pass: boards better for X score higher, mirror "
+                         "images score the same, and depth-limited searches with your "
+                         "estimates take a win and stop a loss.",
                          tests=total, hidden=hidden)
 
 
@@ -486,4 +676,5 @@ def solution(kind):
     return SOLUTIONS[kind]
 
 
-__all__ = ["check_function", "FunctionCheck", "solution"]
+__all__ = ["explain_diagnosis", "EXTRA_DIAGNOSES", "input_classes", "failing_classes",
+           "check_function", "FunctionCheck", "solution"]

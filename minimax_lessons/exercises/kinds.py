@@ -6,9 +6,9 @@ kind               the student writes                          compared on
 ``minimax``        ``minimax(node, is_maximizing) -> value``   value
 ``minimax_depth``  ``minimax(node, depth, is_maximizing)``     value (``estimate``
                                                                at depth 0)
-``best_move``      ``best_move(node) -> index``                a best move (MAX at
-                                                               the root; any of
-                                                               equal best moves)
+``best_move``      ``best_move(node) -> index``                the best move (MAX at
+                                                               the root; the first
+                                                               of equal best moves)
 ``alphabeta``      ``alphabeta(node, alpha, beta,              value, and the order
                    is_maximizing) -> value``                   leaves are evaluated
 ``game_minimax``   ``minimax(game, state) -> value``           value (trees,
@@ -26,7 +26,9 @@ is a leaf, a list an inner node. ``board`` is a list of 9 cells ``"X"``,
 :class:`~minimax_lessons.tictactoe.TicTacToe`, scored from X's (MAX's) side.
 
 Inputs: hand-made *traps* first (small trees on which the known mistakes give
-different answers), then trees drawn from a seed. Every expected answer comes
+different answers), then trees drawn from a seed. Hidden tests (graded use) draw from
+another stream and add traps of their own: trees with float leaves, on which a leaf test
+``isinstance(node, int)`` fails. Every expected answer comes
 from the package's own searches (:mod:`minimax_lessons.search`).
 """
 
@@ -102,9 +104,13 @@ class Kind:
     def cases(self, seed=0, *, hidden=False) -> list:
         """Traps, then seeded random inputs (another stream when ``hidden``), smallest first."""
         rng = random.Random(f"{self.name}:{seed}:{'hidden' if hidden else 'shown'}")
-        return self.traps() + self.randoms(rng)
+        return self.traps() + (self.hidden_traps() if hidden else []) + self.randoms(rng)
 
     def traps(self) -> list:
+        return []
+
+    def hidden_traps(self) -> list:
+        """Traps only the hidden tests use (float leaves)."""
         return []
 
     def randoms(self, rng) -> list:
@@ -195,6 +201,10 @@ class MinimaxKind(Kind):
     def traps(self):
         return [Case(item, _size(item[0])) for item in _MINIMAX_TRAPS]
 
+    def hidden_traps(self):
+        return [Case(item, _size(item[0]), label="float leaves") for item in
+                [([[2.5, 7], [4, 0.5]], False), ([[[1, 2.25], [3, 0]], [[-1.5, 4], [2, 2]]], True)]]
+
     def randoms(self, rng):
         out = []
         for i in range(16):
@@ -242,6 +252,10 @@ class DepthKind(Kind):
     def traps(self):
         return [Case(item, _size(item[0])) for item in _DEPTH_TRAPS]
 
+    def hidden_traps(self):
+        return [Case(([[[2.5, 7], [4, 0.5]], [[1, 3.5], [6, 2]]], 3, True), 15,
+                     label="float leaves")]
+
     def randoms(self, rng):
         out = []
         for i in range(14):
@@ -272,6 +286,7 @@ _BEST_TRAPS = [
     ([[2, 8], [3, 4], [5, 1]],),
     ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]],),
     ([[6, 7], [1, 9, 2], [5, 8]],),
+    ([[3, 9], [1, 5], [4, 3]],),  # a tie: moves 0 and 2 are both worth 3; 0 is the leftmost
 ]
 
 
@@ -282,6 +297,9 @@ class BestMoveKind(Kind):
 
     def traps(self):
         return [Case(item, _size(item[0])) for item in _BEST_TRAPS]
+
+    def hidden_traps(self):
+        return [Case(([[2.5, 7], [4, 3.5], [0.5, 9]],), 10, label="float leaves")]
 
     def randoms(self, rng):
         out = []
@@ -295,7 +313,7 @@ class BestMoveKind(Kind):
         values = [minimax(to_game(child, False)).value for child in tree]
         best = max(values)
         moves = tuple(i for i, v in enumerate(values) if v == best)
-        return Expected(moves[0], accept=moves, details={"values": values})
+        return Expected(moves[0], accept=moves[:1], details={"values": values, "best": moves})
 
     def type_problem(self, value, item):
         (tree,) = item
@@ -342,6 +360,11 @@ class AlphaBetaKind(Kind):
 
     def traps(self):
         return [Case(item, _size(item[0])) for item in _AB_TRAPS]
+
+    def hidden_traps(self):
+        return [Case(item, _size(item[0]), label="float leaves") for item in
+                [([[2.5, 7], [1.5, 9], [4, 0.5]], -INF, INF, True),
+                 ([[[1, 2.25], [3, 0]], [[-1.5, 4], [2, 2]]], -INF, INF, False)]]
 
     def randoms(self, rng):
         out = []
@@ -478,6 +501,63 @@ _EVAL_BOARDS = [
     "XOXOXO...", "XOXXOO..."
 ]
 
+#: Positions where a depth-limited search (finished games scored +1, 0, -1) must take a
+#: win or stop a loss, whatever the estimates, as long as they lie strictly between -1
+#: and +1: (board, depth, what the chosen move must do). Open lines (-8..8) fail all three.
+SEARCH_TRAPS = (
+    ("XOXOX.O..", 1, "win"),    # X wins at 8; open lines make X play 7
+    ("XXO.OX...", 1, "win"),    # O wins at 6; open lines make O play 3
+    ("X.O.O...X", 2, "block"),  # X must block at 6; open lines make X play 1
+)
+
+
+def _wins_at_once(game, board, move):
+    after = game.result(board, move)
+    return game.is_terminal(after) and game.utility(after) != 0
+
+
+def _lets_the_opponent_win(game, board, move):
+    after = game.result(board, move)
+    return not game.is_terminal(after) and any(_wins_at_once(game, after, m)
+                                               for m in game.actions(after))
+
+
+def search_boards() -> list:
+    """The search traps' positions and every unfinished board a search from them scores."""
+    game, found = TicTacToe(), {}
+    for board, depth, _ in SEARCH_TRAPS:
+        level = [board]
+        for _ in range(depth + 1):
+            found.update(dict.fromkeys(b for b in level if not game.is_terminal(b)))
+            level = [game.result(b, m) for b in level if not game.is_terminal(b)
+                     for m in game.actions(b)]
+    return list(found)
+
+
+def search_mistake(score):
+    """The first search trap that the estimates ``score`` (board -> number) make a
+    depth-limited minimax fail: ``(board, culprit, sentence)``, where ``culprit`` is an
+    unfinished board it scored at or beyond a win or a loss; else None."""
+    game = TicTacToe()
+    for board, depth, must in SEARCH_TRAPS:
+        result = minimax(game, board, depth=depth, evaluate=score.__getitem__, trace=True)
+        move = result.move
+        me = "X" if game.to_move(board) == "max" else "O"
+        them = "O" if me == "X" else "X"
+        if must == "win" and not _wins_at_once(game, board, move):
+            win = next(m for m in game.actions(board) if _wins_at_once(game, board, m))
+            sentence = (f"{me} can win at once on square {win}, but a search {depth} ply "
+                        f"deep with your estimates plays {move}")
+        elif must == "block" and _lets_the_opponent_win(game, board, move):
+            sentence = (f"{them} threatens to win, but a search {depth} plies deep with your "
+                        f"estimates lets {me} play {move}, and {them} wins next move")
+        else:
+            continue
+        scored = [s.state for s in result.trace.of_kind("evaluate") if s.detail == "evaluation"]
+        culprit = max(scored, key=lambda b: abs(score[b]))
+        return board, culprit, sentence
+    return None
+
 
 def symmetries(board: str) -> list:
     """The 8 images of a board under rotation and reflection (the board first).
@@ -519,6 +599,9 @@ class EvaluateKind(Kind):
         for b in boards:
             for image in dict.fromkeys(symmetries(b)):
                 out.append(Case((image,), 9 - image.count("."), trap=image == b))
+        seen = {c.item[0] for c in out}
+        out += [Case((b,), 9 - b.count("."), trap=False, label="search")
+                for b in search_boards() if b not in seen]
         return out
 
     def expected(self, item):
@@ -545,4 +628,4 @@ def get_kind(name, **options) -> Kind:
 
 
 __all__ = ["Kind", "Case", "Expected", "KINDS", "get_kind", "symmetries", "same_number",
-           "is_number"]
+           "is_number", "SEARCH_TRAPS", "search_boards", "search_mistake"]
