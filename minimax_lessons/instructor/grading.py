@@ -575,14 +575,15 @@ def _isolation(opts, stream, progress):
     from .isolation import find_bwrap, why_no_bwrap
 
     if opts.isolation == "none":
-        print("grading without isolation: it was switched off (isolation none), so student "
-              "code runs with your rights.", file=stream)
+        print("grading without isolation (NOT a security sandbox): it was switched off "
+              "(isolation none), so student code runs with your rights.", file=stream)
         return None
     path = find_bwrap()
     if path is None:
         if opts.isolation == "bwrap":
             raise ReleaseError("isolation with bubblewrap was asked for, but: " + why_no_bwrap())
-        print("grading without isolation: " + why_no_bwrap(), file=stream)
+        print("grading without isolation (NOT a security sandbox): " + why_no_bwrap(),
+              file=stream)
     return path
 
 
