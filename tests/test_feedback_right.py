@@ -8,6 +8,7 @@ on each question's own tree, on MIN roots and MAX roots, never by asking the que
 
 from __future__ import annotations
 
+import math
 import re
 
 import pytest
@@ -289,3 +290,63 @@ def test_a_function_that_never_switches_player_is_told_so():
     result = check_function("minimax", V.minimax_no_switch)
     assert result.diagnosis == "never-switches-player"
     assert "passes its own player" in result.explanation
+
+
+# -- 4. the alpha-beta picture of a function answer -----------------------------------------
+def _png_width(tag):
+    import base64
+
+    png = base64.b64decode(re.search(r'base64,([^"]+)"', tag).group(1))
+    return int.from_bytes(png[16:20], "big")
+
+
+def leaf_order(fn, tree):
+    """The paths of the leaves a variant evaluates, in order (recorded by the harness)."""
+    from minimax_lessons.exercises.harness import nested_alphabeta, run_local
+
+    out = run_local(fn, [(tree, -math.inf, math.inf, True)], nested_alphabeta)[0]
+    return [tuple(p) for p in out.extra]
+
+
+def test_the_prune_strict_picture_flags_only_leaves_evaluated_in_one_run():
+    from minimax_lessons.exercises import check_function
+
+    result = check_function("alphabeta", V.alphabeta_strict)
+    assert result.diagnosis == "prune-strict"
+    game, notes, highlight = result.picture
+    tree = result.failing_input[0]
+    right, strict = leaf_order(V.alphabeta, tree), leaf_order(V.alphabeta_strict, tree)
+    differ = set(right) ^ set(strict)
+    moved = [p for p in set(right) & set(strict) if right.index(p) != strict.index(p)]
+    assert differ and moved, "the failing case has a leaf evaluated by both, at another step"
+    assert highlight == {_leaf_name(game, p) for p in differ}
+    for path in moved:
+        name = _leaf_name(game, path)
+        assert name not in highlight
+        assert notes[name] == f"exp #{right.index(path) + 1} / you #{strict.index(path) + 1}"
+
+
+def _leaf_name(game, path):
+    node = game.root
+    for i in path:
+        node = game.children(node)[i]
+    return node
+
+
+def test_feedback_pictures_keep_their_text_at_least_12_px_and_their_own_size():
+    from minimax_lessons.exercises import check_function
+    from minimax_lessons.exercises import feedback as F
+
+    result = check_function("alphabeta", V.alphabeta_strict)
+    game, notes, highlight = result.picture
+    svg = F._svg(game, notes, set(highlight))
+    width = re.search(r'<svg width="([\d.]+)pt"', svg).group(1)
+    box = re.search(r'viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ', svg).group(1)
+    assert float(width) == float(box), "drawn at the size of its content, not shrunk"
+    assert F.smallest_text_px(svg) >= 12
+    html = F.tree_picture_html(game, notes, highlight)
+    natural = _png_width(html)
+    narrowest = int(re.search(r"min-width: (\d+)px", html).group(1))
+    assert narrowest <= natural
+    assert F.smallest_text_px(svg) * narrowest / natural >= 12 - 0.01
+    assert f'width="{natural}"' in html

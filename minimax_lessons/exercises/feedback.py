@@ -17,6 +17,8 @@ A (MAX)  exp 2 / you 3  <--
 from __future__ import annotations
 
 import html
+import math
+import re
 
 from ..trace import show_number
 
@@ -65,12 +67,66 @@ def text_tree(game, notes=None, highlight=(), root=None) -> str:
     return "\n".join(lines)
 
 
-def tree_picture_html(game, notes=None, highlight=()) -> str:
-    """The tree drawn as SVG when the drawing module can, else as text in <pre>."""
+#: The smallest text a feedback picture may show, in CSS pixels, however narrow the cell.
+SMALLEST_TEXT_PX = 12
+
+
+def tree_picture_html(game, notes=None, highlight=(), *, key=None) -> str:
+    """The tree drawn as a PNG ``<img>`` when the drawing module can, else as text in <pre>.
+
+    A PNG, not inline SVG: JupyterLab strips ``<svg>`` from the HTML of notebooks it
+    did not run itself (and GitHub does too), leaving only its text; an ``<img>``
+    shows everywhere. Its alt text is the tree as text. The picture has the size of
+    its content; in a narrower cell it shrinks, but never so far that its smallest
+    text falls below :data:`SMALLEST_TEXT_PX` (the cell scrolls instead). ``key``:
+    ``[(mark, meaning)]`` written under the picture.
+    """
+    text = text_tree(game, notes, highlight)
     svg = _svg(game, notes or {}, set(highlight))
-    if svg:
-        return f'<div class="mml-tree" style="max-width: 100%; overflow-x: auto;">{svg}</div>'
-    return f"<pre>{html.escape(text_tree(game, notes, highlight))}</pre>"
+    img = _png_img(svg, text) if svg else None
+    legend = _key_html(key) if key else ""
+    if img:
+        return (f'<div class="mml-tree" style="max-width: 100%; overflow-x: auto;">{img}'
+                f"</div>{legend}")
+    return f"<pre>{html.escape(text)}</pre>{legend}"
+
+
+def _key_html(key) -> str:
+    items = "; ".join(f"<b>{html.escape(mark)}</b> {html.escape(meaning)}"
+                      for mark, meaning in key)
+    return f"<p style='margin: 0.2em 0; font-size: 0.95em;'>Key: {items}.</p>"
+
+
+def _png_img(svg, alt):
+    try:
+        from ..raster import png_data_uri, svg_to_png
+        png = svg_to_png(svg)
+    except Exception:  # a picture is a nicety: never let it hide the feedback
+        return None
+    if png is None:
+        return None
+    width = int.from_bytes(png[16:20], "big")
+    smallest = smallest_text_px(svg)
+    narrowest = min(width, math.ceil(width * SMALLEST_TEXT_PX / smallest)) if smallest else 0
+    return (f'<img src="{png_data_uri(png)}" alt="{html.escape(alt, quote=True)}" '
+            f'width="{width}" style="max-width: 100%; min-width: {narrowest}px; '
+            f'height: auto;">')
+
+
+def smallest_text_px(svg: str) -> float | None:
+    """The smallest font size in an SVG drawing, in CSS pixels at its own size (1pt = 4/3 px).
+
+    >>> smallest_text_px('<svg width="10pt" height="5pt" viewBox="0 0 10 5"><text '
+    ...                  'font-size="12.00">a</text><text font-size="9.00">b</text></svg>')
+    12.0
+    """
+    sizes = [float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)]
+    if not sizes:
+        return None
+    width = re.search(r'<svg[^>]*\bwidth="([\d.]+)pt"', svg)
+    box = re.search(r'viewBox="[\d.-]+ [\d.-]+ ([\d.]+) [\d.]+"', svg)
+    scale = float(width.group(1)) / float(box.group(1)) if width and box else 1.0
+    return round(min(sizes) * scale * 4 / 3, 2)
 
 
 def _svg(game, notes, highlight):
@@ -79,8 +135,7 @@ def _svg(game, notes, highlight):
     except ImportError:
         return None
     try:
-        size = "10,6" if len(game.leaves) > 10 else None
-        picture = draw_tree(game, notes=notes, highlight=highlight, names=True, size=size)
+        picture = draw_tree(game, notes=notes, highlight=highlight, names=True)
         bundle = picture._repr_mimebundle_()
         if isinstance(bundle, tuple):
             bundle = bundle[0]
@@ -120,4 +175,4 @@ def capped(text: str, limit: int = 1500) -> str:
     return text[:limit] + f"\n... ({len(text) - limit:,} more characters not shown)"
 
 
-__all__ = ["show", "text_tree", "tree_picture_html", "box", "para", "code", "details", "capped"]
+__all__ = ["show", "text_tree", "tree_picture_html", "smallest_text_px", "SMALLEST_TEXT_PX", "box", "para", "code", "details", "capped"]
