@@ -350,3 +350,90 @@ def test_feedback_pictures_keep_their_text_at_least_12_px_and_their_own_size():
     assert narrowest <= natural
     assert F.smallest_text_px(svg) * narrowest / natural >= 12 - 0.01
     assert f'width="{natural}"' in html
+
+
+# -- 3. pictures of hand answers ---------------------------------------------------------------
+def pruned_leaves(game, prune_ties):
+    from minimax_lessons.search import alphabeta
+
+    return {leaf for top in alphabeta(game, prune_ties=prune_ties).pruned
+            for leaf in game.subtree_nodes(top) if game.is_terminal(leaf)}
+
+
+PRUNED = [i for i in question_ids() if isinstance(get_question(i), PrunedQuestion)]
+
+
+@pytest.mark.parametrize("qid", PRUNED)
+def test_a_wrong_pruned_set_is_drawn_against_the_right_one_leaf_by_leaf(qid):
+    q = get_question(qid)
+    for seed in SEEDS[:3]:
+        data = q.data(seed)
+        game = to_game(data["tree"], data["is_max"])
+        right = pruned_leaves(game, q.prune_ties)
+        leaves = list(game.leaves)
+        kept = [leaf for leaf in leaves if leaf not in right]
+        for given in ({kept[0]}, set(), right | {kept[-1]}, (right - {min(right)}) | {kept[0]}):
+            feedback = q.check(sorted(given), seed)
+            assert not feedback.passed
+            game_drawn, notes, highlight = feedback.picture
+            assert highlight == given ^ right
+            assert {n for n, t in notes.items() if t == "you marked it"} == given - right
+            assert {n for n, t in notes.items() if t == "you missed it"} == right - given
+            assert set(feedback.picture_result.pruned) <= set(game.nodes)
+            assert {leaf for top in feedback.picture_result.pruned
+                    for leaf in game.subtree_nodes(top) if game.is_terminal(leaf)} == right
+    html = feedback._repr_html_()
+    assert "<img" in html and "you missed it" in html and "dashed" in html
+
+
+def test_the_picture_text_names_the_marks_it_uses():
+    q = get_question("q6.1")
+    data = q.data(0)
+    game = to_game(data["tree"], data["is_max"])
+    right = pruned_leaves(game, q.prune_ties)
+    text = q.check(sorted(right | {game.leaves[0]}), 0).text()
+    assert "you marked it: you named it as pruned" in text
+    assert "you missed it:" not in text
+
+
+def names_the_asked_node(q):
+    """Questions made by tree_value_question, or whose data names the node asked about."""
+    return q._asked is not None or "node" in q.data(0)
+
+
+DRAWN_VALUES = [q.id for q in value_questions() if kind_of(q) == "value" and
+                names_the_asked_node(q)]
+
+
+def test_value_questions_on_a_root_or_a_named_node_draw_wrong_answers():
+    assert {"q2.1", "q2.2", "q3.1", "p3.2"} <= set(DRAWN_VALUES)
+
+
+@pytest.mark.parametrize("qid", DRAWN_VALUES)
+def test_a_wrong_value_is_written_beside_the_right_one_at_the_asked_node(qid):
+    q = get_question(qid)
+    for seed in SEEDS[:3]:
+        data = q.data(seed)
+        tree, is_max = asked_tree(q, data)
+        right = root_value(tree, is_max)
+        wrong = right + 100
+        feedback = q.check(wrong, seed)
+        game, notes, highlight = feedback.picture
+        asked = data.get("node", game.root)
+        assert highlight == {asked}
+        assert notes[asked].endswith(f"you {wrong}") and f"right {right}" in notes[asked]
+        assert minimax(game, asked).value == right
+        assert q.check(right, seed).picture is None
+
+
+@pytest.mark.parametrize("qid", [q.id for q in value_questions() if kind_of(q) == "move"])
+def test_a_wrong_move_is_drawn_at_the_child_chosen(qid):
+    q = get_question(qid)
+    for seed in SEEDS[:3]:
+        tree, is_max = asked_tree(q, q.data(seed))
+        best = first_best_moves(tree, is_max)
+        wrong = next(i for i in range(len(tree)) if i not in best)
+        game, notes, highlight = q.check(wrong, seed).picture
+        kids = game.children(game.root)
+        assert highlight == {kids[wrong]} and notes[kids[wrong]] == "your move"
+        assert {k for k, t in notes.items() if t == "best move"} == {kids[i] for i in best}

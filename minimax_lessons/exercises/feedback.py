@@ -71,7 +71,7 @@ def text_tree(game, notes=None, highlight=(), root=None) -> str:
 SMALLEST_TEXT_PX = 12
 
 
-def tree_picture_html(game, notes=None, highlight=(), *, key=None) -> str:
+def tree_picture_html(game, notes=None, highlight=(), *, key=None, result=None) -> str:
     """The tree drawn as a PNG ``<img>`` when the drawing module can, else as text in <pre>.
 
     A PNG, not inline SVG: JupyterLab strips ``<svg>`` from the HTML of notebooks it
@@ -79,10 +79,11 @@ def tree_picture_html(game, notes=None, highlight=(), *, key=None) -> str:
     shows everywhere. Its alt text is the tree as text. The picture has the size of
     its content; in a narrower cell it shrinks, but never so far that its smallest
     text falls below :data:`SMALLEST_TEXT_PX` (the cell scrolls instead). ``key``:
-    ``[(mark, meaning)]`` written under the picture.
+    ``[(mark, meaning)]`` written under the picture; ``result``: a search made with
+    ``trace=True``, drawn under the notes (its values, its pruned leaves dashed).
     """
     text = text_tree(game, notes, highlight)
-    svg = _svg(game, notes or {}, set(highlight))
+    svg = _svg(game, notes or {}, set(highlight), result)
     img = _png_img(svg, text) if svg else None
     legend = _key_html(key) if key else ""
     if img:
@@ -129,13 +130,13 @@ def smallest_text_px(svg: str) -> float | None:
     return round(min(sizes) * scale * 4 / 3, 2)
 
 
-def _svg(game, notes, highlight):
+def _svg(game, notes, highlight, result=None):
     try:
         from ..draw import draw_tree
     except ImportError:
         return None
     try:
-        picture = draw_tree(game, notes=notes, highlight=highlight, names=True)
+        picture = draw_tree(game, notes=notes, highlight=highlight, names=True, result=result)
         bundle = picture._repr_mimebundle_()
         if isinstance(bundle, tuple):
             bundle = bundle[0]

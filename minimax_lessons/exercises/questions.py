@@ -61,7 +61,7 @@ import random
 import re
 import string
 import textwrap
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..search import alphabeta, minimax
 from ..tree import GameTree
@@ -86,7 +86,10 @@ class Feedback:
     """The verdict on one answer; shows itself in a notebook.
 
     ``passed``, ``diagnosis`` (None or an id), ``message``; ``diagnoses`` names every
-    mistake that gives this answer when several do (``diagnosis`` is the first); ``detail`` holds
+    mistake that gives this answer when several do (``diagnosis`` is the first);
+    ``picture`` is ``(tree, notes, highlight)``: the answer drawn on the tree (drawn over
+    the search ``picture_result`` when given, with ``picture_key``, ``[(mark, meaning)]``,
+    under it); ``detail`` holds
     a :class:`~minimax_lessons.exercises.functions.FunctionCheck` for function
     questions; ``score`` is the fraction of the points earned, 0..1 (by default
     1.0 when passed, else 0.0; for a function, the share of the tests passed, 0
@@ -104,6 +107,8 @@ class Feedback:
     recorded: bool = False
     score: float | None = None
     diagnoses: tuple = ()
+    picture_result: object = None
+    picture_key: tuple = ()
 
     def __post_init__(self):
         if not self.diagnoses and self.diagnosis is not None:
@@ -148,6 +153,9 @@ class Feedback:
             lines.append(self.explanation)
         if self.picture:
             lines.append(F.text_tree(*self.picture))
+            marks = set(self.picture[1].values()) if len(self.picture) > 1 else set()
+            lines += [f"{mark}: {meaning}" for mark, meaning in self.picture_key
+                      if mark in marks]
         return "\n".join(lines)
 
     def __repr__(self):
@@ -164,7 +172,8 @@ class Feedback:
         if self._explain():
             body += F.para(self.explanation)
         if self.picture:
-            body += F.tree_picture_html(*self.picture)
+            body += F.tree_picture_html(*self.picture, key=self.picture_key,
+                                        result=self.picture_result)
         return F.box(self.passed, title, body)
 
 
@@ -271,15 +280,20 @@ class ValueQuestion(Question):
     good moves). ``tree(data)`` gives the picture: a GameTree, or a pair
     ``(tree, notes)`` with short texts beside nodes (estimates, probabilities);
     ``listing(data)`` text shown with the prompt (a board); ``hint`` says what
-    to answer ("a square number, 0-8").
+    to answer ("a square number, 0-8"). ``asked(data)`` names the node whose value is
+    asked (default: ``data["node"]`` if there is one): a wrong answer is then written
+    beside the right one on the picture; ``ask_move=True`` when the answer is a move
+    (the index of a child of the root), drawn at that child.
     """
 
     kind = "value"
     answer_hint = "a number"
 
     def __init__(self, id, prompt, *, solve, mistakes=None, tree=None, listing=None, hint=None,
-                 **kw):
+                 asked=None, ask_move=False, **kw):
         super().__init__(id, prompt, **kw)
+        self._asked = asked
+        self.ask_move = ask_move
         self._solve = solve
         self._mistakes = mistakes
         self._tree = tree
@@ -306,13 +320,38 @@ class ValueQuestion(Question):
         named = named_mistakes((vid, value is not None and same_number(number, value))
                                for vid, value in mistakes)
         said = f"Your answer {F.show(number)} is not right."
+        drawn = self._answer_picture(data, number, rights)
         if len(named) == 1:
-            return self._feedback(False, named[0], f"{said} {_said(named[0])}", seed)
+            return self._feedback(False, named[0], f"{said} {_said(named[0])}", seed, **drawn)
         if named:
             return self._feedback(False, named[0], f"{said} {len(named)} different mistakes "
                                   f"give it. {_said(' or '.join(named))}", seed,
-                                  diagnoses=tuple(named))
-        return self._feedback(False, "wrong", said, seed)
+                                  diagnoses=tuple(named), **drawn)
+        return self._feedback(False, "wrong", said, seed, **drawn)
+
+    def _answer_picture(self, data, number, rights) -> dict:
+        """``{"picture": (tree, notes, highlight)}``: the answer beside the right one at
+        the asked node (or at the chosen child, for a move); {} when there is no node."""
+        shown = self._tree(data) if self._tree else None
+        if shown is None:
+            return {}
+        game, notes, highlight = (shown, {}, set()) if not isinstance(shown, tuple) else (
+            shown[0], dict(shown[1]), set(shown[2]) if len(shown) > 2 else set())
+        if self.ask_move:
+            kids = game.children(game.root)
+            for r in rights:
+                notes[kids[r]] = "best move"
+            if isinstance(number, int) and 0 <= number < len(kids):
+                notes[kids[number]] = "your move"
+                highlight = {kids[number]}
+            return {"picture": (game, notes, highlight)}
+        node = self._asked(data) if self._asked else (
+            data.get("node") if isinstance(data, dict) else None)
+        if node is None or node not in game:
+            return {}
+        right = " or ".join(F.show(r) for r in rights)
+        notes[node] = f"right {right} / you {F.show(number)}"
+        return {"picture": (game, notes, highlight | {node})}
 
 
 def _as_number(answer):
@@ -361,7 +400,9 @@ def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching
     else:
         raise ValueError(f"ask must be 'value' or 'move', not {ask!r}")
     return ValueQuestion(id, prompt, make=make, solve=solve, mistakes=mistakes,
-                         tree=lambda d: to_game(d["tree"], d["is_max"]), **kw)
+                         tree=lambda d: to_game(d["tree"], d["is_max"]),
+                         asked=lambda d: to_game(d["tree"], d["is_max"]).root,
+                         ask_move=ask == "move", **kw)
 
 
 def hand_value_mistakes(tree, is_max) -> list:
@@ -911,7 +952,26 @@ class PrunedQuestion(Question):
         return {leaf for top in r.pruned for leaf in game.subtree_nodes(top)
                 if game.is_terminal(leaf)}
 
+    #: What the picture of a wrong answer shows.
+    KEY = (("dashed grey", "pruned: alpha-beta never evaluates it"),
+           ("you marked it", "you named it as pruned, but alpha-beta evaluates it"),
+           ("you missed it", "alpha-beta prunes it, but you did not name it"))
+
     def check(self, answer, seed=0, **options):
+        feedback = self._verdict(answer, seed)
+        if feedback.passed or feedback.diagnosis == "bad-answer":
+            return feedback
+        data = self.data(seed)
+        game = to_game(data["tree"], data["is_max"])
+        given = {leaf for n in _as_names(answer) for leaf in game.subtree_nodes(n)
+                 if game.is_terminal(leaf)}
+        right = self._pruned_leaves(data)
+        notes = {leaf: "you marked it" for leaf in given - right}
+        notes.update({leaf: "you missed it" for leaf in right - given})
+        return replace(feedback, picture=(game, notes, set(notes)), picture_key=self.KEY,
+                       picture_result=alphabeta(game, trace=True, prune_ties=self.prune_ties))
+
+    def _verdict(self, answer, seed):
         data = self.data(seed)
         game = to_game(data["tree"], data["is_max"])
         given = _as_names(answer)
@@ -947,8 +1007,9 @@ class PrunedQuestion(Question):
                                   "more leaf" + ("" if len(missing) == 1 else "s")
                                   + f" than you named. {_said('pruned-too-few')}", seed)
         return self._feedback(False, "pruned-wrong", f"{extra[0]} is needed (alpha-beta "
-                              f"evaluates it), and alpha-beta skips {len(missing)} leaf/leaves "
-                              "you did not name.", seed)
+                              f"evaluates it), and alpha-beta skips {len(missing)} "
+                              + ("leaf" if len(missing) == 1 else "leaves")
+                              + " you did not name.", seed)
 
     def _variant_sets(self, data, game):
         labels = names(data["tree"])
