@@ -6,6 +6,7 @@ pass the correct solutions.
 """
 
 import itertools
+import re
 import math
 
 import pytest
@@ -93,3 +94,24 @@ def test_the_student_style_solutions_agree_with_the_package_searches(tree, is_ma
                            resolve_harness(KINDS["alphabeta"].harness))
     assert outcome.value == reference.value
     assert outcome.extra == tuple(s.path for s in reference.trace.of_kind("evaluate"))
+
+
+def test_every_hand_wording_has_a_function_wording_and_never_speaks_of_a_function():
+    from minimax_lessons.exercises.variants import HAND_DIAGNOSES
+
+    assert set(HAND_DIAGNOSES) <= set(DIAGNOSES)
+    for vid, text in HAND_DIAGNOSES.items():
+        assert "your function" not in text.lower() and "your alpha-beta" not in text.lower()
+        assert explain(vid, hand=True) == text and explain(vid) == DIAGNOSES[vid]
+    speaks_of_code = [vid for vid, text in DIAGNOSES.items() if vid not in GENERIC
+                      and ("your function" in text.lower() or "your alpha-beta" in text.lower())]
+    assert set(speaks_of_code) <= set(HAND_DIAGNOSES), "each needs words for a hand answer"
+
+
+def test_every_variant_id_is_listed_in_the_module_table():
+    import minimax_lessons.exercises.variants as module
+
+    listed = set(re.findall(r"``([a-z-]+)``", module.__doc__))
+    ids = {vid for kind in VARIANTS for vid, _ in variants_for(kind)}
+    ids |= {"prune-non-strict"}
+    assert ids <= listed
