@@ -324,8 +324,8 @@ class ValueQuestion(Question):
         if len(named) == 1:
             return self._feedback(False, named[0], f"{said} {_said(named[0])}", seed, **drawn)
         if named:
-            return self._feedback(False, named[0], f"{said} {len(named)} different mistakes "
-                                  f"give it. {_said(' or '.join(named))}", seed,
+            return self._feedback(False, named[0], f"{said} {_count_word(len(named))} different "
+                                  f"mistakes give it. {_said(' or '.join(named))}", seed,
                                   diagnoses=tuple(named), **drawn)
         return self._feedback(False, "wrong", said, seed, **drawn)
 
@@ -403,6 +403,10 @@ def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching
                          tree=lambda d: to_game(d["tree"], d["is_max"]),
                          asked=lambda d: to_game(d["tree"], d["is_max"]).root,
                          ask_move=ask == "move", **kw)
+
+
+def _count_word(n) -> str:
+    return {2: "Two", 3: "Three", 4: "Four"}.get(n, str(n))
 
 
 def hand_value_mistakes(tree, is_max) -> list:
