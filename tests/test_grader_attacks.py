@@ -2,8 +2,10 @@
 
 The checker's attacks run student functions through ``check_function`` in a
 sandbox of their own; the grader's attacks are crafted submissions graded beside
-an honest one (``tests/test_isolation.py`` covers what bubblewrap adds).
-None of them may change any grade but the attacker's own answers.
+an honest one, without bubblewrap (``MINIMAX_LESSONS_NO_BWRAP=1`` and
+``--isolation none``) and with it (skipped, with the reason, where bwrap cannot
+start). None of them may change any grade but the attacker's own answers.
+The threat model they check is ``docs/grading-threat-model.md``.
 """
 
 import os

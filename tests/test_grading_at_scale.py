@@ -185,3 +185,33 @@ def test_a_roster_with_a_student_twice_is_a_clear_error(tmp_path):
     roster.write_text("id\nann\nann\n")
     with pytest.raises(ReleaseError, match="listed twice"):
         read_roster(roster)
+
+
+# -- the feedback page (issue 13) ----------------------------------------------------------------
+def test_the_feedback_page_lists_questions_in_number_order(tmp_path):
+    from minimax_lessons.instructor.grading import QuestionGrade, StudentResult, write_feedback
+
+    grades = [QuestionGrade("ann", NAME, q, 1.0, 1.0, None, f"about {q}")
+              for q in ("q3.10", "q3.2", "q3.9", "q3.1")]
+    write_feedback(tmp_path / "ann.html", StudentResult("ann", grades))
+    page = (tmp_path / "ann.html").read_text()
+    at = [page.index(f"about {q}") for q in ("q3.1", "q3.2", "q3.9", "q3.10")]
+    assert at == sorted(at)
+
+
+def test_the_feedback_page_shows_the_notebooks_diagnosis_picture_as_a_png(classroom):
+    import base64
+    import re
+
+    from minimax_lessons.exercises import get_question
+
+    ben = classroom["ben"]
+    page = (classroom["one"] / "feedback" / f"{ben}.html").read_text()
+    shown = re.findall(r'<img src="data:image/png;base64,([A-Za-z0-9+/=]+)"', page)
+    assert len(shown) == 1, "one picture: ben's pruned leaves against the right ones"
+    assert base64.b64decode(shown[0]).startswith(b"\x89PNG\r\n\x1a\n")
+    notebook = get_question("q3.13").check(right_pruned("same"),
+                                           assigned_seed(classroom["data"], ben))._repr_html_()
+    assert shown[0] in notebook, "the same picture the notebook shows for that answer"
+    ann = (classroom["one"] / "feedback" / "ann.html").read_text()
+    assert "<img" not in ann, "right answers and hidden tests show no picture"

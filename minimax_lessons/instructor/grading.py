@@ -88,6 +88,7 @@ class QuestionGrade:
     max_points: float
     diagnosis: str | None
     feedback: str
+    pictures: list = field(default_factory=list)  # the notebook's pictures: [(png uri, alt)]
 
 
 @dataclass
@@ -112,7 +113,8 @@ class StudentResult:
 
     @classmethod
     def from_data(cls, data) -> "StudentResult":
-        return cls(data["student"], [QuestionGrade(**g) for g in data["grades"]],
+        return cls(data["student"], [QuestionGrade(**{**g, "pictures": [
+                       tuple(p) for p in g.get("pictures", [])]}) for g in data["grades"]],
                    list(data.get("problems", [])), float(data.get("seconds", 0)),
                    data.get("key", ""))
 
@@ -278,7 +280,22 @@ def grade_here(student, files, key, options: Options, *, work_root, seed=None, j
 
 def _zero(student, notebook, part, why):
     return [QuestionGrade(student, notebook, qid, 0.0, info["points"], None, why)
-            for qid, info in part["questions"].items()]
+            for qid, info in in_order(part["questions"])]
+
+
+def question_order(qid: str) -> tuple:
+    """A sort key that reads the numbers in a question id as numbers: q3.2 before q3.10.
+
+    >>> sorted(["q3.10", "q3.2", "q10.1", "q3.1"], key=question_order)
+    ['q3.1', 'q3.2', 'q3.10', 'q10.1']
+    """
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part)
+                 for part in re.split(r"(\d+)", qid) if part)
+
+
+def in_order(questions: dict) -> list:
+    """The (question id, info) pairs of a key's notebook, in question-number order."""
+    return sorted(questions.items(), key=lambda pair: question_order(pair[0]))
 
 
 def _grade_notebook(student, name, path, part, options, problems, executed_out, *,
@@ -306,7 +323,7 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
     records = read_records(record)
     cells = _grade_cells(nb)
     grades = []
-    for qid, info in part["questions"].items():
+    for qid, info in in_order(part["questions"]):
         if info["grade_id"] in missing:
             grades.append(QuestionGrade(student, name, qid, 0.0, info["points"], None,
                                         f"the cell {info['grade_id']!r} was deleted"))
@@ -424,7 +441,31 @@ def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None) ->
     if feedback.diagnosis not in (None, *GENERIC) and feedback.explanation not in text:
         text += " " + feedback.explanation
     points = round(worth * feedback.points_fraction, 2)
-    return QuestionGrade(student, notebook, qid, points, worth, feedback.diagnosis, text)
+    return QuestionGrade(student, notebook, qid, points, worth, feedback.diagnosis, text,
+                         diagnosis_pictures(feedback))
+
+
+_PNG_IMG = re.compile(r"<img\b[^>]*>")
+_SRC = re.compile(r'\bsrc="(data:image/png;base64,[A-Za-z0-9+/=]+)"')
+_ALT = re.compile(r'\balt="([^"]*)"')
+
+
+def diagnosis_pictures(feedback) -> list:
+    """The PNG pictures the notebook shows with ``feedback``: ``[(data URI, alt text)]``.
+
+    Taken from the feedback's own HTML, so the grader's page shows what the notebook
+    does (nothing for hidden tests, which never show an input).
+    """
+    try:
+        page = feedback._repr_html_() or ""
+    except Exception:  # a picture is a nicety: never let it cost the grade
+        return []
+    found = []
+    for tag in _PNG_IMG.findall(page):
+        src, alt = _SRC.search(tag), _ALT.search(tag)
+        if src:
+            found.append((src.group(1), html.unescape(alt.group(1)) if alt else ""))
+    return found
 
 
 def _why_missing(nb, index, run) -> str:
@@ -627,7 +668,7 @@ def _load_result(path, key):
 def write_tables(out, results):
     """grades.csv and totals.csv, from every result so far (atomically)."""
     rows = io.StringIO()
-    writer = csv.DictWriter(rows, CSV_FIELDS, lineterminator="\n")
+    writer = csv.DictWriter(rows, CSV_FIELDS, lineterminator="\n", extrasaction="ignore")
     writer.writeheader()
     results = sorted(results, key=lambda r: r.student)
     for result in results:
@@ -645,11 +686,14 @@ def write_tables(out, results):
 
 
 def write_feedback(path, result: StudentResult):
-    """One HTML page for a student: total, problems, and each question's feedback."""
+    """One HTML page for a student: total, problems, and each question's feedback, in
+    question-number order, with the pictures the notebook shows (PNG, so the page shows
+    them anywhere, e-mail and learning platforms included)."""
+    grades = sorted(result.grades, key=lambda g: (g.notebook, question_order(g.question)))
     rows = "".join(
         f"<tr><td>{html.escape(g.notebook)}</td><td>{html.escape(g.question)}</td>"
         f"<td style='text-align:right'>{g.points:g} / {g.max_points:g}</td>"
-        f"<td>{html.escape(g.feedback)}</td></tr>" for g in result.grades)
+        f"<td>{html.escape(g.feedback)}{_pictures_html(g.pictures)}</td></tr>" for g in grades)
     problems = "".join(f"<li>{html.escape(p)}</li>" for p in result.problems)
     page = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Feedback: "
             f"{html.escape(result.student)}</title></head><body style='font-family: sans-serif'>"
@@ -663,6 +707,13 @@ def write_feedback(path, result: StudentResult):
     write_atomic(Path(path), page)
 
 
+def _pictures_html(pictures) -> str:
+    return "".join(f'<div><img src="{src}" alt="{html.escape(alt, quote=True)}" '
+                   f'style="max-width: 100%; height: auto;"></div>'
+                   for src, alt in pictures if src.startswith("data:image/png;base64,"))
+
+
 __all__ = ["grade", "grade_student", "grade_here", "find_submissions", "restore_locked_cells",
            "read_records", "choose_record", "in_shard", "parse_shard", "StudentResult",
+           "question_order", "diagnosis_pictures",
            "QuestionGrade", "Options", "Progress"]
