@@ -348,6 +348,8 @@ def test_a_submission_that_kills_the_whole_grader_is_a_crash_on_the_rerun(tmp_pa
 
 
 # == the grader with bubblewrap: the same kind of attacks, now also on files and processes ====
+import nbformat  # noqa: E402
+
 from minimax_lessons.instructor.isolation import Jail, find_bwrap, why_no_bwrap  # noqa: E402
 
 
@@ -395,7 +397,10 @@ def test_a_snoop_in_bubblewrap_reaches_nothing_and_is_told_so(guarded):
     executed = (guarded["out"] / "executed" / "snoop" / NAME).read_text()
     secret = json.loads(guarded["key"].read_text())["secret"]
     assert secret not in executed and "BEGIN HIDDEN TESTS" not in executed
-    assert "key.json" not in executed.split("/proc/1/cmdline")[-1].split("import os")[0]
+    nb = nbformat.reads(executed, as_version=4)
+    (cmdline,) = ["".join(o.get("text", "") for o in c.outputs) for c in nb.cells
+                  if "/proc/1/cmdline" in c.source]
+    assert "bwrap" in cmdline and "key.json" not in cmdline, "it sees only the jail's processes"
 
 
 def test_a_snoop_in_bubblewrap_changes_no_grade_but_its_own_answers(guarded):
