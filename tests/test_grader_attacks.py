@@ -428,3 +428,6 @@ def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_fol
     assert sorted(hidden) == sorted(readonly)
     assert cmd[cmd.index("--bind") + 1:cmd.index("--bind") + 3] == [str(work)] * 2
     assert {"--unshare-net", "--unshare-pid", "--die-with-parent"} <= set(cmd)
+    limited = Jail(str(work), bwrap="/usr/bin/bwrap", prlimit="/usr/bin/prlimit", memory=2 << 30,
+                   processes=64).prefix()
+    assert limited[-5:] == ["--", "/usr/bin/prlimit", f"--as={2 << 30}", "--nproc=64", "--"]
