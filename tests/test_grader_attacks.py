@@ -371,10 +371,12 @@ def guarded(tmp_path_factory):
         f"open({str(graded_alice)!r}, 'w').write('{{}}')",  # zero an earlier student
         f"open({str(base / 'planted.txt')!r}, 'w').write('x')",  # anywhere outside its folder
         'print(open("/proc/1/cmdline").read().replace("\\0", " "))',
+        'print(open("notes.txt").read())',  # a link to the key, planted beside its notebook
         "import os, signal\nfor pid in range(2, 200):\n    try:\n"
         "        os.kill(pid, signal.SIGKILL) if pid != os.getpid() else None\n"
         "    except OSError:\n        pass",  # every process it can see, except itself
     ])
+    (subs / "snoop" / "notes.txt").symlink_to(key)
     stream = io.StringIO()
     grade(subs, key, out, stream=stream, isolation="bwrap", **LIMITS)
     alice_stored = graded_alice.read_text()
@@ -391,8 +393,9 @@ def test_with_bubblewrap_the_grader_does_not_say_it_runs_without_isolation(guard
 def test_a_snoop_in_bubblewrap_reaches_nothing_and_is_told_so(guarded):
     totals = {r["student"]: r for r in rows(guarded["out"] / "totals.csv")}
     refused = totals["snoop"]["problems"]
-    assert refused.count("outside its folder and was refused") == 6
-    for name in ("key.json", f"alice/{NAME}", "grades.csv", "alice.json", "planted.txt"):
+    assert refused.count("outside its folder and was refused") == 7
+    for name in ("key.json", f"alice/{NAME}", "grades.csv", "alice.json", "planted.txt",
+                 "notes.txt"):
         assert name in refused
     executed = (guarded["out"] / "executed" / "snoop" / NAME).read_text()
     secret = json.loads(guarded["key"].read_text())["secret"]
@@ -431,3 +434,23 @@ def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_fol
     limited = Jail(str(work), bwrap="/usr/bin/bwrap", prlimit="/usr/bin/prlimit", memory=2 << 30,
                    processes=64).prefix()
     assert limited[-5:] == ["--", "/usr/bin/prlimit", f"--as={2 << 30}", "--nproc=64", "--"]
+
+
+def test_only_a_students_own_plain_files_are_copied_beside_their_notebook(tmp_path):
+    from minimax_lessons.instructor.grading import _copy_data_files
+
+    own, flat = tmp_path / "subs" / "ann", tmp_path / "flat"
+    for folder in (own, flat):
+        folder.mkdir(parents=True)
+    (own / NAME).write_text("{}")
+    (own / "data.csv").write_text("1,2\n")
+    (tmp_path / "key.json").write_text("secret")
+    (own / "notes.txt").symlink_to(tmp_path / "key.json")
+    (flat / "ann.ipynb").write_text("{}")
+    (flat / "bob.ipynb").write_text("{}")
+    (flat / "bob-data.csv").write_text("bob's\n")
+    for path, expected in ((own / NAME, ["data.csv"]), (flat / "ann.ipynb", [])):
+        work = tmp_path / f"work-{path.parent.name}"
+        work.mkdir()
+        _copy_data_files(path, work, [path])
+        assert sorted(p.name for p in work.iterdir()) == expected

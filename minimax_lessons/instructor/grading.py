@@ -270,7 +270,8 @@ def grade_here(student, files, key, options: Options, *, work_root, seed=None, j
         try:
             result.grades += _grade_notebook(student, name, submitted[name], part, options,
                                              result.problems, executed, work_root=work_root,
-                                             seed=seed, jail=jail)
+                                             seed=seed, jail=jail,
+                                             mine=[p for _, p in files])
         except Exception as exc:  # a grader bug must not stop the batch
             result.problems.append(f"{name}: the grader failed ({type(exc).__name__}: {exc})")
             result.grades += _zero(student, name, part, "could not be graded")
@@ -299,7 +300,10 @@ def in_order(questions: dict) -> list:
 
 
 def _grade_notebook(student, name, path, part, options, problems, executed_out, *,
-                    work_root, seed=None, jail=None):
+                    work_root, seed=None, jail=None, mine=()):
+    if Path(path).is_symlink():
+        problems.append(f"{name}: a symbolic link, not a notebook file; not graded")
+        return _zero(student, name, part, "the submitted notebook is a symbolic link")
     try:
         nb = nbformat.read(str(path), as_version=4)
     except Exception as exc:
@@ -310,7 +314,7 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
     for grade_id in missing:
         problems.append(f"{name}: the cell {grade_id!r} is missing")
     work = Path(tempfile.mkdtemp(prefix="nb-", dir=work_root))
-    _copy_data_files(path, work)
+    _copy_data_files(path, work, mine)
     record = work / "answers.jsonl"
     env = dict(os.environ, **{RECORD_ENV: str(record.resolve()), "MPLBACKEND": "Agg"})
     run = run_notebook(nb, cwd=work, env=env, cell_timeout=options.cell_timeout,
@@ -374,12 +378,23 @@ def _grade_cells(nb) -> dict:
     return out
 
 
-def _copy_data_files(path, work):
-    """Copy the files next to a notebook in a student's folder (data it may read)."""
+def _copy_data_files(path, work, mine=()):
+    """Copy the files next to a notebook in a student's own folder (data it may read).
+
+    Nothing from a folder that holds other students' notebooks too (``SUB/alice.ipynb``
+    beside ``SUB/bob.ipynb``), and never a symbolic link (it could point at the key or
+    at another student's work).
+    """
     folder = Path(path).parent
-    for item in folder.iterdir():
-        if item.is_file() and item.suffix != ".ipynb" and item.stat().st_size < 10_000_000:
-            shutil.copy2(item, work / item.name)
+    mine = {Path(p).resolve() for p in mine} | {Path(path).resolve()}
+    items = list(folder.iterdir())
+    if any(p.suffix == ".ipynb" and p.resolve() not in mine for p in items):
+        return
+    for item in items:
+        if item.is_symlink() or not item.is_file() or item.suffix == ".ipynb":
+            continue
+        if item.stat().st_size < 10_000_000:
+            shutil.copyfile(item, work / item.name)
 
 
 def read_records(path) -> list:
