@@ -215,3 +215,8 @@ def test_the_feedback_page_shows_the_notebooks_diagnosis_picture_as_a_png(classr
     assert shown[0] in notebook, "the same picture the notebook shows for that answer"
     ann = (classroom["one"] / "feedback" / "ann.html").read_text()
     assert "<img" not in ann, "right answers and hidden tests show no picture"
+
+
+def test_a_missing_submissions_folder_is_a_clear_error(classroom, tmp_path, capsys):
+    assert main(["grade", str(tmp_path / "nowhere"), "--key", str(classroom["key"])]) == 2
+    assert "the submissions folder" in capsys.readouterr().err

@@ -528,6 +528,9 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
     ``roster``: a CSV of student ids (or a list) whose assigned variants are judged.
     """
     submissions = Path(submissions)
+    if not submissions.is_dir():
+        raise ReleaseError(f"the submissions folder {submissions} does not exist (expected "
+                           "SUB/<student>.ipynb or SUB/<student>/...ipynb)")
     key_path = None if isinstance(key, dict) else Path(key)
     key_data = load_key(key) if key_path is not None else key
     for bank in key_data.get("banks", []):
