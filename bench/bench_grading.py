@@ -1,4 +1,4 @@
-"""Students graded per minute, one at a time and with ``--jobs`` (figures to read, nothing asserted).
+"""Students graded per minute, serially and with ``--jobs`` (figures to read, nothing asserted).
 
 Run with: PYTHONPATH=. python bench/bench_grading.py [STUDENTS] [JOBS]
 (defaults: 6 students, as many jobs as cores). Each student submits the course's
