@@ -220,3 +220,20 @@ def test_the_feedback_page_shows_the_notebooks_diagnosis_picture_as_a_png(classr
 def test_a_missing_submissions_folder_is_a_clear_error(classroom, tmp_path, capsys):
     assert main(["grade", str(tmp_path / "nowhere"), "--key", str(classroom["key"])]) == 2
     assert "the submissions folder" in capsys.readouterr().err
+
+
+def test_regrade_grades_only_the_students_named(classroom, tmp_path):
+    out = tmp_path / "again"
+    shutil.copytree(classroom["one"], out)
+    stream = io.StringIO()
+    grade(classroom["base"] / "submitted", classroom["key"], out, roster=classroom["roster"],
+          regrade=["cat"], stream=stream, **LIMITS)
+    bar = [line.split("  ", 1)[1] for line in stream.getvalue().splitlines()
+           if line.startswith("grading [")]
+    graded = [line for line in bar if "already graded" not in line]
+    assert len(graded) == 1 and graded[0].startswith("cat: ")
+    assert len(bar) == 5 and (out / "grades.csv").read_bytes() == (
+        classroom["one"] / "grades.csv").read_bytes()
+    with pytest.raises(ReleaseError, match="no submission from 'nobody'"):
+        grade(classroom["base"] / "submitted", classroom["key"], out, regrade=["nobody"],
+              stream=io.StringIO(), **LIMITS)

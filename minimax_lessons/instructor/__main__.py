@@ -54,6 +54,9 @@ def _parser():
     marks.add_argument("--output-limit", type=int, default=100_000,
                        help="characters of output kept per cell (default 100000)")
     marks.add_argument("--kernel", default="python3", help="kernel name (default python3)")
+    marks.add_argument("--regrade", nargs="+", default=(), metavar="STUDENT",
+                       help="grade these students again (e.g. one recorded as a crash "
+                            "because the grader was stopped while it ran)")
     marks.add_argument("--force", action="store_true",
                        help="regrade students who already have results")
     marks.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -103,7 +106,7 @@ def _grade(args):
                     progress=not args.quiet, cell_timeout=args.timeout,
                     notebook_timeout=args.notebook_timeout, output_limit=args.output_limit,
                     kernel_name=args.kernel, jobs=args.jobs, shard=shard, roster=args.roster,
-                    isolation=args.isolation)
+                    isolation=args.isolation, regrade=args.regrade)
     print(f"graded {len(results)} student(s)")
     return 0
 

@@ -31,9 +31,12 @@ folder, removed afterwards.
 A notebook that crashes its kernel, loops, floods its output, is not valid
 JSON, or lacks cells costs that student points, never the batch; so does one
 that kills its grading process. Re-running skips students whose results exist
-for the same key and carry a valid signature (``force=True`` regrades); a
-student marked as started but without a result (the submission killed the
-whole grader) is recorded as a crash, 0 points, and the batch goes on.
+for the same key and carry a valid signature (``force=True`` regrades everyone,
+``regrade=[...]`` some); a student marked as started but without a result (the
+submission killed the whole grader) is recorded as a crash, 0 points, and the
+batch goes on. So is a student being graded when you stop the grader (Ctrl-C, a
+batch system's time limit): the grader cannot tell that from a submission that
+killed it, so the crash says to ``--regrade`` that student.
 
 ``jobs`` grades several students at once (same results as one at a time);
 ``shard=(i, n)`` grades only the i-th of n deterministic slices of the class.
@@ -521,11 +524,13 @@ class Progress:
 
 
 def grade(submissions, key, out=None, *, force=False, progress=True, stream=None, jobs=1,
-          shard=None, roster=None, **options) -> list:
+          shard=None, roster=None, regrade=(), **options) -> list:
     """Grade every student in ``submissions``; returns their :class:`StudentResult`.
 
     ``jobs``: students graded at once; ``shard=(i, n)``: only slice i of n (1-based);
-    ``roster``: a CSV of student ids (or a list) whose assigned variants are judged.
+    ``roster``: a CSV of student ids (or a list) whose assigned variants are judged;
+    ``force``: grade everyone again; ``regrade``: these students again (e.g. one
+    recorded as a crash because the grader was stopped while it ran).
     """
     submissions = Path(submissions)
     if not submissions.is_dir():
@@ -556,17 +561,22 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
     lock = threading.Lock()
     results = {}
     todo = []
+    unknown = sorted(set(regrade) - set(students))
+    if unknown:
+        raise ReleaseError(f"regrade: no submission from {', '.join(map(repr, unknown))}"
+                           + (" in this shard" if shard is not None else ""))
     for student, files in students.items():
         saved = out / "results" / f"{safe_name(student)}.json"
         started = saved.with_suffix(".started")
+        again = force or student in regrade
         previous, why = _load_result(saved, key_data)
-        if previous is not None and previous.key == digest and not force:
+        if previous is not None and previous.key == digest and not again:
             results[student] = previous
             bar.step(f"{student}: already graded ({previous.points:g}/{previous.max_points:g})")
-        elif started.exists() and not force and why is None:
+        elif started.exists() and not again and why is None:
             result = _crashed(student, key_data, "the whole grader stopped while this "
                               "submission ran (it may have killed it); recorded as a crash "
-                              "(--force grades it again)")
+                              f"(--regrade {student} grades it again)")
             _store(out, result, key_data)
             results[student] = result
             bar.step(f"{student}: crashed the grader earlier, 0/{result.max_points:g}")
