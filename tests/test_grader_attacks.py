@@ -323,28 +323,53 @@ def test_work_folders_are_not_under_the_output_folder(unguarded):
     assert not (unguarded["out"] / "work").exists()
 
 
-def test_a_submission_that_kills_the_whole_grader_is_a_crash_on_the_rerun(tmp_path):
+GRADER_KILLER = '''import os, signal
+    pid = os.getppid()
+    while pid > 1:  # walk up to the grader itself and kill it
+        cmd = open(f"/proc/{pid}/cmdline").read()
+        if "minimax_lessons.instructor" in cmd and " grade" in cmd.replace("\\0", " "):
+            os.kill(pid, signal.SIGKILL)
+        pid = int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])'''
+
+
+def grader_command(tmp_path, jobs):
+    """aaron kills the whole grader, alice is honest: the command that grades them."""
     key, blank = make_assignment(tmp_path)
     subs, out = tmp_path / "submitted", tmp_path / "graded"
-    submit(subs, blank, "aaron", before=['''import os, signal
-        pid = os.getppid()
-        while pid > 1:  # walk up to the grader itself and kill it
-            cmd = open(f"/proc/{pid}/cmdline").read()
-            if "minimax_lessons.instructor" in cmd and " grade" in cmd.replace("\\0", " "):
-                os.kill(pid, signal.SIGKILL)
-            pid = int(open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[1])'''])
+    submit(subs, blank, "aaron", before=[GRADER_KILLER])
     submit(subs, blank, "alice")
-    command = [sys.executable, "-m", "minimax_lessons.instructor", "grade", str(subs),
-               "--key", str(key), "--out", str(out), "--jobs", "1", "--timeout", "60",
-               "--isolation", "none"]
-    first = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    return out, [sys.executable, "-m", "minimax_lessons.instructor", "grade", str(subs),
+                 "--key", str(key), "--out", str(out), "--jobs", str(jobs), "--timeout", "60",
+                 "--isolation", "none"]
+
+
+def run(command):
+    return subprocess.run(command, capture_output=True, text=True, timeout=600)
+
+
+def test_a_submission_that_kills_the_whole_grader_is_a_crash_on_the_rerun(tmp_path):
+    out, command = grader_command(tmp_path, jobs=1)
+    first = run(command)
     assert first.returncode != 0 and not (out / "results" / "alice.json").exists()
     assert (out / "results" / "aaron.started").exists()
-    second = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    second = run(command)
     assert second.returncode == 0, second.stderr
     assert "aaron: crashed the grader earlier, 0/" in second.stderr
     found = scores(out)
     assert sum(found["aaron"].values()) == 0 and sum(found["alice"].values()) > 0
+
+
+def test_with_two_jobs_the_grader_killer_is_found_alone_and_its_neighbour_graded(tmp_path):
+    out, command = grader_command(tmp_path, jobs=2)
+    assert run(command).returncode != 0, "aaron stops the grader, alice was beside it"
+    assert run(command).returncode != 0, "graded again first, alone, aaron stops it again"
+    third = run(command)
+    assert third.returncode == 0, third.stderr
+    assert "aaron: crashed the grader earlier, 0/" in third.stderr
+    found = scores(out)
+    assert sum(found["aaron"].values()) == 0 and sum(found["alice"].values()) > 0
+    totals = {r["student"]: r for r in rows(out / "totals.csv")}
+    assert "crash" not in totals["alice"]["problems"]
 
 
 # == the grader with bubblewrap: the same kind of attacks, now also on files and processes ====

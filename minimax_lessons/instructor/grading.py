@@ -34,9 +34,12 @@ that kills its grading process. Re-running skips students whose results exist
 for the same key and carry a valid signature (``force=True`` regrades everyone,
 ``regrade=[...]`` some); a student marked as started but without a result (the
 submission killed the whole grader) is recorded as a crash, 0 points, and the
-batch goes on. So is a student being graded when you stop the grader (Ctrl-C, a
-batch system's time limit): the grader cannot tell that from a submission that
-killed it, so the crash says to ``--regrade`` that student.
+batch goes on. With ``jobs`` above 1 the student that stopped the grader is not
+known, so the students that were being graded are graded again first, one at a
+time: the one that stops the grader then is recorded as a crash on the next run,
+and the others get their grades. A student being graded alone when you stop the
+grader (Ctrl-C, a batch system's time limit) looks the same as one that killed it,
+so the crash says to ``--regrade`` that student.
 
 ``jobs`` grades several students at once (same results as one at a time);
 ``shard=(i, n)`` grades only the i-th of n deterministic slices of the class.
@@ -560,7 +563,8 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
     bar = Progress(len(students), stream, progress)
     lock = threading.Lock()
     results = {}
-    todo = []
+    todo, suspects = [], []
+    workers = max(1, int(jobs or 1))
     unknown = sorted(set(regrade) - set(students))
     if unknown:
         raise ReleaseError(f"regrade: no submission from {', '.join(map(repr, unknown))}"
@@ -573,6 +577,9 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
         if previous is not None and previous.key == digest and not again:
             results[student] = previous
             bar.step(f"{student}: already graded ({previous.points:g}/{previous.max_points:g})")
+        elif started.exists() and not again and why is None and not _was_alone(started):
+            # it ran beside others when the grader stopped: graded again first, alone
+            suspects.append((student, files))
         elif started.exists() and not again and why is None:
             result = _crashed(student, key_data, "the whole grader stopped while this "
                               "submission ran (it may have killed it); recorded as a crash "
@@ -586,9 +593,9 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
             todo.append((student, files))
     work_root = tempfile.mkdtemp(prefix="mml-grading-")
 
-    def one(student, files):
+    def one(student, files, alone):
         saved = out / "results" / f"{safe_name(student)}.json"
-        write_atomic(saved.with_suffix(".started"), "started\n")
+        write_atomic(saved.with_suffix(".started"), ALONE if alone else BESIDE_OTHERS)
         if seeds is not None and student not in seeds:
             result = StudentResult(student, key=digest, problems=[
                 "not on the roster: not graded"])
@@ -606,14 +613,29 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
                      f"({result.seconds:.1f} s)")
 
     try:
-        with ThreadPoolExecutor(max_workers=max(1, int(jobs or 1))) as pool:
-            for future in [pool.submit(one, s, f) for s, f in todo]:
+        for student, files in suspects:
+            one(student, files, True)
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for future in [pool.submit(one, s, f, workers == 1) for s, f in todo]:
                 future.result()
     finally:
         shutil.rmtree(work_root, ignore_errors=True)
     ordered = [results[s] for s in sorted(results)]
     write_tables(out, ordered)
     return ordered
+
+
+#: What a student's ``.started`` mark says: graded alone, or beside others (``--jobs``).
+ALONE, BESIDE_OTHERS = "started alone\n", "started beside others\n"
+
+
+def _was_alone(started: Path) -> bool:
+    """Was the student graded alone when the grader stopped? Then it is the one that
+    stopped it; a student graded beside others may have been stopped by one of them."""
+    try:
+        return started.read_text(encoding="utf-8") != BESIDE_OTHERS
+    except OSError:
+        return True
 
 
 def in_shard(student, shard) -> bool:
