@@ -26,6 +26,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,15 +44,21 @@ NO_BWRAP_NOTE = ("bubblewrap (bwrap) is not available here, so student code runs
 
 @functools.lru_cache(maxsize=None)
 def _probe(bwrap: str) -> str | None:
-    """None when bwrap can build a sandbox here, else why not."""
-    try:
-        done = subprocess.run([bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-                               "--unshare-net", "--unshare-pid", "--die-with-parent", "true"],
-                              capture_output=True, timeout=20)
-    except (OSError, subprocess.TimeoutExpired) as exc:
-        return f"{type(exc).__name__}: {exc}"
+    """None when bwrap can build a student's jail here and Python finds the package in
+    it, else why not (so a machine where it cannot never costs students their grades)."""
+    with tempfile.TemporaryDirectory(prefix="mml-probe-") as work:
+        cmd = Jail(work, bwrap=bwrap).prefix() + [
+            sys.executable, "-c", "import minimax_lessons.exercises.codec"]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+            [str(_PACKAGE_ROOT)] + ([os.environ["PYTHONPATH"]]
+                                    if os.environ.get("PYTHONPATH") else [])))
+        try:
+            done = subprocess.run(cmd, capture_output=True, timeout=60, env=env)
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return f"{type(exc).__name__}: {exc}"
     if done.returncode != 0:
-        return done.stderr.decode("utf-8", "replace").strip()[:300] or f"exit {done.returncode}"
+        text = done.stderr.decode("utf-8", "replace").strip()
+        return text[-300:] or f"exit {done.returncode}"
     return None
 
 
