@@ -234,7 +234,8 @@ def unguarded(tmp_path_factory):
         print(json.dumps(fake))
         os.write(1, (json.dumps({"type": "outcome", "index": 0, "status": "ok", "value": 0})
                      + "\\n").encode())
-        print(open(f"/proc/{os.getppid()}/cmdline").read().replace("\\0", " "))''',
+        print(open(f"/proc/{os.getppid()}/cmdline").read().replace("\\0", " "))
+        print("token:", os.environ.get("MML_TEST_TOKEN"))''',
     ], edit=_inflate_metadata)
     tampered = out / "results" / "alice.json"
     submit(subs, blank, "tamperer", after=[
@@ -252,6 +253,7 @@ def unguarded(tmp_path_factory):
     ])
     saved = os.environ.get(NO_BWRAP_ENV)
     os.environ[NO_BWRAP_ENV] = "1"
+    os.environ["MML_TEST_TOKEN"] = "an-instructors-api-token"
     try:
         stream = io.StringIO()
         grade(subs, key, out, stream=stream, **LIMITS)
@@ -262,6 +264,7 @@ def unguarded(tmp_path_factory):
         again = io.StringIO()
         grade(subs, key, out, stream=again, **LIMITS)
     finally:
+        os.environ.pop("MML_TEST_TOKEN", None)
         if saved is None:
             os.environ.pop(NO_BWRAP_ENV, None)
         else:
@@ -305,6 +308,11 @@ def test_the_key_path_is_not_on_any_command_line_the_kernel_can_read(unguarded):
     executed = (unguarded["out"] / "executed" / "mimic" / NAME).read_text()
     assert "minimax_lessons.instructor.one" in executed  # it did read its parent's cmdline
     assert "key.json" not in executed
+
+
+def test_the_graders_environment_does_not_reach_student_code(unguarded):
+    executed = (unguarded["out"] / "executed" / "mimic" / NAME).read_text()
+    assert "token: None" in executed and "an-instructors-api-token" not in executed
 
 
 def test_tampered_stored_results_are_refused_on_resume_and_regraded(unguarded):

@@ -214,7 +214,7 @@ _LAUNCH_ONE = ("import sys; sys.modules.setdefault('rfc3987_syntax', None); "
 
 def _run_one(payload, options, notebooks):
     """Run ``python -m minimax_lessons.instructor.one``; (its answer, None) or (None, why)."""
-    env = dict(os.environ)
+    env = student_environment()
     env["PYTHONPATH"] = os.pathsep.join(
         [_PACKAGE_ROOT] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
     limit = options.notebook_timeout * max(1, notebooks) + 120
@@ -241,6 +241,28 @@ def _run_one(payload, options, notebooks):
                    "submission may have ended it")
             return None, why + (f" ({tail[-1]})" if tail and proc.returncode == 1 else "")
         return answer, None
+
+
+#: Environment variables a student's grading process keeps: where programs, Python and
+#: Jupyter are, and the locale. Everything else (tokens, passwords, cloud credentials in
+#: your shell) stays out of reach of student code, which could print it into its feedback.
+KEPT_ENVIRONMENT = ("PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR",
+                    "TEMP", "TMP", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "CONDA_PREFIX",
+                    "CONDA_DEFAULT_ENV", "IPYTHONDIR", "MPLCONFIGDIR", "SYSTEMROOT", "COMSPEC",
+                    "PATHEXT", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")
+_KEPT_PREFIXES = ("LC_", "JUPYTER", "MINIMAX_LESSONS_")
+
+
+def student_environment(environ=None) -> dict:
+    """The grader's environment, less anything a student's code has no business reading.
+
+    >>> sorted(student_environment({"PATH": "/bin", "AWS_SECRET_ACCESS_KEY": "x",
+    ...                             "LC_ALL": "C.UTF-8"}))
+    ['LC_ALL', 'PATH']
+    """
+    environ = os.environ if environ is None else environ
+    return {k: v for k, v in environ.items()
+            if k in KEPT_ENVIRONMENT or k.startswith(_KEPT_PREFIXES)}
 
 
 def _kill_session(proc):
