@@ -20,8 +20,24 @@ from minimax_lessons.exercises.sandbox import Sandbox
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)")
 
 
+@pytest.fixture(params=["plain", "bwrap"])
+def box(request, tmp_path_factory):
+    """The checker's worker as a notebook runs it, and as the grader does: in bubblewrap."""
+    wrapper = None
+    if request.param == "bwrap":
+        from minimax_lessons.instructor.isolation import Jail, find_bwrap, why_no_bwrap
+
+        if find_bwrap() is None:
+            pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+        wrapper = Jail(str(tmp_path_factory.mktemp("checker")), bwrap=find_bwrap()).prefix()
+    sandbox = Sandbox(time_limit=2.0, wrapper=wrapper)
+    yield sandbox
+    sandbox.stop()
+
+
 @pytest.fixture
-def box():
+def plain_box():
+    """A worker outside bubblewrap, whose process ids this test can see."""
     sandbox = Sandbox(time_limit=2.0)
     yield sandbox
     sandbox.stop()
@@ -170,17 +186,17 @@ def _gone(pid) -> bool:
     return False
 
 
-def test_processes_a_student_function_starts_are_killed_when_its_input_is_done(box, tmp_path):
+def test_processes_a_student_function_starts_are_killed_when_its_input_is_done(plain_box, tmp_path):
     path = tmp_path / "pid"
-    (outcome,) = box.run(forks_through_libc, [(str(path),)], harness=ref(call_args)).outcomes
+    (outcome,) = plain_box.run(forks_through_libc, [(str(path),)], harness=ref(call_args)).outcomes
     assert outcome.ok and outcome.value == 1, "the guard does not see a fork through libc"
     pid = int(path.read_text())
     assert pid > 0 and _gone(pid)
 
 
-def test_a_plain_fork_in_an_answer_is_refused_and_its_child_killed(box, tmp_path):
+def test_a_plain_fork_in_an_answer_is_refused_and_its_child_killed(plain_box, tmp_path):
     path = tmp_path / "pid"
-    (outcome,) = box.run(forks_plainly, [(str(path),)], harness=ref(call_args)).outcomes
+    (outcome,) = plain_box.run(forks_plainly, [(str(path),)], harness=ref(call_args)).outcomes
     assert outcome.status == "raised"
     assert "process" in outcome.error.message, "the refusal says a process was started"
     assert _gone(int(path.read_text()))
