@@ -10,7 +10,7 @@ NOTEBOOKS = $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoi
 NBVAL_ARGS = notebooks --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: setup lab test notebooks student-notebooks bench clean
+.PHONY: setup lab test notebooks student-notebooks teaching-guide bench clean
 
 setup: $(STAMP)
 
@@ -47,6 +47,11 @@ notebooks: $(STAMP)
 student-notebooks: $(STAMP)
 	$(PY) -m minimax_lessons.instructor student course/source notebooks/exercises
 	$(JUPYTER) nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.coalesce_streams=True --ExecutePreprocessor.record_timing=False notebooks/exercises/*.ipynb
+
+# The lecturers' misconception guide, generated from the diagnosis registry (a test
+# fails when the committed guide differs from what this writes).
+teaching-guide: $(STAMP)
+	$(PY) -m minimax_lessons.teaching
 
 bench: $(STAMP)
 	@set -e; for f in bench/*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(PY) "$$f"; done

@@ -19,7 +19,7 @@ from minimax_lessons.exercises.variants import SOLUTIONS, minimax_max_everywhere
 from minimax_lessons.instructor import grade, release
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCE = ROOT / "notebooks" / "exercises" / "03-minimax-exercises.ipynb"
+SOURCE = ROOT / "course" / "source" / "03-minimax-exercises.ipynb"  # the one with solutions
 
 
 def timed(fn, repeat=1):
@@ -55,8 +55,8 @@ def main(count):
           "  (includes per-node values and the drawing data)")
     seconds = timed(lambda: check_function("minimax", minimax_max_everywhere)._repr_html_(), 3)
     print(f"  ... and its HTML with the SVG drawing:       {seconds * 1000:7.1f} ms")
-    seconds = timed(lambda: check("q3.2", 3), repeat=20)
-    print(f"check('q3.2', 3), a value question:            {seconds * 1000:7.1f} ms")
+    seconds = timed(lambda: check("q3.1", 3), repeat=20)
+    print(f"check('q3.1', 3), a value question:            {seconds * 1000:7.1f} ms")
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)

@@ -3,8 +3,8 @@
 For students, in a notebook::
 
     from minimax_lessons.exercises import question, check, check_function
-    question("q3.2", seed="alice")        # Alice's own tree
-    check("q3.2", 7)                      # right, or which mistake gives 7
+    question("q3.1", seed="alice")        # Alice's own tree
+    check("q3.1", 7)                      # right, or which mistake gives 7
     check_function("minimax", minimax)    # runs your function on many trees
 
 The pieces, one job each:

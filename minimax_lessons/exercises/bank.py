@@ -115,11 +115,14 @@ register(
                  "stands for all its leaves)",
         depth=2, branching=3, title="q3.13 What does alpha-beta skip?"),
     FunctionQuestion(
-        "q3.14", "Write minimax(node, is_maximizing) for trees written as nested lists.",
+        "q3.14", "Write minimax(node, is_maximizing) for trees written as nested lists."
+                 " Leaves may be any number (2.5 as well as 3): test for an inner node with "
+                 "isinstance(node, list), not for a leaf with isinstance(node, int).",
         "minimax", title="q3.14 Write minimax"),
     FunctionQuestion(
         "q3.15", "Write alphabeta(node, alpha, beta, is_maximizing); loop over the children "
-                 "with `for child in node` and stop as soon as alpha >= beta.",
+                 "with `for child in node` and stop as soon as alpha >= beta. Leaves may be any "
+                 "number: test for an inner node with isinstance(node, list).",
         "alphabeta", title="q3.15 Write alpha-beta"),
     ParsonsQuestion(
         "q3.4", "Put these lines in order to make minimax with a depth limit: at depth 0 it "

@@ -697,7 +697,8 @@ register(
     FunctionQuestion(
         "q6.6", "Write a function alphabeta(node, alpha, beta, is_maximizing) (any name will "
                 "do) for nested-list trees; loop over the children with `for child in node` "
-                "and stop as soon as alpha >= beta.",
+                "and stop as soon as alpha >= beta. Leaves may be any number (2.5 as well as 3): "
+                "test for an inner node with isinstance(node, list).",
         "alphabeta", title="q6.6 Write alpha-beta"),
     # -- the graded notebook 06-alphabeta-exercises -------------------------------------------
     PrunedQuestion("q6.7", PRUNED, depth=3, branching=(2, 3), title="q6.7 Pruned leaves"),
@@ -740,7 +741,8 @@ register(
     FunctionQuestion(
         "q6.14", "Write alphabeta(node, alpha, beta, is_maximizing) that prunes only when "
                  "alpha > beta (the strict rule: with alpha = beta it goes on). Loop over the "
-                 "children with `for child in node`.",
+                 "children with `for child in node`; leaves may be any number, so test for an "
+                 "inner node with isinstance(node, list).",
         "alphabeta", prune_ties=False, title="q6.14 Alpha-beta, strict rule"),
 )
 

@@ -167,7 +167,7 @@ DIAGNOSES = {
     "negamax-view": "Negamax returns the value for the player to move: where MIN moves, that "
                     "is minus MAX's value.",
     "counts-tree-nodes": "That counts tree nodes, where a position reached by two move orders "
-                         "counts twice; a transposition table stores each position once.",
+                         "counts twice; a search with a transposition table needs one value per position.",
     "chance-as-min": "A chance node does not choose: its value is the probability-weighted "
                      "average of its children, not their smallest or largest.",
     "ignores-probabilities": "The outcomes of a chance node need not be equally likely: weight "
