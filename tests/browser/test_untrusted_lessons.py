@@ -38,11 +38,19 @@ OUTPUTS_JS = """() => {
         for (const img of area.querySelectorAll('img')) {
             found.images += 1;
             if (!(img.complete && img.naturalWidth > 0)) found.broken.push(i);
-            // A picture must fit the output area: nothing cut off on the right.
+            // A picture must fit the output area (nothing cut off on the right), or sit
+            // in a box that scrolls sideways (feedback pictures keep labels >= 12 px).
             const box = img.getBoundingClientRect();
-            const room = img.closest('.jp-OutputArea-output').getBoundingClientRect();
-            if (box.right > room.right + 1) found.clipped.push([i, Math.round(box.width),
-                                                               Math.round(room.width)]);
+            const output = img.closest('.jp-OutputArea-output');
+            const room = output.getBoundingClientRect();
+            let scrolls = false;
+            for (let el = img.parentElement; el && el !== output; el = el.parentElement) {
+                const s = getComputedStyle(el).overflowX;
+                if ((s === 'auto' || s === 'scroll')
+                    && el.getBoundingClientRect().right <= room.right + 1) scrolls = true;
+            }
+            if (box.right > room.right + 1 && !scrolls)
+                found.clipped.push([i, Math.round(box.width), Math.round(room.width)]);
         }
     });
     return found;
