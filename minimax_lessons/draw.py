@@ -53,26 +53,29 @@ from pathlib import Path
 from .frames import DONE, PRUNED, UNVISITED, VISITED, Frame, build_frames
 from .games import CHANCE, MAX, MIN
 from .layout import MAX_NODES, Plan, Spot, TreeTooLargeError, expand, plan
+from .lecture import scale_digraph, scale_look
 from .trace import show_number
 from .tree import GameTree, display_trees_with
 
 __all__ = ["draw_tree", "TreeDrawing", "TreeTooLargeError", "Spot", "expand", "MAX_NODES",
            "PALETTE"]
 
-#: The colours of the drawings (chosen to stay legible on a projector).
+#: The colours of the drawings (chosen to stay legible on a projector). Every text
+#: colour has at least 4.5:1 contrast with the fills it is drawn on, every line and
+#: outline at least 3:1 with the white page (WCAG AA; tests/test_palette.py checks).
 PALETTE = {
     "ink": "#222222",        # outlines, edges and text
     "side": "#333333",       # names and windows beside the nodes
     "name": "#666666",       # leaf names below the leaves
     "paper": "#ffffff",      # node fill with no search information
-    "faint": "#b8b8b8",      # not reached yet: outline and edge
-    "faint_text": "#8a8a8a",
+    "faint": "#929292",      # not reached yet: outline and edge
+    "faint_text": "#757575",
     # "so far" and "final" differ in lightness (1.6:1), not only in hue, so they stay
     # apart on a washed-out projector and for colour-blind students; a value so far
     # also reads as a bound (<=3 at MIN, >=3 at MAX).
     "open": "#fff3c4",       # visited, value so far
     "done": "#9cc5ef",       # value final
-    "pruned": "#9a9a9a",     # pruned: outline, edge and text
+    "pruned": "#6b6b6b",     # pruned: outline, edge and text
     "pruned_fill": "#f2f2f2",
     "current": "#e65100",    # the node the step is about
     "line": "#1565c0",       # the chosen line of play
@@ -124,7 +127,7 @@ def node_look(status, *, current=False, on_line=False, highlighted=False) -> Loo
         look = Look(look.fill, p["current"], 3.5, look.dashed, look.text, look.side)
     if highlighted:
         look = Look(p["warn_fill"], p["warn"], 3.0, look.dashed, p["warn"], p["warn"])
-    return look
+    return scale_look(look)  # thicker in lecture mode
 
 
 def edge_look(status, *, on_line=False, active=False) -> Look:
@@ -140,7 +143,7 @@ def edge_look(status, *, on_line=False, active=False) -> Look:
         look = Look(stroke=p["line"], width=4.0)
     if active:
         look = Look(stroke=p["current"], width=3.5)
-    return look
+    return scale_look(look)  # thicker in lecture mode
 
 
 def value_text(view, spot) -> str:
@@ -565,7 +568,7 @@ def build_digraph(spots, specs, style, *, size=None, legend=None):
         if specs[i].below:  # hang the key from the name, else its edge pushes names apart
             anchor, ranks = anchor + "_name", LEVEL_RANKS - 1
         add_legend(dot, legend, anchor, minlen=ranks)
-    return dot
+    return scale_digraph(dot)  # larger in lecture mode (see minimax_lessons.lecture)
 
 
 _UNESCAPED_QUOTE = re.compile(r'(?<!\\)"')
@@ -676,15 +679,16 @@ def legend_items(spots, frame, marked=(), boards=False, shown=None):
     ``shown`` (a ``_Shown``) says which windows and bounds the drawing shows.
     """
     players = {s.player for s in spots if not s.terminal}
+    plain = node_look(None)  # as Look(), with lecture mode's lines
     if boards:
-        items = [("Mrecord", f"{text} to move", Look()) for player, text in
+        items = [("Mrecord", f"{text} to move", plain) for player, text in
                  ((MAX, "MAX"), (MIN, "MIN"), (CHANCE, "CHANCE")) if player in players]
-        items.append(("record", "= utility: game over", Look()))
+        items.append(("record", "= utility: game over", plain))
     else:
-        items = [(shape, text, Look()) for player, shape, text in
+        items = [(shape, text, plain) for player, shape, text in
                  ((MAX, "triangle", "MAX"), (MIN, "invtriangle", "MIN"),
                   (CHANCE, "circle", "chance")) if player in players]
-        items.append(("box", "leaf", Look()))
+        items.append(("box", "leaf", plain))
     if frame is not None:
         if not frame.line and frame.current is not None:
             items.append(("box", "current", node_look(VISITED, current=True)))
