@@ -194,3 +194,19 @@ def test_pruned_nodes_are_dashed_and_the_chosen_line_thick_in_the_svg():
     assert not shape("n_1_0").get("stroke-dasharray")
     assert float(shape("e_0").get("stroke-width")) > 2 * float(shape("e_2").get("stroke-width")
                                                                 or 1)
+
+
+def test_the_players_borders_and_focus_ring_stand_out_from_its_card():
+    """WCAG 1.4.11: a control's outline and the focus ring need 3:1 against the card."""
+    checked = 0
+    for selector, props in css_rules():
+        if "button" not in selector and "focus" not in selector:
+            continue  # a decorative frame (the stage's hairline) is not a control
+        for name in ("border", "border-color", "box-shadow"):
+            for colour in re.findall(r"#[0-9a-fA-F]{6}\b", props.get(name, "")):
+                background = props.get("background", WHITE)
+                background = background if background.startswith("#") else WHITE
+                assert contrast(colour, WHITE) >= MARK, (selector, name, colour)
+                assert contrast(colour, background) >= MARK, (selector, name, colour, background)
+                checked += 1
+    assert checked >= 3
