@@ -42,6 +42,7 @@ from pathlib import Path
 from .draw import (MAX_NODES, PALETTE, NodeSpec, _board_parts, _style, build_digraph,
                    edge_label, edge_look, frame_plan, leaf_name, node_class, node_look,
                    node_parts, value_text, window_text)
+from . import lecture
 from .frames import PRUNED, UNVISITED, build_frames
 from .raster import svg_to_png
 from .trace import show_number
@@ -88,6 +89,7 @@ class Animation:
         self.frames = build_frames(game, result)
         self.speed = float(speed)
         self.renderer = renderer
+        self.lecture = lecture.current()  # the mode it was made in, kept for its layout
         final = self.frames[-1]
         self.spots = frame_plan(game, final, max_nodes=max_nodes).spots  # as draw_tree lays out
         self._style = _style(game, self.spots, final, names, edge_labels, None)
@@ -141,7 +143,8 @@ class Animation:
             specs.append(NodeSpec(parts, look, node_class(spot, None), "\\n".join(side),
                                   e_look, edge_label(spot, self._style),
                                   leaf_name(self.game, spot, self._style)))
-        return build_digraph(self.spots, specs, self._style)
+        with lecture.using(self.lecture):  # laid out as made, even if shown later
+            return build_digraph(self.spots, specs, self._style)
 
     @cached_property
     def layout_svg(self) -> str:

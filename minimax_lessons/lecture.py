@@ -25,9 +25,10 @@ Vocabulary
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 
-__all__ = ["lecture_mode", "Scale", "current"]
+__all__ = ["lecture_mode", "Scale", "current", "using"]
 
 
 @dataclass(frozen=True)
@@ -89,6 +90,27 @@ class lecture_mode:  # lower case: used like a function, as ``lecture_mode()``
 
     def __repr__(self):
         return f"<lecture mode {'on: ' + repr(_scale) if _scale else 'off'}>"
+
+
+@contextmanager
+def using(scale: Scale | None):
+    """Draw with ``scale`` (a :func:`current` value, None for off) for one block.
+
+    What an animation uses to lay itself out, when first shown, with the mode it
+    was made in.
+
+    >>> with using(Scale(font=2)):
+    ...     current().font
+    2
+    >>> current() is None
+    True
+    """
+    global _scale
+    previous, _scale = _scale, scale
+    try:
+        yield scale
+    finally:
+        _scale = previous
 
 
 def scale_look(look):

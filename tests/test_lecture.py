@@ -113,9 +113,8 @@ def test_lecture_svg_has_the_larger_fonts_and_thicker_strokes():
 def test_animations_made_in_lecture_mode_paint_every_frame_with_thick_lines():
     plain = animate(alphabeta, FIGURE_5_2)
     plain.dot
-    with lecture_mode():  # an animation lays out its tree when first shown: show it inside
+    with lecture_mode():
         big = animate(alphabeta, FIGURE_5_2)
-        big.layout_svg
     assert [w * 2 for _, _, w, *_ in plain.data["looks"]] == [w for _, _, w, *_ in
                                                              big.data["looks"]]
     assert [w * 2 for _, w, _ in plain.data["edgeLooks"]] == [w for _, w, _ in
@@ -164,3 +163,17 @@ def test_frames_and_searches_are_not_touched_by_lecture_mode():
     again = build_frames(FIGURE_5_2, result())
     assert [(f.caption, f.nodes, f.line) for f in frames] == [(f.caption, f.nodes, f.line)
                                                               for f in again]
+
+
+def test_an_animation_made_in_lecture_mode_keeps_its_sizes_when_shown_after_the_block():
+    with lecture_mode():
+        shown_inside = animate(alphabeta, FIGURE_5_2)
+        shown_inside.layout_svg
+        shown_later = animate(alphabeta, FIGURE_5_2)
+    assert current() is None
+    assert shown_later.dot.source == shown_inside.dot.source
+    assert shown_later.layout_svg == shown_inside.layout_svg
+    assert 'fontsize="25.5"' in shown_later.dot.source
+    plain = animate(alphabeta, FIGURE_5_2)  # made with the mode off: plain, wherever shown
+    with lecture_mode():
+        assert 'fontsize="25.5"' not in plain.dot.source
