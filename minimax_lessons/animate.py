@@ -14,7 +14,8 @@ Vocabulary
   file that plays offline.
 - The frames travel as *changes*: frame 0 gives every node's look, value and
   window; frame k only the nodes and edges that differ from frame k - 1.
-  Looks are numbered in a small table (fill, outline, width, dashes, text
+  Looks are numbered in a small table (fill, outline, width, dashes as an SVG
+  dash pattern: ``"5,2"`` pruned, ``"1,5"`` dotted not reached yet; text
   colours), so the front-end only sets attributes of the SVG elements whose ids
   are the drawing's node ids (``n_1_0``; see :mod:`minimax_lessons.draw`).
 
@@ -209,9 +210,9 @@ class Animation:
             "version": 1,
             "nodes": [s.id for s in self.spots],
             "edges": [s.edge_id for s in self.spots],
-            "looks": [[lk.fill, lk.stroke, lk.width, lk.dashed, lk.text, lk.side]
+            "looks": [[lk.fill, lk.stroke, lk.width, lk.dasharray, lk.text, lk.side]
                       for lk in self._looks],
-            "edgeLooks": [[lk.stroke, lk.width, lk.dashed] for lk in self._edge_looks],
+            "edgeLooks": [[lk.stroke, lk.width, lk.dasharray] for lk in self._edge_looks],
             "frames": [{"caption": f.caption, "kind": f.kind, "n": n, "e": e,
                         "c": self._index.get(f.current) if f.current is not None else None}
                        for f, (n, e) in zip(self.frames, self._changes)],
@@ -440,8 +441,8 @@ def _add_caption(root, text, size=14.0):
 
 
 def _paint_node(group, side, look, value, window):
-    fill, stroke, width, dashed, text, side_colour = (look.fill, look.stroke, look.width,
-                                                      look.dashed, look.text, look.side)
+    fill, stroke, width, dash, text, side_colour = (look.fill, look.stroke, look.width,
+                                                    look.dasharray, look.text, look.side)
     if group is not None:
         shapes = [c for c in group if c.tag in _SHAPES]
         for k, shape in enumerate(shapes):
@@ -449,7 +450,7 @@ def _paint_node(group, side, look, value, window):
                 shape.set("fill", fill)
             shape.set("stroke", stroke)
             shape.set("stroke-width", f"{width:g}")
-            _dash(shape, dashed)
+            _dash(shape, dash)
         for t in group:
             if t.tag == _TEXT:
                 t.set("fill", text)
@@ -470,12 +471,13 @@ def _paint_edge(group, look):
         if shape.tag in _SHAPES:
             shape.set("stroke", look.stroke)
             shape.set("stroke-width", f"{look.width:g}")
-            _dash(shape, look.dashed)
+            _dash(shape, look.dasharray)
 
 
-def _dash(element, dashed):
-    if dashed:
-        element.set("stroke-dasharray", "5,2")
+def _dash(element, dasharray):
+    """Set an SVG shape's dashes (``"5,2"`` pruned, ``"1,5"`` not reached), or clear them."""
+    if dasharray:
+        element.set("stroke-dasharray", dasharray)
     elif "stroke-dasharray" in element.attrib:
         del element.attrib["stroke-dasharray"]
 

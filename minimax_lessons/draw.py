@@ -21,7 +21,8 @@ Vocabulary
   it and a leaf's name (``C2``) in small grey text just below its box. Games
   other than explicit trees show each state (tic-tac-toe as a 3x3 board) with
   a header "MAX 3" and the move on the edge. Over a search: the chosen line is
-  thick and blue, pruned nodes and edges grey and dashed, alpha-beta windows
+  thick and blue, pruned nodes and edges grey and dashed, nodes and edges not
+  reached yet grey and dotted (never told apart by colour alone), alpha-beta windows
   beside inner nodes as ``enter α=3 β=+∞`` (the window the search passed down
   when it entered the node; it stays put while the node is searched); in a
   frame of an animation, the current node has an orange outline, visited
@@ -103,9 +104,32 @@ class Look:
     fill: str = PALETTE["paper"]
     stroke: str = PALETTE["ink"]
     width: float = 1.5
-    dashed: bool = False
+    dashed: bool = False           # pruned
     text: str = PALETTE["ink"]
     side: str = PALETTE["side"]    # the colour of the text beside the node
+    dotted: bool = False           # not reached yet
+
+    @property
+    def dash(self) -> str:
+        """The outline's Graphviz style: "dashed", "dotted" or "" (solid).
+
+        >>> Look(dotted=True).dash, Look(dashed=True).dash, Look().dash
+        ('dotted', 'dashed', '')
+        """
+        return "dashed" if self.dashed else "dotted" if self.dotted else ""
+
+    @property
+    def dasharray(self) -> str:
+        """The SVG ``stroke-dasharray`` of the outline, as Graphviz writes it ("" if solid).
+
+        >>> Look(dotted=True).dasharray, Look(dashed=True).dasharray
+        ('1,5', '5,2')
+        """
+        return DASHARRAYS[self.dash]
+
+
+#: SVG dash patterns, as Graphviz draws its styles: pruned dashes, not-reached dots.
+DASHARRAYS = {"dashed": "5,2", "dotted": "1,5", "": ""}
 
 
 def node_look(status, *, current=False, on_line=False, highlighted=False) -> Look:
@@ -114,7 +138,7 @@ def node_look(status, *, current=False, on_line=False, highlighted=False) -> Loo
     if status is None:  # a drawing without a search
         look = Look()
     elif status == UNVISITED:
-        look = Look(p["paper"], p["faint"], 1.2, False, p["faint_text"], p["faint_text"])
+        look = Look(p["paper"], p["faint"], 1.2, False, p["faint_text"], p["faint_text"], True)
     elif status == VISITED:
         look = Look(p["open"], p["ink"], 1.5)
     elif status == DONE:
@@ -124,9 +148,11 @@ def node_look(status, *, current=False, on_line=False, highlighted=False) -> Loo
     if on_line:
         look = Look(look.fill, p["line"], 3.0, False, look.text, look.side)
     if current:
-        look = Look(look.fill, p["current"], 3.5, look.dashed, look.text, look.side)
+        look = Look(look.fill, p["current"], 3.5, look.dashed, look.text, look.side,
+                    look.dotted)
     if highlighted:
-        look = Look(p["warn_fill"], p["warn"], 3.0, look.dashed, p["warn"], p["warn"])
+        look = Look(p["warn_fill"], p["warn"], 3.0, look.dashed, p["warn"], p["warn"],
+                    look.dotted)
     return scale_look(look)  # thicker in lecture mode
 
 
@@ -136,7 +162,7 @@ def edge_look(status, *, on_line=False, active=False) -> Look:
     if status is None or status in (VISITED, DONE):
         look = Look(stroke=p["ink"], width=1.5)
     elif status == UNVISITED:
-        look = Look(stroke=p["faint"], width=1.2)
+        look = Look(stroke=p["faint"], width=1.2, dotted=True)
     else:
         look = Look(stroke=p["pruned"], width=1.4, dashed=True)
     if on_line:
@@ -482,6 +508,7 @@ def _drawing(game, layout, frame, *, notes, highlight, legend, size, names, edge
         window = window_text(view) if view else ""
         side = side_lines(game, spot, style, window, noted.get(spot.id))
         shown.note(spot, view, window if window in side else "")
+        shown.unreached = shown.unreached or status == UNVISITED
         e_look = None
         if spot.index:
             e_look = edge_look(status, on_line=spot.path in on_line and spot.path[:-1] in on_line,
@@ -500,6 +527,7 @@ class _Shown:
     def __init__(self):
         self.window = ""    # the first alpha-beta window written beside a node
         self.bounds = {}    # bound ("<=", ">=", "~") -> (spot, its value text), first of each
+        self.unreached = False  # whether some node is not reached yet
 
     def note(self, spot, view, window):
         if window and not self.window:
@@ -619,15 +647,15 @@ def graph_skeleton(style, size=None, straight=True, named_leaves=False):
 
 def look_attrs(look) -> dict:
     """DOT attributes of a node look."""
-    return {"style": "filled,dashed" if look.dashed else "filled", "fillcolor": look.fill,
+    return {"style": f"filled,{look.dash}" if look.dash else "filled", "fillcolor": look.fill,
             "color": look.stroke, "penwidth": _num(look.width), "fontcolor": look.text}
 
 
 def edge_attrs(look) -> dict:
     """DOT attributes of an edge look."""
     attrs = {"color": look.stroke, "penwidth": _num(look.width)}
-    if look.dashed:
-        attrs["style"] = "dashed"
+    if look.dash:
+        attrs["style"] = look.dash
     return attrs
 
 
@@ -697,6 +725,8 @@ def legend_items(spots, frame, marked=(), boards=False, shown=None):
         items.append(("box", "final value", node_look(DONE)))
         if any(v.status == PRUNED for v in frame.nodes.values()):
             items.append(("box", "pruned", node_look(PRUNED)))
+        if shown is not None and shown.unreached:
+            items.append(("box", "dotted: not reached yet", node_look(UNVISITED)))
         if frame.line:
             items.append(("line", "chosen line", None))
     if marked:
@@ -767,7 +797,8 @@ def add_legend(dot, items, anchor, minlen=1):
                     continue
                 wide = shape in ("box", "record", "Mrecord")
                 label = text + "\\n" if shape == "invtriangle" else text
-                width = "1.9" if "record" in shape.lower() else "1.1" if wide else "0.9"
+                width = "1.9" if "record" in shape.lower() else "2.4" if len(text) > 14 else (
+                    "1.1" if wide else "0.9")
                 key.node(name, label=label, shape=shape, fontsize="13", width=width,
                          height="0.36" if wide else "0.62", fixedsize="true", **look_attrs(look),
                          **{"class": "key"})

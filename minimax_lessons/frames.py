@@ -11,10 +11,11 @@ Vocabulary
 - A node is identified by its *path*: the tuple of actions from the search's
   root (``()`` is the root). A game state reached twice (a transposition) is
   two nodes with two paths.
-- A node's *status* is one of ``unvisited`` (not reached yet), ``visited`` (the
-  search is working below it: its value so far is a bound), ``done`` (its value
-  is final and went back to its parent) and ``pruned`` (alpha-beta skipped it;
-  everything below a pruned node is skipped too). ``frame.current`` is the node
+- A node's *status* is one of ``unvisited`` (not reached yet; drawings show it
+  dotted), ``visited`` (the search is working below it: its value so far is a
+  bound), ``done`` (its value is final and went back to its parent) and
+  ``pruned`` (alpha-beta skipped it; everything below a pruned node is skipped
+  too; drawn dashed). ``frame.current`` is the node
   the step is about; ``frame.status(path)`` answers "current" for it.
 - A node's *value* is always from MAX's point of view. While a MAX node is
   visited, its best value so far v means "at least v" (``bound=">="``), for a MIN

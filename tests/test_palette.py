@@ -14,7 +14,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from minimax_lessons import FIGURE_5_2, alphabeta, draw_tree
-from minimax_lessons.animate import STATIC
+from minimax_lessons.animate import STATIC, animate
 from minimax_lessons.draw import PALETTE, edge_look, graph_skeleton, node_look, _Style
 from minimax_lessons.frames import DONE, PRUNED, UNVISITED, VISITED, build_frames
 
@@ -121,8 +121,8 @@ def test_every_text_colour_of_the_player_meets_wcag_aa_on_its_background():
 # -- no state rests on colour alone ---------------------------------------------------
 
 def cue(look):
-    """What shows in grey: (line width, dashed)."""
-    return look.width, look.dashed
+    """What shows in grey: (line width, dash pattern: "", "dashed" or "dotted")."""
+    return look.width, look.dash
 
 
 def test_each_search_state_of_a_node_has_its_own_width_or_dash():
@@ -132,6 +132,55 @@ def test_each_search_state_of_a_node_has_its_own_width_or_dash():
     cues = {name: cue(look) for name, look in states.items()}
     assert len(set(cues.values())) == len(cues), cues
     assert cue(node_look(DONE)) == cues["so far"]  # told apart by their text: next test
+
+
+@pytest.mark.parametrize("look", [node_look, edge_look], ids=["node", "edge"])
+def test_not_reached_differs_from_every_other_state_by_its_dots_not_by_width_alone(look):
+    """A finished leaf and a node not reached yet once differed by grey and 0.3 pt."""
+    others = [look(s) for s in STATUSES if s != UNVISITED]
+    assert look(UNVISITED).dash == "dotted" and look(PRUNED).dash == "dashed"
+    assert all(other.dash != "dotted" for other in others)
+    assert look(UNVISITED).dasharray not in ("", look(PRUNED).dasharray)
+
+
+def test_a_highlighted_node_not_reached_yet_stays_dotted():
+    assert node_look(UNVISITED, highlighted=True).dash == "dotted"
+
+
+def first_frame():
+    return build_frames(FIGURE_5_2, alphabeta(FIGURE_5_2, trace=True))[1]
+
+
+def test_nodes_and_edges_not_reached_yet_are_dotted_in_the_dot_and_the_key_says_so():
+    source = draw_tree(FIGURE_5_2, frame=first_frame(), legend=True).source
+    nodes = nodes_of(source)
+    assert "dotted" not in nodes["n"]["style"]  # the root is reached (current)
+    for k in ("n_0", "n_1_2", "n_2_0"):
+        assert nodes[k]["style"] == "filled,dotted"
+    for k in ("n -> n_0", "n_1 -> n_1_2"):
+        assert nodes[k]["style"] == "dotted"
+    assert "dotted: not reached yet" in source
+    finished = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), legend=True)
+    assert "dotted" not in finished.source  # every node reached or pruned: no key entry
+
+
+def test_nodes_not_reached_yet_are_dotted_in_the_svg():
+    svg = draw_tree(FIGURE_5_2, frame=first_frame()).svg()
+    groups = {g.get("id"): g for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("id")}
+    dashes = {gid: next(e.get("stroke-dasharray") for e in groups[gid]
+                        if e.tag in (f"{SVG}polygon", f"{SVG}path"))
+              for gid in ("n", "n_0", "n_1_2", "e_0", "e_1_2")}
+    assert dashes == {"n": None, "n_0": "1,5", "n_1_2": "1,5", "e_0": "1,5", "e_1_2": "1,5"}
+
+
+def test_the_player_data_carries_the_dotted_look_apart_from_the_pruned_dashes():
+    data = animate(alphabeta, FIGURE_5_2).data
+    dashes = {look[3] for look in data["looks"]}
+    assert {"1,5", "5,2", ""} <= dashes
+    first = {i: data["looks"][look][3] for i, look, *_ in data["frames"][0]["n"]}
+    assert all(first[i] == "1,5" for i, node in enumerate(data["nodes"]) if node != "n")
+    assert {data["edgeLooks"][look][2] for _, look in data["frames"][0]["e"]} == {"1,5"}
+    assert "dotted: not reached yet" in (STATIC / "animation.js").read_text()
 
 
 def nodes_of(source):

@@ -100,26 +100,27 @@ function indexSvg(svg, data) {
   return { nodes, edges };
 }
 
-function stroke(el, colour, width, dashed) {
+// dash: the SVG stroke-dasharray, "5,2" pruned, "1,5" (dotted) not reached yet, "" solid
+function stroke(el, colour, width, dash) {
   el.setAttribute("stroke", colour);
   el.setAttribute("stroke-width", String(width));
-  if (dashed) el.setAttribute("stroke-dasharray", "5,2");
+  if (dash) el.setAttribute("stroke-dasharray", dash);
   else el.removeAttribute("stroke-dasharray");
 }
 
 function paintNode(node, look) {
-  const [fill, outline, width, dashed, text, side] = look;
+  const [fill, outline, width, dash, text, side] = look;
   node.shapes.forEach((shape, k) => {
     if (k === 0) shape.setAttribute("fill", fill);
-    stroke(shape, outline, width, dashed);
+    stroke(shape, outline, width, dash);
   });
   for (const t of node.texts) t.setAttribute("fill", text);
   for (const t of node.sideTexts) t.setAttribute("fill", side);
 }
 
 function paintEdge(shapes, look) {
-  const [colour, width, dashed] = look;
-  for (const shape of shapes) stroke(shape, colour, width, dashed);
+  const [colour, width, dash] = look;
+  for (const shape of shapes) stroke(shape, colour, width, dash);
 }
 
 // -- the player ---------------------------------------------------------------------
@@ -137,6 +138,7 @@ function keyHtml(data) {
     [sw(`background:${p.open}`) + "<b>\u22643</b>",
      "value so far, a bound: a MIN node at \u22643 can still go lower, a MAX node at \u22653 higher"],
     [sw(`background:${p.done}`), "final value"],
+    [sw(`border:2px dotted ${p.faint};background:${p.paper}`), "dotted: not reached yet"],
   ];
   if (data.pruning) {
     items.push([sw(`background:${p.pruned_fill};border-color:${p.pruned};border-style:dashed`),
