@@ -1,0 +1,161 @@
+"""Practice on the tree in a real browser: in JupyterLab, and as a saved HTML page.
+
+The student clicks nodes and types values as a person would; what is right and which
+mistake is named come from the Python answer key (PracticeTree), so the test knows
+them without reading the page's own data.
+"""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+NOTEBOOK_CODE = """\
+from minimax_lessons import practice
+values = practice("values", level=1, trees=2)
+values"""
+PRUNING_CODE = """\
+pruning = practice("pruning", level=1, trees=2)
+pruning"""
+
+
+def practice_notebook():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(NOTEBOOK_CODE), nbformat.v4.new_code_cell(PRUNING_CODE)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return nb
+
+
+def node(widget, name, tree):
+    """The SVG group of the node called ``name`` in the tree the widget shows."""
+    return widget.locator(f'g[id="{tree.ids[name]}"]')
+
+
+def type_value(widget, tree, name, text):
+    node(widget, name, tree).click()
+    box = widget.locator(".mmp-input")
+    box.fill(text)
+    box.press("Enter")
+
+
+def wait_data(widget, name, value):
+    """Wait until the widget's ``data-<name>`` attribute is ``value`` (stage, trees done)."""
+    widget.page.wait_for_function("([el, name, value]) => el.dataset[name] === value",
+                                  arg=[widget.element_handle(), name, str(value)])
+
+
+def feedback(widget):
+    return widget.locator(".mmp-feedback").inner_text()
+
+
+def solve_values(widget, tree, *, wrong_first=None):
+    """Answer every inner node, children first; with ``wrong_first=(name, value)`` type
+    that wrong value first and return the feedback it got."""
+    said = None
+    if wrong_first:
+        type_value(widget, tree, *wrong_first)
+        said = feedback(widget)
+    for name, item in tree.items("values").items():
+        type_value(widget, tree, name, str(item.answer))
+        assert "right" in feedback(widget), feedback(widget)
+    return said
+
+
+def solve_pruning(widget, tree):
+    for leaf in tree.pruned_leaves:
+        node(widget, leaf, tree).click()
+    wait_data(widget, "stage", "windows")
+    for name, item in tree.items("windows").items():
+        alpha, beta = item.answer
+        type_value(widget, tree, name, f"{_text(alpha)}, {_text(beta)}")
+        assert "right" in feedback(widget), feedback(widget)
+
+
+def _text(x):
+    from minimax_lessons.trace import show_number
+
+    return show_number(x)
+
+
+def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_server, lab):
+    from minimax_lessons.practice import practice
+
+    values = practice("values", level=1, trees=2)
+    first, second = values.trees_at(1)
+    pruning = practice("pruning", level=1, trees=2).trees_at(1)[0]
+
+    lab.open(jupyter_server.add_notebook(practice_notebook()))
+    lab.run_all()
+    widgets = lab.page.locator(".mmp")
+    widgets.nth(1).wait_for(state="visible")
+    v = widgets.nth(0)
+
+    # A wrong value at the root: the max at every level, named as such.
+    root = first.game.root
+    leaves_max = max(first.game.to_nested()[0] + first.game.to_nested()[1])
+    said = solve_values(v, first, wrong_first=(root, str(leaves_max)))
+    expected = first.judge("values", root, leaves_max)
+    assert not expected.right and expected.diagnosis in said.replace(" ", "-"), said
+    assert "\u2718" in said  # a cross, not only a colour
+    wait_data(v, "done", 1)
+    assert "Tree done" in feedback(v)
+
+    # A new tree is the second tree of level 1; Show me reveals one node with a reason.
+    v.get_by_role("button", name="New tree").click()
+    leaf_values = [str(x) for x in second.game.to_nested()[0]]
+    assert node(v, second.game.leaves[0], second).inner_text().strip() == leaf_values[0]
+    v.get_by_role("button", name="Show me").click()
+    name, item = next(iter(second.items("values").items()))
+    assert feedback(v) == item.why
+
+    # Keyboard: Tab to a node, type its value, Enter.
+    p = widgets.nth(1)
+    target = node(p, pruning.game.root, pruning)
+    solve_pruning(p, pruning)
+    wait_data(p, "done", 1)
+    lab.assert_no_console_errors()
+
+
+def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_path):
+    from minimax_lessons.practice import practice
+
+    p = practice("values", level=1, trees=2)
+    path = p.save(tmp_path / "practice.html", trees=3)
+    trees = p.__class__("values", per_level=3).trees_at(1)
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, offline=True)
+    page = context.new_page()
+    errors, requests = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+    page.on("request", lambda r: requests.append(r.url))
+    try:
+        page.goto(path.as_uri())
+        widget = page.locator(".mmp")
+        widget.wait_for(state="visible")
+        tree = trees[0]
+        # keyboard only: Tab from the page to the first node, arrows, digits, Enter
+        order = list(tree.items("values"))
+        first_id = tree.ids[order[0]]
+        page.locator(f'g[id="{first_id}"]').focus()
+        page.keyboard.press("ArrowRight")
+        second_id = page.evaluate("document.activeElement.getAttribute('id')")
+        assert second_id != first_id
+        page.locator(f'g[id="{first_id}"]').focus()
+        answer = str(tree.answer(order[0]))
+        for ch in answer:
+            page.keyboard.type(ch)
+        page.keyboard.press("Enter")
+        assert "right" in feedback(widget)
+        solve_values(widget, tree)
+        wait_data(widget, "done", 1)
+        widget.get_by_role("button", name="New tree").click()
+        assert "A new tree" in feedback(widget)
+    finally:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "saved_practice_page.png"), full_page=True)
+        context.close()
+    assert not errors, "browser console errors:\n" + "\n".join(errors)
+    assert requests == [path.as_uri()], requests
