@@ -17,6 +17,7 @@ from .render import dot_to_svg
 from .draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
 from .frames import Frame, NodeView, build_frames
 from .animate import Animation, animate
+from .practice import Practice, practice
 from .lecture import lecture_mode
 from .play import TicTacToeBoard
 from .exercises import FOREVER, Feedback, FunctionCheck, check, check_function, estimate, question
@@ -30,7 +31,7 @@ __all__ = [
     "iterative_deepening", "best_first", "shuffled", "SearchResult", "SearchError",
     "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
-    "Animation", "build_frames", "Frame", "NodeView", "lecture_mode",
+    "Animation", "practice", "Practice", "build_frames", "Frame", "NodeView", "lecture_mode",
     "TicTacToeBoard",
     "check", "check_function", "question", "FunctionCheck", "Feedback", "FOREVER", "estimate",
 ]

@@ -43,6 +43,7 @@ import html
 import json
 import math
 import random
+import re
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -538,7 +539,15 @@ class PracticeTree:
         """The tree drawn as the course draws it, inner nodes empty, ready for answers."""
         from .draw import draw_tree
 
-        return _clean_svg(draw_tree(self.game).svg())
+        if self.kind != "pruning":
+            return _clean_svg(draw_tree(self.game).svg())
+        # room beside every inner node for the window the student types (all inner
+        # nodes, so the room does not tell which ones alpha-beta enters)
+        notes = {n: _WINDOW_ROOM for n in self.game.nodes if not self.game.is_terminal(n)}
+        svg = _clean_svg(draw_tree(self.game, notes=notes).svg())
+        room = html.escape(_WINDOW_ROOM).replace("-", "&#45;")
+        return re.sub(r"(<text [^>]*)>" + re.escape(room) + "</text>",
+                      r'\1 class="mmp-window"> </text>', svg)
 
 
 #: The sentences of :class:`~minimax_lessons.exercises.questions.WindowQuestion` for a
@@ -571,10 +580,12 @@ def _same(a, b) -> bool:
     return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
+#: The widest window text a pruning tree makes room for beside each inner node.
+_WINDOW_ROOM = "α=-∞ β=+∞"
+
+
 def _clean_svg(svg: str) -> str:
     """The SVG without its XML prologue and comments (it is inlined in HTML)."""
-    import re
-
     svg = svg[svg.index("<svg"):]
     return re.sub(r"<!--.*?-->\n?", "", svg, flags=re.S)
 

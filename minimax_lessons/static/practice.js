@@ -209,7 +209,8 @@ function render({ model, el }) {
       g.classList.add("mmp-askable");
     }
     if (s.stage === "windows" && tree.rootWindow) {
-      sideText(tree.root, `enter \u03b1,\u03b2 = ${tree.rootWindow.replace(/inf/g, "\u221e")}`);
+      sideText(tree.root, `\u03b1=${tree.rootWindow.replace(/inf/g, "\u221e")
+        .replace(", ", " \u03b2=")}`);
     }
     entry.hidden = true;
     root.dataset.stage = s.stage;
@@ -226,22 +227,16 @@ function render({ model, el }) {
     const parts = [`${TICK} right (thick solid outline)`, `${CROSS} wrong (dashed outline)`,
                    "\u2022 shown by Show me"];
     if (stage().stage === "pruned") parts.push("\u2702 you marked it pruned (grey, dashed)");
+    if (stage().stage === "windows") parts.push("\u2702 pruned (grey, dashed)");
     $(".mmp-key").textContent = "Key: " + parts.join("; ") + ".";
   }
 
   // -- painting -------------------------------------------------------------------------
+  // The window typed for a node, written beside it (practice.py leaves room there).
   function sideText(id, text) {
-    const g = groups.get(id + "_w") || groups.get(id);
-    if (!g) return;
-    let t = g.querySelector("text.mmp-window");
-    if (!t) {
-      const name = firstText(g);
-      const b = box(name) || { x: 0, y: 0, width: 0, height: 14 };
-      t = addText(g, "mmp-window", b.x + b.width, b.y + b.height + 13, "", 12);
-      t.setAttribute("text-anchor", "end");
-      t.setAttribute("fill", P.side || "#333333");
-    }
-    t.textContent = text;
+    const g = groups.get(id + "_w");
+    const t = g && g.querySelector("text.mmp-window");
+    if (t) t.textContent = text;
   }
 
   function paint(id) {
@@ -250,7 +245,8 @@ function render({ model, el }) {
     const st = state.get(id);
     const shapes = shapesOf(g);
     const info = tree.nodes[id];
-    const isMarked = stage().stage === "pruned" && info.leaf && marked.has(id);
+    const isMarked = info.leaf && (stage().stage === "pruned" ? marked.has(id)
+      : stage().stage === "windows" && tree.stages[0].items[id].answer);
     shapes.forEach((shape, k) => {
       if (k === 0) shape.setAttribute("fill", isMarked ? P.pruned_fill : P.paper || "#ffffff");
       let colour = P.ink || "#222222";
@@ -271,11 +267,11 @@ function render({ model, el }) {
       if (t) t.textContent = st && st.text !== undefined ? st.text : " ";
     }
     if (stage().stage === "windows" && st && st.text !== undefined) {
-      sideText(id, `enter \u03b1,\u03b2 = ${st.text}`);
+      sideText(id, `\u03b1=${st.text.replace(", ", " \u03b2=")}`);
     }
     // the mark: tick, cross, dot (shown), scissors (marked pruned)
     let m = g.querySelector("text.mmp-mark");
-    const glyph = !st ? (isMarked ? "\u2702" : "") :
+    const glyph = !st || (info.leaf && stage().stage === "windows") ? (isMarked ? "\u2702" : "") :
       st.status === "right" ? TICK : st.status === "shown" ? "\u2022" + TICK : CROSS;
     if (!m && glyph) {
       const b = box(shapes[0] || g) || { x: 0, y: 0, width: 0 };
@@ -433,18 +429,7 @@ function render({ model, el }) {
     if (stageAt + 1 < tree.stages.length) {
       const before = feedback.textContent;
       stageAt += 1;
-      // the pruned leaves stay marked in the picture while the windows are asked
-      startStage();
-      for (const leaf of Object.keys(s.items)) {
-        if (s.items[leaf].answer) {
-          for (const shape of shapesOf(groups.get(leaf))) {
-            shape.setAttribute("stroke", P.pruned);
-            shape.setAttribute("stroke-dasharray", "5,2");
-          }
-          const m = groups.get(leaf) && groups.get(leaf).querySelector("text.mmp-mark");
-          if (m) m.textContent = "\u2702";
-        }
-      }
+      startStage(); // the pruned leaves stay marked (grey, dashed) while windows are asked
       say("right", `${before.replace(/^\S+ /, "")} Pruning done. ${stage().prompt}`);
       return;
     }

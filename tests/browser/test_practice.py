@@ -106,14 +106,21 @@ def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_serve
     # A new tree is the second tree of level 1; Show me reveals one node with a reason.
     v.get_by_role("button", name="New tree").click()
     leaf_values = [str(x) for x in second.game.to_nested()[0]]
-    assert node(v, second.game.leaves[0], second).inner_text().strip() == leaf_values[0]
+    shown = node(v, second.game.leaves[0], second).locator("text").first.text_content()
+    assert shown.strip() == leaf_values[0]
     v.get_by_role("button", name="Show me").click()
     name, item = next(iter(second.items("values").items()))
     assert feedback(v) == item.why
 
-    # Keyboard: Tab to a node, type its value, Enter.
+    # Pruning: a leaf alpha-beta needs, marked by mistake, is diagnosed, then unmarked.
     p = widgets.nth(1)
-    target = node(p, pruning.game.root, pruning)
+    needed = next(leaf for leaf in pruning.game.leaves if leaf not in pruning.pruned_leaves)
+    node(p, needed, pruning).click()
+    verdict = pruning.judge("pruned", needed, True)
+    assert f"{needed} is needed" in feedback(p) and "\u2718" in feedback(p)
+    assert p.get_attribute("data-last-diagnosis") == verdict.diagnosis
+    node(p, needed, pruning).click()
+    assert "no longer marked" in feedback(p)
     solve_pruning(p, pruning)
     wait_data(p, "done", 1)
     lab.assert_no_console_errors()
