@@ -587,6 +587,7 @@ _WINDOW_ROOM = "α=-∞ β=+∞"
 def _clean_svg(svg: str) -> str:
     """The SVG without its XML prologue and comments (it is inlined in HTML)."""
     svg = svg[svg.index("<svg"):]
+    svg = re.sub(r"<title>[^<]*</title>\n?", "", svg)
     return re.sub(r"<!--.*?-->\n?", "", svg, flags=re.S)
 
 
@@ -730,6 +731,7 @@ body {{ margin: 16px; font-family: Helvetica, Arial, sans-serif; background: #ff
 const model = practice.localModel({{data: document.getElementById("practice-data").textContent}});
 practice.render({{model, el: document.getElementById("practice")}});
 window.practiceModel = model;
+window.practiceModule = practice;
 </script>
 </body>
 </html>

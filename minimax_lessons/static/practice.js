@@ -561,4 +561,4 @@ function localModel(initial) {
   };
 }
 
-export default { render, localModel };
+export default { render, localModel, judgeTyped, canon };

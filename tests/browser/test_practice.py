@@ -166,3 +166,74 @@ def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_pat
         context.close()
     assert not errors, "browser console errors:\n" + "\n".join(errors)
     assert requests == [path.as_uri()], requests
+
+
+JUDGE_JS = """([keys, cases]) => cases.map(([k, stage, id, text]) => {
+    const tree = keys[k];
+    const s = tree.stages.find((x) => x.stage === stage);
+    const v = window.practiceModule.judgeTyped(s, s.items[id], text, tree);
+    return [v.right, v.diagnosis, v.sentence];
+})"""
+
+
+def typed_cases(tree):
+    """(stage, node, answer as Python value, as typed): right, every known wrong answer,
+    and a few others, for each node the student types at."""
+    import math
+
+    from minimax_lessons.trace import show_number
+
+    def text(value):
+        if isinstance(value, tuple):
+            return ", ".join(text(v) for v in value)
+        return show_number(value)
+
+    def parse(word):
+        return {"inf": math.inf, "-inf": -math.inf}.get(word) if "inf" in word else float(word)
+
+    for stage in tree.stages:
+        if stage not in ("values", "windows"):
+            continue
+        for name, item in tree.items(stage).items():
+            answers = [item.answer]
+            answers += [tuple(parse(w) for w in k.split("|")) if stage == "windows"
+                        else parse(k) for k in item.wrong]
+            if stage == "windows":
+                a, b = item.answer
+                answers += [(a, 99), (-99, b), (-99, 99)]
+            else:
+                answers += [item.answer + 1, -item.answer - 7]
+            for answer in answers:
+                yield stage, name, answer, text(answer)
+
+
+def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
+    """The browser's judge (practice.js) and PracticeTree.judge agree on the verdict, the
+    diagnosis and the sentence, for right answers, every known mistake and others."""
+    import json
+
+    from minimax_lessons.practice import practice, practice_tree
+
+    path = practice("values", trees=1).save(tmp_path / "p.html", trees=1)  # for its script
+    context = browser.new_context(offline=True)
+    page = context.new_page()
+    try:
+        page.goto(path.as_uri())
+        page.locator(".mmp").wait_for(state="visible")
+        keys, cases, expected = [], [], []
+        for i in range(40):
+            for kind in ("values", "pruning"):
+                tree = practice_tree(kind, level=1 + i % 5, seed=f"judge{i}",
+                                     prune_ties=i % 2 == 0)
+                keys.append(json.loads(json.dumps(tree.key())))
+                for stage, name, answer, typed in typed_cases(tree):
+                    cases.append([len(keys) - 1, stage, tree.ids[name], typed])
+                    v = tree.judge(stage, name, answer)
+                    expected.append([v.right, v.diagnosis, v.sentence])
+        got = page.evaluate(JUDGE_JS, [keys, cases])
+    finally:
+        context.close()
+    assert len(got) == len(expected) > 1000
+    wrong = [(c[1:], g, e) for c, g, e in zip(cases, got, expected) if g != e]
+    assert not wrong, wrong[:3]
+    assert {d for _, d, _ in expected} >= {None, "wrong", "players-swapped", "window-reset"}
