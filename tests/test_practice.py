@@ -356,3 +356,36 @@ def test_bad_input_gets_a_clear_error(call, words):
     with pytest.raises(ValueError) as error:
         call()
     assert all(w in str(error.value) for w in words), str(error.value)
+
+
+# -- colours: WCAG AA, as the palette test checks the drawings --------------------------------
+
+def practice_css_rules():
+    import re
+
+    from minimax_lessons.practice import STATIC
+
+    css = re.sub(r"/\*.*?\*/", "", (STATIC / "practice.css").read_text(), flags=re.S)
+    for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", css):
+        props = dict(re.findall(r"([\w-]+)\s*:\s*([^;]+);?", body))
+        yield selector.strip(), {k: v.strip() for k, v in props.items()}
+
+
+def test_the_practice_texts_and_outlines_meet_wcag_aa_on_their_card():
+    import re
+
+    from test_palette import MARK, TEXT, WHITE, contrast
+
+    texts = lines = 0
+    for selector, props in practice_css_rules():
+        background = props.get("background", WHITE)
+        background = background if background.startswith("#") else WHITE
+        if props.get("color", "").startswith("#"):
+            assert contrast(props["color"], background) >= TEXT, selector
+            texts += 1
+        for name in ("border", "border-color", "border-left", "outline", "filter"):
+            for colour in re.findall(r"#[0-9a-fA-F]{6}\b", props.get(name, "")):
+                assert contrast(colour, WHITE) >= MARK, (selector, name, colour)
+                lines += 1
+    assert texts >= 5 and lines >= 4
+

@@ -47,6 +47,21 @@ def wait_data(widget, name, value):
                                   arg=[widget.element_handle(), name, str(value)])
 
 
+LOOK_JS = """id => {
+    const g = document.querySelector(`g[id="${id}"]`);
+    const shape = g.querySelector('polygon, ellipse, path');
+    const mark = g.querySelector('text.mmp-mark');
+    return {mark: mark ? mark.textContent : null, dash: shape.getAttribute('stroke-dasharray'),
+            width: shape.getAttribute('stroke-width')};
+}"""
+
+
+def look(page, node_id):
+    """A node's mark (tick, cross) and outline (dashes, width): right and wrong never
+    differ by colour alone."""
+    return page.evaluate(LOOK_JS, node_id)
+
+
 def feedback(widget):
     return widget.locator(".mmp-feedback").inner_text()
 
@@ -146,20 +161,36 @@ def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_pat
         # keyboard only: Tab from the page to the first node, arrows, digits, Enter
         order = list(tree.items("values"))
         first_id = tree.ids[order[0]]
+        widget.get_by_role("button", name="New tree").focus()
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.getAttribute('id')") in tree.ids.values()
         page.locator(f'g[id="{first_id}"]').focus()
         page.keyboard.press("ArrowRight")
         second_id = page.evaluate("document.activeElement.getAttribute('id')")
         assert second_id != first_id
+        # a wrong answer: a cross and a dashed outline; then right: a tick, solid and thick
+        wrong = tree.answer(order[0]) + 1
+        type_value(widget, tree, order[0], str(wrong))
+        assert look(page, first_id) == {"mark": "\u2718", "dash": "4,3", "width": "3"}
+        assert tree.judge("values", order[0], wrong).sentence in feedback(widget)
         page.locator(f'g[id="{first_id}"]').focus()
         answer = str(tree.answer(order[0]))
         for ch in answer:
             page.keyboard.type(ch)
         page.keyboard.press("Enter")
         assert "right" in feedback(widget)
+        assert look(page, first_id) == {"mark": "\u2714", "dash": None, "width": "3.5"}
         solve_values(widget, tree)
         wait_data(widget, "done", 1)
-        widget.get_by_role("button", name="New tree").click()
-        assert "A new tree" in feedback(widget)
+        # that tree had a mistake; three clean ones in a row raise the level
+        assert "Streak 0 of 3" in widget.locator(".mmp-streak").inner_text()
+        for k, clean in enumerate([trees[1], trees[2], trees[0]]):
+            widget.get_by_role("button", name="New tree").click()
+            assert "A new tree" in feedback(widget)
+            solve_values(widget, clean)
+            wait_data(widget, "done", 2 + k)
+        assert "Level up: level 2" in feedback(widget)
+        assert widget.locator(".mmp-level").inner_text().startswith("Level 2 of 5")
     finally:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "saved_practice_page.png"), full_page=True)
