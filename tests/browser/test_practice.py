@@ -124,8 +124,16 @@ def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_serve
     shown = node(v, second.game.leaves[0], second).locator("text").first.text_content()
     assert shown.strip() == leaf_values[0]
     v.get_by_role("button", name="Show me").click()
-    name, item = next(iter(second.items("values").items()))
+    (name, item), (after, then) = list(second.items("values").items())[:2]
     assert feedback(v) == item.why
+
+    # Keyboard in JupyterLab: focus the next node, type its value, Enter; the keys are the
+    # widget's (a digit does not turn the notebook's cell into a heading).
+    node(v, after, second).focus()
+    lab.page.keyboard.type(_text(then.answer))
+    lab.page.keyboard.press("Enter")
+    assert feedback(v).startswith(f"\u2714 {after}: right"), feedback(v)
+    assert lab.page.locator(".jp-CodeCell").count() == 2
 
     # Pruning: a leaf alpha-beta needs, marked by mistake, is diagnosed, then unmarked.
     p = widgets.nth(1)
