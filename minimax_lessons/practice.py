@@ -415,16 +415,48 @@ class PracticeTree:
                               + DIAGNOSES["pruned-too-few"])
                 out[leaf] = Item(leaf, True, why_pruned[leaf], {}, missed)
             else:
-                marked = ("pruned-too-many", f"Pruned too many: {leaf} is needed (alpha-beta "
-                          "evaluates it). " + DIAGNOSES["pruned-too-many"])
-                for vid, leaves in self._variant_pruned:
-                    if leaf in leaves and vid != "no-pruning":
-                        marked = (vid, f"{leaf} is needed (alpha-beta evaluates it). "
-                                  + _said([vid]))
-                        break
+                if leaf in other:  # pruned only when ties prune, and this tree's rule does not
+                    marked = (other_id, f"{leaf} is needed (alpha-beta evaluates it). "
+                              + _said([other_id]))
+                else:
+                    marked = ("pruned-too-many", f"Pruned too many: {leaf} is needed (alpha-beta "
+                              "evaluates it). " + DIAGNOSES["pruned-too-many"])
                 out[leaf] = Item(leaf, False, f"{leaf} is evaluated: alpha-beta reaches it "
                                  "before any cut-off at its parent.", {}, marked)
         return out
+
+    @cached_property
+    def mistaken_sets(self) -> list:
+        """``[(diagnosis id, sentence, leaves)]``: the leaves each known alpha-beta mistake
+        never evaluates (the other tie rule first), when that differs from the right set.
+        A whole answer equal to one of them names that mistake, as ``check(...)`` does."""
+        right = set(self.pruned_leaves)
+        other = self._leaves_under(alphabeta(self.game, prune_ties=not self.prune_ties).pruned)
+        other_id = "prune-strict" if self.prune_ties else "prune-non-strict"
+        found, seen = [], [right, set()]
+        for vid, leaves in [(other_id, other)] + self._variant_pruned:
+            if leaves not in seen:
+                seen.append(leaves)
+                found.append((vid, _said([vid]), tuple(sorted(leaves))))
+        return found
+
+    def judge_marked(self, marked) -> Verdict:
+        """The verdict when the student presses Check with the leaves ``marked`` as pruned
+        (leaf names); a wrong mark or a missed leaf is judged leaf by leaf as well."""
+        marked = set(marked)
+        items = self.items("pruned")
+        if marked == set(self.pruned_leaves):
+            return Verdict(True, None, "Right: alpha-beta never evaluates exactly these.")
+        if not marked:
+            return Verdict(False, *_NO_PRUNING(self.prune_ties))
+        for vid, sentence, leaves in self.mistaken_sets:
+            if marked == set(leaves):
+                return Verdict(False, vid, sentence)
+        missed = [leaf for leaf in self.game.leaves if items[leaf].answer and leaf not in marked]
+        if missed:
+            return Verdict(False, *items[missed[0]].otherwise)
+        extra = [leaf for leaf in self.game.leaves if leaf in marked and not items[leaf].answer]
+        return Verdict(False, *items[extra[0]].otherwise)
 
     @cached_property
     def entry_windows(self) -> dict:
@@ -524,9 +556,9 @@ class PracticeTree:
                                                self._leaves_under([spot.state]))}
         extra = {}
         if self.kind == "pruning":
-            extra["none"] = ["no-pruning", "Alpha-beta does skip some leaves here: find a "
-                             "node where alpha " + (">=" if self.prune_ties else ">")
-                             + " beta."]
+            extra["none"] = list(_NO_PRUNING(self.prune_ties))
+            extra["sets"] = [[vid, sentence, [ids[leaf] for leaf in leaves]]
+                             for vid, sentence, leaves in self.mistaken_sets]
             root = self.entry_windows[self.game.root]
             extra["rootWindow"] = f"{show_number(root[0])}, {show_number(root[1])}"
             extra["windowWrong"] = {k: list(v) for k, v in _WINDOW_WRONG.items()}
@@ -548,6 +580,12 @@ class PracticeTree:
         room = html.escape(_WINDOW_ROOM).replace("-", "&#45;")
         return re.sub(r"(<text [^>]*)>" + re.escape(room) + "</text>",
                       r'\1 class="mmp-window"> </text>', svg)
+
+
+def _NO_PRUNING(prune_ties):
+    """The verdict on marking nothing, in PrunedQuestion's words."""
+    return ("no-pruning", "Alpha-beta does skip some leaves here: find a node where alpha "
+            + (">=" if prune_ties else ">") + " beta.")
 
 
 #: The sentences of :class:`~minimax_lessons.exercises.questions.WindowQuestion` for a

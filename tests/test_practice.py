@@ -142,9 +142,10 @@ def test_every_diagnosis_in_a_key_is_one_the_course_already_names():
                     for wrong in item.get("wrong", {}).values():
                         ids.update(wrong[0].split(" or "))
             ids.update([key["none"][0]] if "none" in key else [])
+            ids.update(vid for vid, _, _ in key.get("sets", []))
     assert ids <= set(DIAGNOSES), ids - set(DIAGNOSES)
     assert {"max-at-every-level", "players-swapped", "chance-as-min", "prune-strict",
-            "pruned-too-many", "pruned-too-few", "window-after", "window-reset",
+            "prune-non-strict", "no-pruning", "pruned-too-many", "pruned-too-few", "window-after", "window-reset",
             "alpha-beta-swapped", "rightmost-on-ties"} <= ids
 
 
@@ -249,6 +250,71 @@ def test_marking_an_evaluated_leaf_says_it_is_needed_and_missing_one_says_too_fe
         set(t.pruned_leaves) - set(pruned_only_by(t, True))))
     assert tree.judge("pruned", leaves[0], False).diagnosis == "pruned-too-few"
     assert tree.key()["none"][0] == "no-pruning"
+
+
+def mistaken_alphabeta(game, mistake):
+    """The leaves a mistaken alpha-beta evaluates: ``"window-reset"`` passes every child
+    the node's incoming window; ``"swapped-call"`` passes (beta, alpha) down;
+    ``"swapped-tests"`` tests MAX against alpha and MIN against beta."""
+    evaluated = []
+
+    def search(node, alpha, beta):
+        if game.is_terminal(node):
+            evaluated.append(node)
+            return game.utility(node)
+        is_max = game.to_move(node) == "max"
+        value = -INF if is_max else INF
+        for child in game.children(node):
+            if mistake == "swapped-call":
+                v = search(child, beta, alpha)
+            else:
+                v = search(child, alpha, beta)
+            value = max(value, v) if is_max else min(value, v)
+            if mistake == "window-reset":
+                if (value >= beta) if is_max else (value <= alpha):
+                    break
+            elif mistake == "swapped-tests":
+                if (value <= alpha) if is_max else (value >= beta):
+                    break
+                alpha, beta = (max(alpha, value), beta) if is_max else (alpha, min(beta, value))
+            else:
+                alpha, beta = (max(alpha, value), beta) if is_max else (alpha, min(beta, value))
+                if alpha >= beta:
+                    break
+        return value
+
+    search(game.root, -INF, INF)
+    return evaluated
+
+
+@pytest.mark.parametrize("mistake, diagnosis", [("swapped-call", "alpha-beta-swapped"),
+                                                ("swapped-tests", "alpha-beta-swapped")])
+def test_checking_the_leaves_a_mistaken_alphabeta_skips_names_that_mistake(mistake, diagnosis):
+    """(Passing every child the incoming window, from the full window at the root, prunes
+    nothing at all: on these trees it is the no-pruning answer.)"""
+    named = 0
+    for i in range(200):
+        tree = practice_tree("pruning", level=1 + i % 5, seed=i)
+        game = tree.game
+        skipped = set(game.leaves) - set(mistaken_alphabeta(game, mistake))
+        earlier = [set(tree.pruned_leaves), set(), set(game.leaves) - set(
+            textbook_alphabeta(game, False)[0])]
+        if mistake == "swapped-tests":
+            earlier.append(set(game.leaves) - set(mistaken_alphabeta(game, "swapped-call")))
+        if skipped in earlier:
+            continue
+        assert tree.judge_marked(skipped).diagnosis == diagnosis
+        named += 1
+    assert named > 10
+
+
+def test_checking_with_nothing_marked_or_the_right_leaves():
+    tree = practice_tree("pruning", level=2, seed=3)
+    assert tree.judge_marked(set()).diagnosis == "no-pruning"
+    assert tree.judge_marked(tree.pruned_leaves).right
+    missing = tree.pruned_leaves[0]
+    assert tree.judge_marked(set(tree.pruned_leaves) - {missing}).diagnosis in (
+        "pruned-too-few", "prune-strict", *(vid for vid, _, _ in tree.mistaken_sets))
 
 
 @pytest.mark.parametrize("diagnosis", ["alpha-beta-swapped", "window-reset", "window-after"])

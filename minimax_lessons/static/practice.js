@@ -77,6 +77,24 @@ function judgeTyped(stage, item, text, tree) {
   return { right: false, diagnosis, sentence, given };
 }
 
+// The verdict on Check with the leaves `marked` (a Set of ids): the browser's twin of
+// PracticeTree.judge_marked, plus the leaves missed.
+function judgeMarked(tree, marked) {
+  const items = tree.stages[0].items;
+  const leaves = tree.order.filter((id) => id in items);
+  const right = leaves.filter((id) => items[id].answer);
+  const missed = right.filter((id) => !marked.has(id));
+  const equal = (list) => list.length === marked.size && list.every((id) => marked.has(id));
+  if (equal(right)) return { right: true, diagnosis: null, sentence: "", missed };
+  if (marked.size === 0) return { right: false, diagnosis: tree.none[0], sentence: tree.none[1], missed };
+  for (const [diagnosis, sentence, set] of tree.sets) {
+    if (equal(set)) return { right: false, diagnosis, sentence, missed };
+  }
+  const first = missed.length ? missed[0] : leaves.find((id) => marked.has(id) && !items[id].answer);
+  const [diagnosis, sentence] = items[first].otherwise;
+  return { right: false, diagnosis, sentence, missed };
+}
+
 // -- painting marks on the SVG ------------------------------------------------------------
 
 function shapesOf(g) {
@@ -378,28 +396,18 @@ function render({ model, el }) {
 
   function check() {
     if (stage().stage !== "pruned") return;
-    const items = stage().items;
-    if (marked.size === 0) {
-      mistakes += 1;
-      root.dataset.lastDiagnosis = tree.none[0];
-      say("wrong", `Not right (likely mistake: ${tree.none[0].replace(/-/g, " ")}). ${tree.none[1]}`);
+    const verdict = judgeMarked(tree, marked);
+    root.dataset.lastDiagnosis = verdict.diagnosis || "";
+    if (verdict.right) {
+      finishIfDone();
       return;
     }
-    const missed = Object.keys(items).filter((leaf) => items[leaf].answer && !marked.has(leaf));
-    const extra = Object.keys(items).filter((leaf) => !items[leaf].answer && marked.has(leaf));
-    if (missed.length) {
-      mistakes += 1;
-      for (const leaf of missed) state.set(leaf, { status: "missed" });
-      const [diagnosis, sentence] = items[missed[0]].otherwise;
-      root.dataset.lastDiagnosis = diagnosis;
-      say("wrong", `Missed ${missed.map(nameOf).join(", ")}` + (diagnosis !== "wrong"
-        ? ` (likely mistake: ${diagnosis.replace(/-/g, " ")}). ` : ". ") + sentence);
-      paintAll();
-    } else if (extra.length) {
-      say("wrong", `${extra.map(nameOf).join(", ")} ${extra.length > 1 ? "are" : "is"} ` +
-          "evaluated: click to unmark.");
-    }
-    finishIfDone();
+    mistakes += 1;
+    for (const leaf of verdict.missed) state.set(leaf, { status: "missed" });
+    paintAll();
+    say("wrong", (verdict.missed.length ? `Missed ${verdict.missed.map(nameOf).join(", ")}. `
+      : "Not right. ") + (verdict.diagnosis !== "wrong"
+      ? `Likely mistake: ${verdict.diagnosis.replace(/-/g, " ")}. ` : "") + verdict.sentence);
   }
 
   function chooseMove(id) {
@@ -561,4 +569,4 @@ function localModel(initial) {
   };
 }
 
-export default { render, localModel, judgeTyped, canon };
+export default { render, localModel, judgeTyped, judgeMarked, canon };

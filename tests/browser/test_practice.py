@@ -137,6 +137,8 @@ def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_serve
 
     # Pruning: a leaf alpha-beta needs, marked by mistake, is diagnosed, then unmarked.
     p = widgets.nth(1)
+    p.get_by_role("button", name="Check").click()  # nothing marked yet
+    assert "Likely mistake: no pruning" in feedback(p)
     needed = next(leaf for leaf in pruning.game.leaves if leaf not in pruning.pruned_leaves)
     node(p, needed, pruning).click()
     verdict = pruning.judge("pruned", needed, True)
@@ -207,6 +209,12 @@ def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_pat
     assert requests == [path.as_uri()], requests
 
 
+MARKED_JS = """([keys, cases]) => cases.map(([k, marked]) => {
+    const v = window.practiceModule.judgeMarked(keys[k], new Set(marked));
+    return [v.right, v.diagnosis, v.right ? null : v.sentence];
+})"""
+
+
 JUDGE_JS = """([keys, cases]) => cases.map(([k, stage, id, text]) => {
     const tree = keys[k];
     const s = tree.stages.find((x) => x.stage === stage);
@@ -270,9 +278,25 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
                     v = tree.judge(stage, name, answer)
                     expected.append([v.right, v.diagnosis, v.sentence])
         got = page.evaluate(JUDGE_JS, [keys, cases])
+        # Check with a set of leaves marked: right, none, each mistake's set, one off
+        keys, marked_cases, expected_marked = [], [], []
+        for i in range(40):
+            tree = practice_tree("pruning", level=1 + i % 5, seed=f"marked{i}",
+                                 prune_ties=i % 2 == 0)
+            keys.append(json.loads(json.dumps(tree.key())))
+            right = set(tree.pruned_leaves)
+            sets = [right, set(), *(set(leaves) for _, _, leaves in tree.mistaken_sets)]
+            sets += [right - {leaf} for leaf in right] + [right | {leaf} for leaf in
+                                                          tree.game.leaves if leaf not in right]
+            for marked in sets:
+                marked_cases.append([len(keys) - 1, sorted(tree.ids[leaf] for leaf in marked)])
+                v = tree.judge_marked(marked)
+                expected_marked.append([v.right, v.diagnosis, None if v.right else v.sentence])
+        got_marked = page.evaluate(MARKED_JS, [keys, marked_cases])
     finally:
         context.close()
     assert len(got) == len(expected) > 1000
+    assert got_marked == expected_marked and len(expected_marked) > 200
     wrong = [(c[1:], g, e) for c, g, e in zip(cases, got, expected) if g != e]
     assert not wrong, wrong[:3]
     assert {d for _, d, _ in expected} >= {None, "wrong", "players-swapped", "window-reset"}
