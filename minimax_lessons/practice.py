@@ -70,9 +70,14 @@ class Level:
     branching: tuple
     depth: int
     min_root: bool = False     # the root may be MIN
-    chance: bool = False       # chance nodes (values only)
+    chance: bool = False       # chance nodes (in values practice only)
     ties: bool = False         # few distinct leaf values, so ties are common
     description: str = ""
+
+    def describe(self, kind) -> str:
+        """The level in words for ``kind`` (chance nodes come only with values)."""
+        return self.description if kind == "values" else \
+            self.description.replace(", chance nodes", "")
 
 
 LEVELS = (
@@ -80,9 +85,9 @@ LEVELS = (
     Level(2, (2, 3), 2, min_root=True, description="two or three moves, MAX or MIN at the root"),
     Level(3, (2, 3), 3, min_root=True, description="three plies"),
     Level(4, (2, 3), 3, min_root=True, chance=True, ties=True,
-          description="three plies, chance nodes (values), ties"),
+          description="three plies, chance nodes, ties"),
     Level(5, (3, 3), 3, min_root=True, chance=True, ties=True,
-          description="three moves each, three plies, chance nodes (values), ties"),
+          description="three moves each, three plies, chance nodes, ties"),
 )
 
 
@@ -266,9 +271,6 @@ class PracticeTree:
         when they leave it (at Check); windows: ``(alpha, beta)``; move: the child
         clicked (its name), with ``node`` the root.
         """
-        if stage not in self.stages:
-            raise ValueError(f"a {self.kind} tree has the stages {', '.join(self.stages)}, "
-                             f"not {stage!r}")
         items = self.items(stage)
         if stage == "move":
             item = items[answer] if answer in items else None
@@ -375,7 +377,7 @@ class PracticeTree:
     @cached_property
     def _variant_pruned(self) -> list:
         """(diagnosis id, leaves it never evaluates) for the course's alpha-beta mistakes."""
-        from .exercises.harness import nested_alphabeta, run_local
+        from .exercises.harness import nested_alphabeta
         from .exercises.nested import names
         from .exercises.variants import variants_for
 
@@ -385,10 +387,10 @@ class PracticeTree:
         item = (nested, -math.inf, math.inf, is_max)
         out = []
         for vid, fn in variants_for("alphabeta", prune_ties=self.prune_ties):
-            outcome = run_local(fn, [item], nested_alphabeta)[0]
-            if outcome.ok:
-                seen = {labels[tuple(p)] for p in outcome.extra}
-                out.append((vid, set(self.game.leaves) - seen))
+            # the checker's own harness records the leaves each mistaken search reads
+            _, order = nested_alphabeta(fn, item, lambda *args, watch=None, freeze=None,
+                                        fn=fn: fn(*args))
+            out.append((vid, set(self.game.leaves) - {labels[tuple(p)] for p in order}))
         return out
 
     @cached_property
@@ -681,7 +683,7 @@ class Practice:
 
         return {"version": 1, "kind": self.kind, "level": self.level, "streak": STREAK,
                 "pruneTies": self.prune_ties, "palette": dict(PALETTE),
-                "levels": [lv.description for lv in LEVELS],
+                "levels": [lv.describe(self.kind) for lv in LEVELS],
                 "trees": [{**t.key(), "svg": t.svg} for t in self.trees]}
 
     @cached_property

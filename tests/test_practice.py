@@ -145,8 +145,8 @@ def test_every_diagnosis_in_a_key_is_one_the_course_already_names():
             ids.update(vid for vid, _, _ in key.get("sets", []))
     assert ids <= set(DIAGNOSES), ids - set(DIAGNOSES)
     assert {"max-at-every-level", "players-swapped", "chance-as-min", "prune-strict",
-            "prune-non-strict", "no-pruning", "pruned-too-many", "pruned-too-few", "window-after", "window-reset",
-            "alpha-beta-swapped", "rightmost-on-ties"} <= ids
+            "prune-non-strict", "no-pruning", "pruned-too-many", "pruned-too-few",
+            "window-after", "window-reset", "alpha-beta-swapped", "rightmost-on-ties"} <= ids
 
 
 # -- each diagnosis fires on the mistake it names -------------------------------------------
