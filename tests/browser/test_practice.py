@@ -300,3 +300,30 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
     wrong = [(c[1:], g, e) for c, g, e in zip(cases, got, expected) if g != e]
     assert not wrong, wrong[:3]
     assert {d for _, d, _ in expected} >= {None, "wrong", "players-swapped", "window-reset"}
+
+
+def test_the_saved_best_move_page_names_a_wrong_move_then_accepts_the_best(browser, tmp_path):
+    from minimax_lessons.practice import practice
+
+    p = practice("best-move", level=1, trees=1)
+    path = p.save(tmp_path / "best.html", trees=1)
+    tree = p.trees_at(1)[0]
+    items = tree.items("move")
+    best = next(child for child, item in items.items() if item.answer)
+    other = next(child for child in items if child != best)
+    context = browser.new_context(offline=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(path.as_uri())
+        widget = page.locator(".mmp")
+        node(widget, other, tree).click()
+        verdict = tree.judge("move", tree.game.root, other)
+        assert verdict.sentence in feedback(widget) and "\u2718" in feedback(widget)
+        node(widget, best, tree).click()
+        wait_data(widget, "done", 1)
+        assert feedback(widget).startswith(f"\u2714 {best}: right")
+    finally:
+        context.close()
+    assert not errors
