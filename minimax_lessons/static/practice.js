@@ -167,6 +167,7 @@ function render({ model, el }) {
   let marked = null;     // pruned stage: leaf ids the student marked as pruned
   let selected = null;   // node id being answered
   let mistakes = 0;      // wrong answers and "show me" on this tree
+  let finished = false;  // this tree is done (counted once towards the streak)
   let groups = null;     // node id -> SVG group, and id + "_w" -> the group beside it
 
   const stage = () => tree.stages[stageAt];
@@ -195,6 +196,7 @@ function render({ model, el }) {
     tree = list[at];
     stageAt = 0;
     mistakes = 0;
+    finished = false;
     selected = null;
     holder.innerHTML = tree.svg;
     const svg = holder.querySelector("svg");
@@ -238,7 +240,8 @@ function render({ model, el }) {
 
   function showLevel() {
     $(".mmp-level").textContent = `Level ${game.level} of ${top}: ${data.levels[game.level - 1]}`;
-    $(".mmp-streak").textContent = `Streak ${game.streak} of ${data.streak}`;
+    $(".mmp-streak").textContent = game.level < top
+      ? `Streak ${game.streak} of ${data.streak}` : `Streak ${game.streak}`;
   }
 
   function showKey() {
@@ -432,7 +435,7 @@ function render({ model, el }) {
   }
 
   function finishIfDone() {
-    if (!stageDone()) return;
+    if (finished || !stageDone()) return;
     const s = stage();
     if (stageAt + 1 < tree.stages.length) {
       const before = feedback.textContent;
@@ -442,6 +445,7 @@ function render({ model, el }) {
       return;
     }
     const clean = mistakes === 0;
+    finished = true;
     game.done += 1;
     game.streak = clean ? game.streak + 1 : 0;
     let news = clean ? "Tree done without a mistake." : "Tree done.";

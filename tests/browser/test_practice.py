@@ -192,6 +192,8 @@ def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_pat
         assert look(page, first_id) == {"mark": "\u2714", "dash": None, "width": "3.5"}
         solve_values(widget, tree)
         wait_data(widget, "done", 1)
+        type_value(widget, tree, order[0], answer)  # answering again counts no second tree
+        assert widget.get_attribute("data-done") == "1"
         # that tree had a mistake; three clean ones in a row raise the level
         assert "Streak 0 of 3" in widget.locator(".mmp-streak").inner_text()
         for k, clean in enumerate([trees[1], trees[2], trees[0]]):
