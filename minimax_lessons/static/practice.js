@@ -202,6 +202,7 @@ function render({ model, el }) {
     const svg = holder.querySelector("svg");
     svg.setAttribute("class", "mmp-svg");
     svg.setAttribute("role", "group");
+    svg.setAttribute("aria-label", "the practice tree: Tab or arrow keys move between nodes");
     groups = new Map();
     for (const g of svg.querySelectorAll("g[id]")) groups.set(g.getAttribute("id"), g);
     for (const t of svg.querySelectorAll("title")) t.remove();
@@ -219,6 +220,7 @@ function render({ model, el }) {
     for (const [id, g] of groups) {
       if (!(id in tree.nodes)) continue;
       g.removeAttribute("tabindex");
+      g.removeAttribute("role");
       g.classList.remove("mmp-askable");
     }
     for (const id of askable()) {
