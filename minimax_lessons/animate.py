@@ -45,6 +45,7 @@ from .draw import (MAX_NODES, PALETTE, NodeSpec, _board_parts, _style, build_dig
                    node_parts, value_text, window_text)
 from . import lecture
 from .frames import PRUNED, UNVISITED, build_frames
+from .quiz import quiz_questions
 from .raster import svg_to_png
 from .trace import show_number
 
@@ -58,7 +59,8 @@ DEFAULT_SPEED = 2.0
 
 
 def animate(search, game, *, state=None, depth=None, names=None, edge_labels=None,
-            speed=DEFAULT_SPEED, max_nodes=MAX_NODES, renderer="auto", **search_options):
+            speed=DEFAULT_SPEED, max_nodes=MAX_NODES, renderer="auto", quiz=False,
+            **search_options):
     """Run ``search`` on ``game`` with a trace and return its :class:`Animation`.
 
     ``state`` and ``depth`` go to the search (the root and the depth limit), as
@@ -67,10 +69,23 @@ def animate(search, game, *, state=None, depth=None, names=None, edge_labels=Non
     >>> from minimax_lessons import minimax, GameTree
     >>> animate(minimax, GameTree.from_nested([[3, 12], [2]]))
     <Animation of minimax on 6 nodes: 13 frames, value 3>
+
+    ``quiz=True`` makes it a predict-then-reveal quiz: the player stops before
+    each step a student can predict and asks "What value does B return?" (a
+    number) or, under alpha-beta, "Will alpha-beta look at C2?" (yes / no).
+    Answering or skipping shows a verdict with the right answer and why, then
+    steps on; the last frame shows the score ("You predicted 7 of 11"). The
+    questions are plain data, computed from the frames by
+    :func:`minimax_lessons.quiz.quiz_questions` (``animation.questions``):
+
+    >>> from minimax_lessons import alphabeta, FIGURE_5_2
+    >>> quiz = animate(alphabeta, FIGURE_5_2, quiz=True)
+    >>> len(quiz.questions), quiz.questions[-1].prompt, quiz.questions[-1].answer
+    (11, 'What value does A return?', '3')
     """
     result = search(game, state, depth=depth, trace=True, **search_options)
     return Animation(game, result, names=names, edge_labels=edge_labels, speed=speed,
-                     max_nodes=max_nodes, renderer=renderer)
+                     max_nodes=max_nodes, renderer=renderer, quiz=quiz)
 
 
 class Animation:
@@ -84,10 +99,13 @@ class Animation:
     """
 
     def __init__(self, game, result, *, names=None, edge_labels=None, speed=DEFAULT_SPEED,
-                 max_nodes=MAX_NODES, renderer="auto"):
+                 max_nodes=MAX_NODES, renderer="auto", quiz=False):
         self.game = game
         self.result = result
         self.frames = build_frames(game, result)
+        #: The quiz's questions (empty unless made with ``quiz=True``).
+        self.questions = tuple(quiz_questions(self.frames, game)) if quiz else ()
+        self.quiz = bool(quiz)
         self.speed = float(speed)
         self.renderer = renderer
         self.lecture = lecture.current()  # the mode it was made in, kept for its layout
@@ -103,8 +121,9 @@ class Animation:
 
     def __repr__(self):
         nodes = f"{len(self.spots)} node" + ("s" if len(self.spots) != 1 else "")
+        quiz = f", a quiz of {len(self.questions)} questions" if self.quiz else ""
         return (f"<Animation of {self.result.algorithm} on {nodes}: "
-                f"{len(self.frames)} frames, value {show_number(self.result.value)}>")
+                f"{len(self.frames)} frames, value {show_number(self.result.value)}{quiz}>")
 
     @cached_property
     def widget(self):
@@ -206,7 +225,7 @@ class Animation:
     @cached_property
     def data(self) -> dict:
         """Everything the player needs, as plain JSON-ready data."""
-        return {
+        data = {
             "version": 1,
             "nodes": [s.id for s in self.spots],
             "edges": [s.edge_id for s in self.spots],
@@ -221,6 +240,9 @@ class Animation:
             "pruning": bool(self.result.pruned),
             "windows": self._style.windows,
         }
+        if self.quiz:
+            data["quiz"] = [q.as_data() for q in self.questions]
+        return data
 
     @cached_property
     def frames_json(self) -> str:
@@ -499,6 +521,8 @@ def _widget_class():
         index = traitlets.Int(0).tag(sync=True)
         playing = traitlets.Bool(False).tag(sync=True)
         speed = traitlets.Float(DEFAULT_SPEED).tag(sync=True)
+        #: A quiz's answers so far, as JSON text (one entry per question; "" if no quiz).
+        answers = traitlets.Unicode("").tag(sync=True)
 
     AnimationWidget.__qualname__ = "AnimationWidget"
     return AnimationWidget
