@@ -128,8 +128,9 @@ class Animation:
     @cached_property
     def widget(self):
         """The Jupyter widget that plays this animation (made on first use)."""
+        quiz = {"answers": "[]"} if self.quiz else {}
         return _widget_class()(svg=self.layout_svg, frames=self.frames_json,
-                               speed=self.speed, index=0)
+                               speed=self.speed, index=0, **quiz)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The player, plus the last frame as SVG for viewers without a kernel."""

@@ -219,7 +219,9 @@ class _Questions:
         prune = self.pruned.get(path)
         if prune is not None:
             names = _join(self.name_of(path, s) for s in prune.detail)
-            return f"{me} is a {player.upper()} node: {player}({shown}, ...) = {v}, and it prunes {names}."
+            most = "at most" if player == "min" else "at least"
+            return (f"{me} is a {player.upper()} node: {player}({shown}, ...) = {v}, and it prunes "
+                    f"{names}, so {me} is worth {most} {v}.")
         return f"{me} is a {player.upper()} node: {player}({shown}) = {v}."
 
     # -- helpers ----------------------------------------------------------------------

@@ -396,10 +396,12 @@ function render({ model, el }) {
     else if (k === last && answers.every((a) => a !== null)) html += scoreHtml(quiz, answers);
     quizBox.innerHTML = html;
     quizBox.hidden = !html;
+    quizBox.dataset.answered = String(answers.filter((a) => a !== null).length);
     el.classList.toggle("mmla-asking", asking >= 0);
-    if (asking >= 0 && hadFocus) {
-      const first = quizBox.querySelector("input, button");
+    if (hadFocus) {  // keyboard users keep their place: the answer box, else the player
+      const first = asking >= 0 ? quizBox.querySelector("input, button") : null;
       if (first) first.focus();
+      else if (!el.contains(document.activeElement)) el.focus({ preventScroll: true });
     }
   }
 
@@ -438,6 +440,13 @@ function render({ model, el }) {
     quizBox.addEventListener("submit", (event) => {
       event.preventDefault();
       answer(quizBox.querySelector(".mmla-reply").value);
+    });
+    // Enter answers: handled here, since JupyterLab keeps a form from seeing it.
+    quizBox.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || !event.target.classList.contains("mmla-reply")) return;
+      event.preventDefault();
+      event.stopPropagation();
+      answer(event.target.value);
     });
     quizBox.addEventListener("input", (event) => {
       if (event.target.setCustomValidity) event.target.setCustomValidity("");
