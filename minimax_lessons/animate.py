@@ -18,6 +18,10 @@ Vocabulary
   dash pattern: ``"5,2"`` pruned, ``"1,5"`` dotted not reached yet; text
   colours), so the front-end only sets attributes of the SVG elements whose ids
   are the drawing's node ids (``n_1_0``; see :mod:`minimax_lessons.draw`).
+- A *quiz* (``animate(..., quiz=True)``) adds its questions to the data
+  (:func:`minimax_lessons.quiz.quiz_questions`); the player stops at each one
+  until it is answered or skipped, and keeps the answers in the widget's
+  ``answers`` (JSON text), so the kernel can read them too.
 
 At the end of a notebook cell an animation shows the player, and also carries
 a static SVG of its last frame: that picture is what GitHub, nbconvert and
