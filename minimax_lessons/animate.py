@@ -137,10 +137,14 @@ class Animation:
                                speed=self.speed, index=0, **quiz)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        """The player, plus the last frame as SVG for viewers without a kernel."""
+        """The player, plus the last frame as SVG for viewers without a kernel.
+
+        A quiz shows its first frame instead, so that its still picture gives
+        no answer away.
+        """
         widget_bundle = self.widget._repr_mimebundle_()
         data = dict(widget_bundle[0] if isinstance(widget_bundle, tuple) else widget_bundle)
-        data["image/svg+xml"] = self.frame_svg(-1)
+        data["image/svg+xml"] = self.frame_svg(0 if self.quiz else -1)
         png = svg_to_png(data["image/svg+xml"])
         if png is not None:
             data["image/png"] = base64.b64encode(png).decode("ascii")

@@ -259,3 +259,11 @@ def test_a_question_is_plain_data():
     q = quiz_of(minimax, FIGURE_5_2)[2][0]
     assert isinstance(q, Question) and q._replace(answer="3") == q
     assert q.as_data()["f"] == q.frame
+
+
+def test_a_quiz_s_still_picture_is_its_first_frame_so_it_gives_nothing_away():
+    quiz = animate(minimax, FIGURE_5_2, quiz=True)
+    bundle = quiz._repr_mimebundle_()
+    assert bundle["image/svg+xml"] == quiz.frame_svg(0) != quiz.frame_svg(-1)
+    assert quiz.widget.answers == "[]"
+    assert animate(minimax, FIGURE_5_2).widget.answers == ""
