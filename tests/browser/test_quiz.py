@@ -53,6 +53,22 @@ def wait_for_step(player, k):
     player.locator(".mmla-counter", has_text=f"step {k} / {LAST}").wait_for(state="visible")
 
 
+def answer_by_keyboard(player, reply):
+    """Answer with keys only: focus starts on the first control (the box, or Yes)."""
+    keyboard = player.page.keyboard
+    if reply is None:
+        keyboard.press("Tab")  # past the box and Check, or past Yes and No, to Skip
+        keyboard.press("Tab")
+        keyboard.press("Enter")
+    elif isinstance(reply, tuple):
+        keyboard.type(reply[0])
+        keyboard.press("Enter")
+    else:
+        if reply == "no":
+            keyboard.press("Tab")
+        keyboard.press("Enter")
+
+
 def answer(player, n, reply):
     """Answer question n (1-based) the way PLAN says."""
     form = player.locator(".mmla-question")
@@ -71,18 +87,27 @@ def answer(player, n, reply):
         form.get_by_role("button", name=reply.capitalize()).click()
 
 
-def run_quiz(player):
-    """Play from question to question, answering by PLAN; checks each stop and verdict."""
+def run_quiz(player, *, keyboard=False):
+    """Play from question to question, answering by PLAN; checks each stop and verdict.
+
+    ``keyboard=True`` uses keys only: Space plays, Tab and Enter answer.
+    """
     for n, (prompt, frame, reply, ok) in enumerate(PLAN, start=1):
         play = player.get_by_role("button", name="Play")
         if play.count() and play.is_enabled() and not player.locator(".mmla-question").count():
-            play.click()
+            if keyboard:
+                player.page.keyboard.press(" ")
+            else:
+                play.click()
         prompt_line = player.locator(".mmla-prompt")
         prompt_line.filter(has_text=f"Question {n} of {len(PLAN)}: {prompt}").wait_for()
         wait_for_step(player, frame)  # the player stopped here and waits
         assert player.get_by_role("button", name="Step forward").is_disabled()
         assert player.get_by_role("button", name="Last frame").is_disabled()
-        answer(player, n, reply)
+        if keyboard:
+            answer_by_keyboard(player, reply)
+        else:
+            answer(player, n, reply)
         player.locator(f'.mmla-quiz[data-answered="{n}"]').wait_for()
         verdict = player.locator(".mmla-verdict").inner_text()
         if ok is None:
@@ -91,7 +116,10 @@ def run_quiz(player):
             assert verdict.startswith("\u2713 Right:")
         else:
             assert verdict.startswith("\u2717 Not quite: you said")
-    player.get_by_role("button", name="Play").click()
+    if keyboard:
+        player.page.keyboard.press(" ")
+    else:
+        player.get_by_role("button", name="Play").click()
     wait_for_step(player, LAST)
     return player.locator(".mmla-score").inner_text()
 
@@ -149,7 +177,7 @@ def test_a_quiz_in_jupyterlab_stops_asks_reveals_and_scores(jupyter_server, lab)
     lab.assert_no_console_errors()
 
 
-def test_the_saved_quiz_plays_offline_from_a_file(browser, tmp_path):
+def test_the_saved_quiz_plays_offline_from_a_file_by_keyboard_alone(browser, tmp_path):
     from minimax_lessons import FIGURE_5_2, alphabeta, animate
 
     path = animate(alphabeta, FIGURE_5_2, quiz=True, speed=16).save(tmp_path / "quiz.html")
@@ -163,7 +191,7 @@ def test_the_saved_quiz_plays_offline_from_a_file(browser, tmp_path):
         player = page.locator(".mmla")
         wait_for_step(player, 0)
         player.click(position={"x": 5, "y": 5})
-        score = run_quiz(player)
+        score = run_quiz(player, keyboard=True)
         assert score.startswith(f"You predicted {RIGHT} of {len(PLAN)}. ({SKIPPED} skipped)")
         stored = json.loads(page.evaluate("() => window.animationModel.get('answers')"))
         assert [a.get("ok") if not a.get("skip") else None for a in stored] == \
