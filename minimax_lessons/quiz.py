@@ -85,6 +85,8 @@ class Question(NamedTuple):
         if self.kind == VALUE:
             exact = math.isinf(self.value) or float(self.value).is_integer()
             data["tol"] = 0 if exact else TOLERANCE
+            if not math.isinf(self.value):  # the answer text may be rounded (1.235e+04)
+                data["value"] = self.value
         return data
 
 

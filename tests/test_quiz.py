@@ -242,7 +242,7 @@ def test_a_quiz_animation_carries_its_questions_to_the_player():
     assert len(data) == len(quiz.questions) == 11
     assert data[4] == {"f": 11, "kind": "look", "prompt": "Will alpha-beta look at C2?",
                        "answer": "no", "why": quiz.questions[4].explanation, "reveal": 12}
-    assert data[2]["tol"] == 0
+    assert data[2]["tol"] == 0 and data[2]["value"] == 3
     assert '"quiz":[' in quiz.frames_json and "Will alpha-beta look at C2?" in quiz.html()
     assert "a quiz of 11 questions" in repr(quiz)
 

@@ -9,7 +9,7 @@
 //           n = [[node, look, value text, window text]], e = [[node, edge look]]
 //   index   the frame shown; playing; speed (steps per second)
 //   answers a quiz's answers so far, JSON text [null | {reply, ok} | {skip: true}]
-//           (only when frames has a quiz: [{f, kind, prompt, answer, why, reveal, tol}];
+//           (only when frames has a quiz: [{f, kind, prompt, answer, why, reveal, tol, value}];
 //           the player stops at frame f until question is answered or skipped)
 // Stepping only repaints the nodes that differ, so it needs no kernel round trip.
 
@@ -157,7 +157,7 @@ function parseReply(text) {
 function isRight(question, reply) {
   if (question.kind === "look") return reply === question.answer;
   const got = parseReply(reply);
-  const want = parseReply(question.answer);
+  const want = typeof question.value === "number" ? question.value : parseReply(question.answer);
   if (got === null || want === null) return false;
   if (!question.tol) return got === want;
   return Math.abs(got - want) <= question.tol;

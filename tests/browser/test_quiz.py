@@ -201,3 +201,45 @@ def test_the_saved_quiz_plays_offline_from_a_file_by_keyboard_alone(browser, tmp
         page.screenshot(path=str(ARTIFACTS / "saved_html_quiz.png"), full_page=True)
         context.close()
     assert not errors, "browser console errors:\n" + "\n".join(errors)
+
+
+def test_a_saved_chance_quiz_checks_decimals_and_refuses_a_reply_that_is_not_a_number(
+        browser, tmp_path):
+    # examples.CHANCE_TREE: safe = 0.5 x 3 + 0.5 x 1 = 2, risky = 0.25 x 8 + 0.75 x -1 = 1.25,
+    # A = max(2, 1.25) = 2.
+    from minimax_lessons import animate, examples, expectiminimax
+
+    path = animate(expectiminimax, examples.CHANCE_TREE, quiz=True, speed=16).save(
+        tmp_path / "chance.html")
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, offline=True)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    try:
+        page.goto(path.as_uri())
+        player = page.locator(".mmla")
+        player.get_by_role("button", name="Play").click()
+        box = player.get_by_label("Your answer: a number")
+        player.locator(".mmla-prompt", has_text="What value does safe return?").wait_for()
+        box.fill("two")
+        box.press("Enter")
+        assert player.locator('.mmla-quiz[data-answered="0"]').count() == 1  # not taken
+        assert box.evaluate("e => e.validationMessage").startswith("Type a number")
+        box.fill("2")
+        box.press("Enter")
+        player.locator('.mmla-quiz[data-answered="1"]').wait_for()
+        player.get_by_role("button", name="Play").click()
+        player.locator(".mmla-prompt", has_text="What value does risky return?").wait_for()
+        box.fill("1.3")
+        box.press("Enter")
+        player.locator(".mmla-verdict", has_text="you said 1.3; the answer is 1.25").wait_for()
+        player.get_by_role("button", name="Play").click()
+        player.locator(".mmla-prompt", has_text="What value does A return?").wait_for()
+        box.fill("2.0")
+        box.press("Enter")
+        player.get_by_role("button", name="Play").click()
+        assert player.locator(".mmla-score").inner_text().startswith("You predicted 2 of 3.")
+    finally:
+        context.close()
+    assert not errors, "browser console errors:\n" + "\n".join(errors)
