@@ -82,10 +82,13 @@ def animate(search, game, *, state=None, depth=None, names=None, edge_labels=Non
     questions are plain data, computed from the frames by
     :func:`minimax_lessons.quiz.quiz_questions` (``animation.questions``):
 
-    >>> from minimax_lessons import alphabeta, FIGURE_5_2
+    >>> from minimax_lessons import alphabeta, FIGURE_5_2, quiz_questions
     >>> quiz = animate(alphabeta, FIGURE_5_2, quiz=True)
-    >>> len(quiz.questions), quiz.questions[-1].prompt, quiz.questions[-1].answer
-    (11, 'What value does A return?', '3')
+    >>> questions = quiz_questions(quiz.frames, FIGURE_5_2)
+    >>> len(questions), questions[-1].prompt, questions[-1].answer, questions[-1].explanation
+    (11, 'What value does A return?', '3', 'A is a MAX node: max(3, 2, 2) = 3.')
+    >>> tuple(questions) == quiz.questions
+    True
     """
     result = search(game, state, depth=depth, trace=True, **search_options)
     return Animation(game, result, names=names, edge_labels=edge_labels, speed=speed,
