@@ -379,7 +379,7 @@ function render({ model, el }) {
 
   // The quiz panel: the question asked at this frame, else the latest verdict; the score at the end.
   const quizBox = data.quiz ? $(".mmla-quiz") : null;
-  let asked = null;  // the question on screen, so that repainting keeps a half-typed reply
+  let asked = null;  // what the panel shows, so that repainting it again keeps a half-typed reply
 
   function showQuiz(k) {
     const quiz = data.quiz;
@@ -397,7 +397,7 @@ function render({ model, el }) {
     quizBox.innerHTML = html;
     quizBox.hidden = !html;
     quizBox.dataset.answered = String(answers.filter((a) => a !== null).length);
-    el.classList.toggle("mmla-asking", asking >= 0);
+    playButton.disabled = asking >= 0;  // the way on is to answer or skip
     if (hadFocus) {  // keyboard users keep their place: the answer box, else the player
       const first = asking >= 0 ? quizBox.querySelector("input, button") : null;
       if (first) first.focus();

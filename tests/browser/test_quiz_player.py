@@ -104,6 +104,7 @@ def run_quiz(player, *, keyboard=False):
         wait_for_step(player, frame)  # the player stopped here and waits
         assert player.get_by_role("button", name="Step forward").is_disabled()
         assert player.get_by_role("button", name="Last frame").is_disabled()
+        assert player.get_by_role("button", name="Play").is_disabled()
         if keyboard:
             answer_by_keyboard(player, reply)
         else:
