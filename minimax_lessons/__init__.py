@@ -16,6 +16,7 @@ from .trace import Step, Trace
 from .render import dot_to_svg
 from .draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
 from .frames import Frame, NodeView, build_frames
+from .quiz import Question, quiz_questions
 from .animate import Animation, animate
 from .practice import Practice, practice
 from .lecture import lecture_mode
@@ -31,7 +32,8 @@ __all__ = [
     "iterative_deepening", "best_first", "shuffled", "SearchResult", "SearchError",
     "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
-    "Animation", "practice", "Practice", "build_frames", "Frame", "NodeView", "lecture_mode",
+    "Animation", "build_frames", "Frame", "NodeView", "quiz_questions", "Question",
+    "practice", "Practice", "lecture_mode",
     "TicTacToeBoard",
     "check", "check_function", "question", "FunctionCheck", "Feedback", "FOREVER", "estimate",
 ]
