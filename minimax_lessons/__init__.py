@@ -21,6 +21,7 @@ from .frames import Frame, NodeView, build_frames
 from .animate import Animation, animate
 from .lecture import lecture_mode
 from .play import TicTacToeBoard
+from .play_connectfour import ConnectFourBoard
 from .exercises import FOREVER, Feedback, FunctionCheck, check, check_function, estimate, question
 from . import examples, textbook
 from .examples import FIGURE_5_2
@@ -34,6 +35,6 @@ __all__ = [
     "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
     "Animation", "build_frames", "Frame", "NodeView", "lecture_mode",
-    "TicTacToeBoard",
+    "TicTacToeBoard", "ConnectFourBoard",
     "check", "check_function", "question", "FunctionCheck", "Feedback", "FOREVER", "estimate",
 ]
