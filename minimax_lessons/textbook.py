@@ -121,6 +121,69 @@ def alphabeta_decision(game, state):
     return best_move
 
 
+def alphabeta_with_table(game, state, table, alpha=-math.inf, beta=math.inf):
+    """Alpha-beta that remembers each state's value in ``table``, with what it means.
+
+    A value is stored with its flag: "exact", "lower" (the true value is at
+    least this: the node was cut off) or "upper" (at most this: no move beat
+    alpha). A stored bound is used only when it already settles the window.
+
+    >>> from minimax_lessons import ConnectFour
+    >>> game = ConnectFour(rows=3, cols=4)
+    >>> alphabeta_with_table(game, game.play("0"), {}) == alphabeta(game, game.play("0"))
+    True
+    """
+    if state in table:
+        value, flag = table[state]
+        if (flag == "exact" or (flag == "lower" and value >= beta)
+                or (flag == "upper" and value <= alpha)):
+            return value
+    if game.is_terminal(state):
+        return game.utility(state)
+    alpha_in, beta_in = alpha, beta
+    maximizing = game.to_move(state) == MAX
+    value = -math.inf if maximizing else math.inf
+    for a in game.actions(state):
+        child = alphabeta_with_table(game, game.result(state, a), table, alpha, beta)
+        if maximizing:
+            value = max(value, child)
+            alpha = max(alpha, value)
+        else:
+            value = min(value, child)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    if value >= beta_in:
+        table[state] = (value, "lower")   # cut off: the true value may be higher
+    elif value <= alpha_in:
+        table[state] = (value, "upper")   # nothing beat alpha: the true value may be lower
+    else:
+        table[state] = (value, "exact")
+    return value
+
+
+def alphabeta_with_exact_table(game, state, table, alpha=-math.inf, beta=math.inf):
+    """Alpha-beta with a table that has a bug: find it (lesson 9)."""
+    if state in table:
+        return table[state]
+    if game.is_terminal(state):
+        return game.utility(state)
+    maximizing = game.to_move(state) == MAX
+    value = -math.inf if maximizing else math.inf
+    for a in game.actions(state):
+        child = alphabeta_with_exact_table(game, game.result(state, a), table, alpha, beta)
+        if maximizing:
+            value = max(value, child)
+            alpha = max(alpha, value)
+        else:
+            value = min(value, child)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    table[state] = value
+    return value
+
+
 def negamax(game, state, color=None):
     """Minimax written once for both players; the value comes out from MAX's side.
 
@@ -209,4 +272,5 @@ def show(*functions) -> Source:
 
 
 __all__ = ["minimax", "minimax_decision", "depth_limited_minimax", "alphabeta",
-           "alphabeta_decision", "negamax", "expectiminimax", "show", "Source"]
+           "alphabeta_decision", "alphabeta_with_table", "alphabeta_with_exact_table",
+           "negamax", "expectiminimax", "show", "Source"]
