@@ -127,7 +127,7 @@ register(
         mistakes=_flag_mistakes, title="p9.3 What a cut-off value means"),
     ChoiceQuestion(
         "p9.4", "X to move. A depth-3 search says every column loses (-1) except column 2, "
-                "worth about -0.05: playing 2 threatens four in a row, and O must block. What "
+                "worth a little below 0: playing 2 threatens four in a row, and O must block. What "
                 "does a depth-5 search say column 2 is worth?",
         HORIZON_OPTIONS, data={"moves": HORIZON}, solve=_horizon_letter,
         mistakes=lambda d: {"a": "trusts-the-horizon"}, title="p9.4 Past the horizon"),
