@@ -13,6 +13,7 @@ from .nim import Nim
 from .search import (SearchError, SearchResult, alphabeta, best_first, best_move,
                      expectiminimax, iterative_deepening, minimax, negamax, shuffled, solve)
 from .trace import Step, Trace
+from .mcts import MCTSResult, mcts
 from .render import dot_to_svg
 from .draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
 from .frames import Frame, NodeView, build_frames
@@ -28,6 +29,7 @@ __all__ = [
     "GameTree", "Node", "TreeError", "TicTacToe", "Nim",
     "minimax", "alphabeta", "negamax", "expectiminimax", "best_move", "solve",
     "iterative_deepening", "best_first", "shuffled", "SearchResult", "SearchError",
+    "mcts", "MCTSResult",
     "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
     "Animation", "build_frames", "Frame", "NodeView", "lecture_mode",
