@@ -125,7 +125,10 @@ class MCTSResult:
     c: float
     tree: dict = field(repr=False)
     trace: tuple | None = field(default=None, repr=False)
+    root: object = field(default=None, repr=False)
     algorithm: str = "mcts"
+    #: Monte Carlo search prunes nothing (drawings ask every search).
+    pruned = None
 
     @property
     def nodes(self) -> int:
@@ -274,7 +277,7 @@ def mcts(game, state=None, *, playouts=1000, seed=0, c=DEFAULT_C, trace=False) -
             node.visits += 1
             node.wins += node.sign * utility
             node = node.parent
-    return _result(root, playouts, seed, c, steps)
+    return _result(root, root_state, playouts, seed, c, steps)
 
 
 def _mean(node):
@@ -284,7 +287,7 @@ def _mean(node):
     return node.wins / node.visits * node.sign
 
 
-def _result(root, playouts, seed, c, steps):
+def _result(root, root_state, playouts, seed, c, steps):
     tree, stack = {}, [root]
     while stack:
         node = stack.pop()
@@ -299,4 +302,4 @@ def _result(root, playouts, seed, c, steps):
     means = {ch.move: _mean(ch) for ch in root.children}
     return MCTSResult(best.move, _mean(best), visits, means, playouts, seed, c,
                       tree,
-                      tuple(steps) if steps is not None else None)
+                      tuple(steps) if steps is not None else None, root_state)
