@@ -326,6 +326,10 @@ ADVICE = {
     "ucb-no-mean": Advice(
         _X, "UCB1 is the exploration bonus.",
         "UCB1 = mean + bonus: exploit what looks good, explore what is little known."),
+    "mean-for-chooser": Advice(
+        _X, "A node's mean, as stored, is MAX's mean.",
+        "It is stored for the player who chose the node; below a MIN node, MAX's mean is "
+        "minus the stored one."),
     "greedy-mean": Advice(
         _X, "MCTS always goes to the child with the best mean.",
         "It goes to the best mean *plus bonus*; compute the bonus for the rarely visited "

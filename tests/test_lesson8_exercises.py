@@ -104,3 +104,16 @@ def test_a_stub_is_not_answered():
     def backup(path, utility):
         ...
     assert check("q8.3", backup).diagnosis == "not-answered"
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_min_nodes_mean_for_max_after_a_back_up(seed):
+    d = get_question("q8.4").data(seed)
+    wins_for_min = d["wins"] - d["utility"]       # MIN's result is minus MAX's utility
+    for_max = -wins_for_min / (d["visits"] + 1)
+    assert check("q8.4", round(for_max, 2), seed=seed).passed
+    assert check("q8.4", round(-for_max, 2), seed=seed).diagnosis == "mean-for-chooser"
+    no_switch = -(d["wins"] + d["utility"]) / (d["visits"] + 1)
+    assert check("q8.4", round(no_switch, 2), seed=seed).diagnosis == "backup-no-sign-switch"
+    no_visit = -wins_for_min / d["visits"]
+    assert check("q8.4", round(no_visit, 2), seed=seed).diagnosis == "backup-no-visit"

@@ -31,7 +31,7 @@ lesson    questions
           q7.3 positions for a transposition table ★★, q7.4 expectiminimax ★★,
           q7.5 expectiminimax with MIN below chance ★★★
 8         q8.1 a UCB1 score ★, q8.2 which child is selected next ★★, q8.3 write
-          the back-up step ★★★
+          the back-up step ★★★, q8.4 a MIN node's mean after a back-up ★★
 graded    q6.7 to q6.14: ``notebooks/exercises/06-alphabeta-exercises.ipynb``
 ========  =====================================================================
 """
@@ -930,6 +930,29 @@ def _pick(data, rule) -> str:
     return LETTERS[scores.index(max(scores))]
 
 
+def _mean_after(data, sign=-1, visit=1):
+    """(MAX's mean, MIN's mean) of a node MIN chose, after backing up ``data["utility"]``
+    (``sign=+1``: without switching the sign; ``visit=0``: without counting the visit)."""
+    wins = data["wins"] + sign * data["utility"]
+    for_min = wins / (data["visits"] + visit)
+    return -for_min, for_min
+
+
+def _mean_mistakes(data):
+    return [("backup-no-sign-switch", _mean_after(data, sign=+1)[0]),
+            ("mean-for-chooser", _mean_after(data)[1]),
+            ("backup-no-visit", _mean_after(data, visit=0)[0])]
+
+
+def _min_node_counts(rng):
+    while True:
+        n = rng.randint(2, 9)
+        data = {"visits": n, "wins": rng.randint(-n, n) / 2, "utility": rng.choice([1, -1])}
+        values = [_mean_after(data)[0]] + [v for _, v in _mean_mistakes(data)]
+        if all(abs(a - b) >= 0.05 for i, a in enumerate(values) for b in values[i + 1:]):
+            return data
+
+
 def _selection_mistakes(data):
     mistakes = {_pick(data, "greedy"): "greedy-mean", _pick(data, "rare"): "least-visited"}
     if data["player"] == "min":
@@ -961,4 +984,12 @@ register(
                 "'to_move': ...}. Add one visit to every node, and the play-out's result to "
                 "its wins, counted for the player who chose the node (utility is MAX's).",
         "backup", title="q8.3 Write the back-up"),
+    ValueQuestion(
+        "q8.4", lambda d: f"A node chosen by O (MIN) has n = {d['visits']} visits and w = "
+                          f"{d['wins']:g} wins, counted for O. A new play-out through it ends "
+                          f"with utility {d['utility']:+d} (MAX's point of view). After the "
+                          "back-up, what is the node's mean result from MAX's point of view? "
+                          "(two decimals)",
+        make=_min_node_counts, solve=lambda d: _mean_after(d)[0], mistakes=_mean_mistakes,
+        tolerance=0.006, hint="a number with two decimals", title="q8.4 A mean for MAX"),
 )

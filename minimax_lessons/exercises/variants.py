@@ -209,6 +209,8 @@ DIAGNOSES = {
                      "ln(N) over the child's n.",
     "ucb-no-mean": "That is the exploration bonus alone; UCB1 adds it to the child's mean "
                    "result w / n.",
+    "mean-for-chooser": "That is the mean for the player who chose the node (MIN); from "
+                        "MAX's point of view it is minus that.",
     "greedy-mean": "That child has the best mean, but UCB1 adds an exploration bonus: a child "
                    "visited rarely gets a large one, and may be selected first.",
     "least-visited": "That is the least visited child, but UCB1 adds the bonus to the mean: a "
