@@ -305,15 +305,19 @@ ADVICE = {
     "backup-mover-not-chooser": Advice(
         _X, "A node's wins count for the player who moves at that node.",
         "They count for the player who *chose* the node, the one moving at its parent: it is "
-        "the parent that compares its children's means."),
+        "the parent that compares its children's means.",
+        "In the back-up: every sign is the opposite of the right one, at MAX's and at MIN's "
+        "choices alike, so each player walks into the moves that are worst for her."),
     "backup-no-visit": Advice(
         _X, "Back-up only adds the result; visits are counted elsewhere (or not at all).",
         "Both numbers change on every node of the path: one more visit and the result; the "
         "mean w / n needs both."),
     "backup-new-node-only": Advice(
         _X, "Only the new node learns from its play-out.",
-        "Every ancestor's estimate includes this game too: walk up to the root."),
-    "ucb-log10": Advice(
+        "Every ancestor's estimate includes this game too: walk up to the root.",
+        "In the back-up: the root's visits stay behind the number of play-outs, and the "
+        "nodes above the new one never change."),
+    "ucb-common-log": Advice(
         _X, "log means log base 10.",
         "UCB1's log is the natural one, ln, Python's math.log; on a calculator use ln."),
     "ucb-no-sqrt": Advice(
@@ -339,7 +343,9 @@ ADVICE = {
         "Only the bonus favours rare children; a poor mean can outweigh it."),
     "min-uses-max-mean": Advice(
         _X, "At a MIN node the children's means are read as MAX's, highest first.",
-        "The chooser is MIN: her mean is minus MAX's, so she prefers the lowest MAX mean."),
+        "The chooser is MIN: her mean is minus MAX's, so she prefers the lowest MAX mean.",
+        "In which-child-next questions at a MIN node: the child picked is the one best for "
+        "MAX."),
     "averages-not-minimax": Advice(
         _X, "The move with the best average play-out is the best move.",
         "A play-out lets MIN play at random; minimax lets her play her best. Averages and "

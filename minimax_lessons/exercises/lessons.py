@@ -873,7 +873,7 @@ def ucb1(wins, visits, parent_visits, c=math.sqrt(2)):
 def _ucb_mistakes(data):
     w, n, big_n = data["wins"], data["visits"], data["parent"]
     c = math.sqrt(2)
-    return [("ucb-log10", w / n + c * math.sqrt(math.log10(big_n) / n)),
+    return [("ucb-common-log", w / n + c * math.sqrt(math.log10(big_n) / n)),
             ("ucb-no-sqrt", w / n + c * math.log(big_n) / n),
             ("ucb-child-log", w / n + c * math.sqrt(math.log(n) / n)),
             ("ucb-no-mean", c * math.sqrt(math.log(big_n) / n))]

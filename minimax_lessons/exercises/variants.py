@@ -202,7 +202,7 @@ DIAGNOSES = {
                        "is wrong.",
     "backup-new-node-only": "Your function updates only the new node: the play-out's result "
                             "goes to every node on the path, up to the root.",
-    "ucb-log10": "That uses the logarithm in base 10; UCB1 uses the natural logarithm "
+    "ucb-common-log": "That uses the logarithm in base 10; UCB1 uses the natural logarithm "
                  "(math.log, ln).",
     "ucb-no-sqrt": "That forgets the square root over ln(N) / n in the exploration bonus.",
     "ucb-child-log": "That takes the logarithm of the child's visits; UCB1 uses the parent's, "
