@@ -25,7 +25,7 @@ def test_a_ucb1_score_rounded_to_two_decimals_is_right(seed):
 def test_each_ucb1_mistake_is_named(seed):
     d = get_question("q8.1").data(seed)
     w, n, big_n, c = d["wins"], d["visits"], d["parent"], math.sqrt(2)
-    answers = {"ucb-log10": w / n + c * math.sqrt(math.log10(big_n) / n),
+    answers = {"ucb-common-log": w / n + c * math.sqrt(math.log10(big_n) / n),
                "ucb-no-sqrt": w / n + c * math.log(big_n) / n,
                "ucb-child-log": w / n + c * math.sqrt(math.log(n) / n),
                "ucb-no-mean": c * math.sqrt(math.log(big_n) / n)}
