@@ -117,3 +117,15 @@ def test_a_min_nodes_mean_for_max_after_a_back_up(seed):
     assert check("q8.4", round(no_switch, 2), seed=seed).diagnosis == "backup-no-sign-switch"
     no_visit = -wins_for_min / d["visits"]
     assert check("q8.4", round(no_visit, 2), seed=seed).diagnosis == "backup-no-visit"
+
+
+def test_the_natural_solution_is_not_taken_for_a_copy_of_the_packages():
+    def backup(path, utility):
+        for node in path:
+            node["visits"] += 1
+            if node["chooser"] == "max":
+                node["wins"] += utility
+            elif node["chooser"] == "min":
+                node["wins"] -= utility
+    result = check("q8.3", backup)
+    assert result.passed, result.text()

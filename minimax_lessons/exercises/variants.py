@@ -886,6 +886,7 @@ def evaluate_not_symmetric(board):
 # "backup": fn(path, utility), Monte Carlo tree search's back-up step
 # =============================================================================
 def backup(path, utility):
+    """A correct student solution."""
     for node in path:
         node["visits"] += 1
         if node["chooser"] == "max":
