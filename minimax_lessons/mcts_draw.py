@@ -72,6 +72,11 @@ class MCTSAnimation(Animation):
         """The player's data; the text beside nodes is visits and UCB1, not a window."""
         data = dict(Animation.data.func(self))
         data["windows"] = False
+        data["key"] = [["current", "the node the step is about"],
+                       ["open", "in the search tree: mean result for MAX inside, n = visits "
+                                "beside (and UCB1 while its parent selects)"],
+                       ["dotted", "dotted: not in the search tree yet"],
+                       ["line", "the move played: the root's most visited child"]]
         data["title"] = (f"Monte Carlo tree search: {self.result.playouts} play-outs, "
                          f"move {self.result.move}")
         return data

@@ -73,6 +73,7 @@ def test_the_animation_plays_on_the_whole_tree_laid_out_once():
     assert isinstance(animation, MCTSAnimation)
     assert len(animation.spots) == len(minimax(TREE, trace=True).visited)
     assert animation.data["windows"] is False
+    assert "mean result for MAX" in str(animation.data["key"])
     last = animation.frame_svg(-1)
     assert "n=10" in last  # the root's visits
     assert animation.frame_svg(0).count("n=") == 1  # at the start only the root is in the tree

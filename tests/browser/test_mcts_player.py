@@ -53,6 +53,8 @@ def test_the_saved_mcts_player_shows_visits_and_ucb_scores_as_the_tree_grows(bro
         player.get_by_role("button", name="Last frame").click()
         wait_for_step(player, last, last)
         assert node(player, "n")["side"] == "n=6"
+        key = player.locator(".mmla-key").inner_text()
+        assert "mean result for MAX" in key and "a bound" not in key
         assert player.locator(".mmla-caption").inner_text().startswith("After 6 play-outs")
     finally:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
