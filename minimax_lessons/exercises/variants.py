@@ -33,12 +33,19 @@ id                          mistake
 ``not-symmetric``           an evaluation that scores mirror images differently
 ``search-skips-win``        estimates at or beyond a win or a loss: a depth-limited search
                             with them skips a win or walks into a loss
-``backup-no-sign-switch``   Monte Carlo back-up: adds MAX's result where MIN chose the node
-``backup-mover-not-chooser``  Monte Carlo back-up: signs by the player to move at the node,
-                            not by the player who chose it (one ply off)
-``backup-no-visit``         Monte Carlo back-up: adds the result but not the visit
-``backup-new-node-only``    Monte Carlo back-up: updates the new node and stops
 ==========================  =====================================================
+
+Monte Carlo tree search's back-up step (kind ``backup``):
+
+============================  ===================================================
+id                            mistake
+============================  ===================================================
+``backup-no-sign-switch``     adds MAX's result where MIN chose the node
+``backup-mover-not-chooser``  signs by the player to move at the node, not by the
+                              player who chose it (one ply off)
+``backup-no-visit``           adds the result but not the visit
+``backup-new-node-only``      updates the new node and stops
+============================  ===================================================
 
 Generic ids, when no known mistake matches: ``mutates-input``, ``timeout``,
 ``raises``, ``recursion``, ``wrong-type``, ``output-flood``, ``crash``,
