@@ -9,8 +9,10 @@
   :mod:`minimax_lessons.mcts_frames`. The whole game tree is laid out once, so
   the search tree is seen growing into it, unevenly.
 
-Both need a game small enough to draw whole (a :class:`~minimax_lessons.tree.GameTree`
-of a few dozen nodes reads best).
+A :class:`~minimax_lessons.tree.GameTree` is drawn whole (a few dozen nodes read best);
+another game (tic-tac-toe) as far as the search tree reached, each of its nodes with all
+its children, those not added yet dotted. Keep such searches short (a few dozen
+play-outs) or the picture grows too large to read.
 
 >>> from minimax_lessons import FIGURE_5_2
 >>> animation = animate_mcts(FIGURE_5_2, playouts=8)
@@ -26,11 +28,33 @@ from functools import cached_property
 
 from .animate import DEFAULT_SPEED, Animation
 from .draw import MAX_NODES, _drawing, _style, frame_plan
+from .layout import plan
+from .tree import GameTree
 from .lecture import current as _lecture_mode
 from .mcts import DEFAULT_C, mcts
 from .mcts_frames import mcts_frames
 
-__all__ = ["draw_mcts", "animate_mcts", "MCTSAnimation"]
+__all__ = ["draw_mcts", "animate_mcts", "MCTSAnimation", "mcts_plan"]
+
+
+def mcts_plan(game, result, final, *, max_nodes=MAX_NODES):
+    """The layout of a Monte Carlo search's pictures: a tree drawn whole; any other game
+    drawn as far as the search tree reached, each of its nodes with every child (the
+    children not added yet dotted and drawn without their own subtrees)."""
+    if isinstance(game, GameTree):
+        return frame_plan(game, final, max_nodes=max_nodes)
+    states, cut = {(): result.root}, set()
+    for path in result.tree:  # parents come before their children
+        if path:
+            states[path] = game.result(states[path[:-1]], path[-1])
+        if game.is_terminal(states[path]):
+            continue
+        kids = [path + (a,) for a in game.actions(states[path])]
+        cut.update(k for k in kids if k not in result.tree)
+        if not any(k in result.tree for k in kids):
+            cut.add(path)  # a frontier node: added, never expanded
+    return plan(game, search_root=result.root, reached=result.tree, pruned=cut,
+                max_nodes=max_nodes)
 
 
 def _frames_of(game, result):
@@ -43,7 +67,7 @@ def _frames_of(game, result):
 def draw_mcts(game, result, *, size=None, max_nodes=MAX_NODES, renderer="auto"):
     """The search tree after the last round of ``result`` (made with ``trace=True``)."""
     final = _frames_of(game, result)[-1]
-    layout = frame_plan(game, final, max_nodes=max_nodes)
+    layout = mcts_plan(game, result, final, max_nodes=max_nodes)
     summary = f"mcts, {result.playouts} play-outs, move {result.move}"
     return _drawing(game, layout, final, notes=None, highlight=None, legend=False, size=size,
                     names=None, edge_labels=None, windows=None, renderer=renderer,
@@ -62,7 +86,7 @@ class MCTSAnimation(Animation):
         self.speed, self.renderer = float(speed), renderer
         self.lecture = _lecture_mode()
         final = self.frames[-1]
-        self.spots = frame_plan(game, final, max_nodes=max_nodes).spots
+        self.spots = mcts_plan(game, result, final, max_nodes=max_nodes).spots
         self._style = _style(game, self.spots, final, None, None, None)
         self._index = {spot.path: i for i, spot in enumerate(self.spots)}
         self._changes, self._looks, self._edge_looks, self._widest = _frame_changes(self)

@@ -90,3 +90,22 @@ def test_pictures_need_a_traced_mcts_result():
         draw_mcts(TREE, mcts(TREE, playouts=5))
     with pytest.raises(TypeError, match="mcts"):
         draw_mcts(TREE, minimax(TREE, trace=True))
+
+
+def test_a_game_other_than_a_tree_is_drawn_as_far_as_the_search_tree_reached():
+    from minimax_lessons import TicTacToe
+    from minimax_lessons.mcts_draw import mcts_plan
+
+    game = TicTacToe("XO.\n.X.\n..O")
+    result = mcts(game, playouts=12, seed=0, trace=True)
+    spots = mcts_plan(game, result, mcts_frames(game, result)[-1]).spots
+    paths = {spot.path for spot in spots}
+    assert set(result.tree) <= paths
+    # beyond the search tree only the children of its expanded nodes, drawn without subtrees
+    expanded = {p[:-1] for p in result.tree if p}
+    for spot in spots:
+        if spot.path not in result.tree:
+            assert spot.path[:-1] in expanded and (spot.cut or spot.terminal)
+    animation = animate_mcts(game, playouts=12, seed=0)
+    assert len(animation.spots) == len(spots)
+    assert "n=12" in draw_mcts(game, result).source
