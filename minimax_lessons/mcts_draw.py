@@ -83,6 +83,7 @@ class MCTSAnimation(Animation):
 
         self.game, self.result = game, result
         self.frames = _frames_of(game, result)
+        self.quiz, self.questions = False, ()  # no predict-then-reveal quiz for MCTS
         self.speed, self.renderer = float(speed), renderer
         self.lecture = _lecture_mode()
         final = self.frames[-1]
