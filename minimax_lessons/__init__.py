@@ -17,6 +17,7 @@ from .mcts import MCTSResult, mcts
 from .render import dot_to_svg
 from .draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
 from .frames import Frame, NodeView, build_frames
+from .quiz import Question, quiz_questions
 from .animate import Animation, animate
 from .lecture import lecture_mode
 from .play import TicTacToeBoard
@@ -32,7 +33,8 @@ __all__ = [
     "mcts", "MCTSResult",
     "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
-    "Animation", "build_frames", "Frame", "NodeView", "lecture_mode",
+    "Animation", "build_frames", "Frame", "NodeView", "quiz_questions", "Question",
+    "lecture_mode",
     "TicTacToeBoard",
     "check", "check_function", "question", "FunctionCheck", "Feedback", "FOREVER", "estimate",
 ]
