@@ -15,6 +15,7 @@ from .search import (SearchError, SearchResult, alphabeta, best_first, best_move
                      expectiminimax, iterative_deepening, minimax, negamax, shuffled, solve)
 from .engine import TranspositionTable, analyse, centre_first, column_values, deepen, table_search
 from .trace import Step, Trace
+from .mcts import MCTSResult, mcts
 from .render import dot_to_svg
 from .draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
 from .frames import Frame, NodeView, build_frames
@@ -33,6 +34,7 @@ __all__ = [
     "GameTree", "Node", "TreeError", "TicTacToe", "Nim", "ConnectFour",
     "minimax", "alphabeta", "negamax", "expectiminimax", "best_move", "solve",
     "iterative_deepening", "best_first", "shuffled", "SearchResult", "SearchError",
+    "mcts", "MCTSResult",
     "centre_first", "table_search", "deepen", "column_values", "analyse", "TranspositionTable",
     "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",

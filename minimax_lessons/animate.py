@@ -388,8 +388,8 @@ def _frame_changes(animation):
             spot = spots[i]
             look = node_look(status[i], current=i == current, on_line=i in line)
             value = value_text(views[i], spot)
-            window = window_text(views[i]) if animation._style.windows and not spot.is_leaf \
-                else ""
+            window = window_text(views[i]) if animation._style.windows and (
+                not spot.is_leaf or (views[i] is not None and views[i].note)) else ""
             if len(value) > len(widest_values[i]):
                 widest_values[i] = value
             if len(window) > len(widest_windows[i]):

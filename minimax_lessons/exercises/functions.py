@@ -513,6 +513,10 @@ def _message(spec, item, expected: Expected, outcome: Outcome, failed, total, hi
                    "it was given."
         return f"{head} {call} should return {want}, but yours returned " \
                f"{F.show(outcome.value)}, and it changes the board it was given."
+    if spec.name == "backup":
+        return (f"{head} {call} should leave the nodes' [visits, wins] at {want} (new node "
+                f"first; the root's wins are not checked), but yours left "
+                f"{F.show(outcome.value)}.")
     return f"{head} {call} should return {want}, but yours returned {F.show(outcome.value)}."
 
 

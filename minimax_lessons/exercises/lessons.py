@@ -30,6 +30,8 @@ lesson    questions
 7         q7.1 the negamax identity ★, q7.2 negamax's value at a MIN root ★★,
           q7.3 positions for a transposition table ★★, q7.4 expectiminimax ★★,
           q7.5 expectiminimax with MIN below chance ★★★
+8         q8.1 a UCB1 score ★, q8.2 which child is selected next ★★, q8.3 write
+          the back-up step ★★★, q8.4 a MIN node's mean after a back-up ★★
 9         q9.1 nodes of plain minimax on Connect Four ★, q9.2 the column that
           blocks ★★, q9.3 what a stored value means (exact or a bound) ★★,
           q9.4 a win in three moves ★★★
@@ -862,6 +864,108 @@ register(
 
 
 # =============================================================================
+# Lesson 8: Monte Carlo tree search
+# =============================================================================
+def ucb1(wins, visits, parent_visits, c=math.sqrt(2)):
+    """UCB1: the child's mean for its chooser plus the exploration bonus.
+
+    >>> round(ucb1(1, 2, 10), 3)
+    2.017
+    """
+    return wins / visits + c * math.sqrt(math.log(parent_visits) / visits)
+
+
+def _ucb_mistakes(data):
+    w, n, big_n = data["wins"], data["visits"], data["parent"]
+    c = math.sqrt(2)
+    return [("ucb-common-log", w / n + c * math.sqrt(math.log10(big_n) / n)),
+            ("ucb-no-sqrt", w / n + c * math.log(big_n) / n),
+            ("ucb-child-log", w / n + c * math.sqrt(math.log(n) / n)),
+            ("ucb-no-mean", c * math.sqrt(math.log(big_n) / n))]
+
+
+def _ucb_counts(rng):
+    """A child's visits and wins and its parent's visits, every mistake 0.05 or more away."""
+    while True:
+        big_n = rng.randint(8, 60)
+        n = rng.randint(2, big_n // 2)
+        w = rng.randint(-n, n) / 2
+        data = {"parent": big_n, "visits": n, "wins": w}
+        values = [ucb1(w, n, big_n)] + [v for _, v in _ucb_mistakes(data)]
+        if all(abs(a - b) >= 0.05 for i, a in enumerate(values) for b in values[i + 1:]):
+            return data
+
+
+def _children_counts(rng):
+    """3 or 4 children of a MAX or MIN node, where UCB1, the best mean, the fewest visits and
+    (at MIN) MAX's view of the means all pick different children."""
+    player = rng.choice(["max", "min"])
+    while True:
+        k = rng.randint(3, 4) if player == "max" else 4
+        visits = [rng.randint(1, 12) for _ in range(k)]
+        wins = [rng.randint(-v, v) / 2 for v in visits]  # for the chooser
+        data = {"player": player, "parent": sum(visits) + 1,
+                "children": [[LETTERS[i + 1].upper(), n, w] for i, (n, w) in
+                             enumerate(zip(visits, wins))]}
+        picks = [_pick(data, rule) for rule in ("ucb", "greedy", "rare", "max-view")]
+        wanted = picks[:3] if player == "max" else picks
+        scores = sorted(_scores(data, "ucb"), reverse=True)
+        if len(set(wanted)) == len(wanted) and scores[0] - scores[1] > 0.02 \
+                and len(set(visits)) == k:
+            return data
+
+
+def _scores(data, rule):
+    big_n, sign = data["parent"], 1 if data["player"] == "max" else -1
+    out = []
+    for _, n, w in data["children"]:
+        if rule == "ucb":
+            out.append(ucb1(w, n, big_n))
+        elif rule == "greedy":
+            out.append(w / n)
+        elif rule == "rare":
+            out.append(-n)
+        else:  # MIN reading MAX's means: the chooser's wins with the sign switched
+            out.append(ucb1(-w if sign < 0 else w, n, big_n))
+    return out
+
+
+def _pick(data, rule) -> str:
+    scores = _scores(data, rule)
+    return LETTERS[scores.index(max(scores))]
+
+
+def _mean_after(data, sign=-1, visit=1):
+    """(MAX's mean, MIN's mean) of a node MIN chose, after backing up ``data["utility"]``
+    (``sign=+1``: without switching the sign; ``visit=0``: without counting the visit)."""
+    wins = data["wins"] + sign * data["utility"]
+    for_min = wins / (data["visits"] + visit)
+    return -for_min, for_min
+
+
+def _mean_mistakes(data):
+    return [("backup-no-sign-switch", _mean_after(data, sign=+1)[0]),
+            ("mean-for-chooser", _mean_after(data)[1]),
+            ("backup-no-visit", _mean_after(data, visit=0)[0])]
+
+
+def _min_node_counts(rng):
+    while True:
+        n = rng.randint(2, 9)
+        data = {"visits": n, "wins": rng.randint(-n, n) / 2, "utility": rng.choice([1, -1])}
+        values = [_mean_after(data)[0]] + [v for _, v in _mean_mistakes(data)]
+        if all(abs(a - b) >= 0.05 for i, a in enumerate(values) for b in values[i + 1:]):
+            return data
+
+
+def _selection_mistakes(data):
+    mistakes = {_pick(data, "greedy"): "greedy-mean", _pick(data, "rare"): "least-visited"}
+    if data["player"] == "min":
+        mistakes[_pick(data, "max-view")] = "min-uses-max-mean"
+    return mistakes
+
+
+# =============================================================================
 # Lesson 9: Connect Four (q9.1-q9.4)
 # =============================================================================
 FOUR = ConnectFour()
@@ -960,6 +1064,41 @@ def _flag_mistakes(data):
 
 def _four_nodes(cols, depth):
     return minimax(ConnectFour(6, cols), depth=depth, evaluate=lambda state: 0).nodes
+
+
+register(
+    ValueQuestion(
+        "q8.1", lambda d: f"A child has been visited n = {d['visits']} times with w = "
+                          f"{d['wins']:g} wins (for the player who chose it); its parent, "
+                          f"N = {d['parent']} times. What is the child's UCB1 score, "
+                          "w/n + c * sqrt(ln(N) / n) with c = sqrt(2)? (two decimals)",
+        make=_ucb_counts, solve=lambda d: ucb1(d["wins"], d["visits"], d["parent"]),
+        mistakes=_ucb_mistakes, tolerance=0.006, hint="a number with two decimals",
+        title="q8.1 A UCB1 score"),
+    ChoiceQuestion(
+        "q8.2", lambda d: f"UCT is at a {d['player'].upper()} node visited N = {d['parent']} "
+                          "times. Which child does UCB1 (c = sqrt 2) select next? (Means are "
+                          "from MAX's point of view, as everywhere in the course.)",
+        lambda d: [f"{name} (n = {n}, mean for MAX {w / n if d['player'] == 'max' else -w / n:+.2f})"
+                   for name, n, w in d["children"]],
+        make=_children_counts, solve=lambda d: _pick(d, "ucb"), mistakes=_selection_mistakes,
+        title="q8.2 Which child next?"),
+    FunctionQuestion(
+        "q8.3", "Write backup(path, utility), Monte Carlo tree search's back-up step. path "
+                "lists the nodes from the one just added up to the root, each a dict "
+                "{'visits': ..., 'wins': ..., 'chooser': 'max' or 'min' (None at the root), "
+                "'to_move': ...}. Add one visit to every node, and the play-out's result to "
+                "its wins, counted for the player who chose the node (utility is MAX's).",
+        "backup", title="q8.3 Write the back-up"),
+    ValueQuestion(
+        "q8.4", lambda d: f"A node chosen by O (MIN) has n = {d['visits']} visits and w = "
+                          f"{d['wins']:g} wins, counted for O. A new play-out through it ends "
+                          f"with utility {d['utility']:+d} (MAX's point of view). After the "
+                          "back-up, what is the node's mean result from MAX's point of view? "
+                          "(two decimals)",
+        make=_min_node_counts, solve=lambda d: _mean_after(d)[0], mistakes=_mean_mistakes,
+        tolerance=0.006, hint="a number with two decimals", title="q8.4 A mean for MAX"),
+)
 
 
 register(

@@ -213,6 +213,15 @@ function button(action, label, key) {
 function keyHtml(data) {
   const p = data.palette || {};
   const sw = (style) => `<span class="mmla-swatch" style="${style}"></span>`;
+  if (data.key) {  // a search's own key: [look, text] pairs (Monte Carlo tree search)
+    const looks = {
+      current: sw(`border-color:${p.current};border-width:3px;background:${p.open}`),
+      open: sw(`background:${p.open}`), done: sw(`background:${p.done}`),
+      dotted: sw(`border:2px dotted ${p.faint};background:${p.paper}`),
+      line: sw(`border:none;height:4px;background:${p.line}`),
+    };
+    return data.key.map(([look, text]) => `<span>${looks[look] || ""} ${text}</span>`).join("");
+  }
   const items = [
     [sw(`border-color:${p.current};border-width:3px;background:${p.open}`), "current node"],
     [sw(`background:${p.open}`) + "<b>\u22643</b>",
