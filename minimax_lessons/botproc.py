@@ -1,0 +1,107 @@
+"""One bot in a process of its own, answering moves over a tiny line protocol.
+
+The tournament (:mod:`minimax_lessons.instructor.arena`) starts ``python -m minimax_lessons.botproc``
+(inside bubblewrap for a student's bot) and talks to it over its standard input
+and output, one line each way:
+
+1. in: the bot, as one JSON object: ``{"game": game spec, "builtin": name or
+   null, "evaluate": shipped function or null, "choose_move": shipped function
+   or null, "max_depth": plies}``; out: ``ready`` (or ``error <why>``).
+2. in, per move: ``{"id": n, "game": game number, "board": encoded board,
+   "time": seconds}``; out: ``<n> <move as JSON>``, or ``<n> error <why>`` when
+   the bot raised.
+
+Student code never writes on the protocol by accident: ``print`` goes to the
+process's standard error (which the tournament discards), and the protocol uses
+private copies of the two pipes. A student's ``choose_move`` is called with the
+board and the time left; with only ``evaluate``, the bot is
+:func:`~minimax_lessons.bots.deepening_bot` with it. A global ``game`` in the
+student's functions is replaced by the game being played (its board size).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import traceback
+
+
+def _load(job):
+    """The bot's ``choose_move(board, time_left)``, and a function of the game number
+    that rebuilds it for a new game (only the random reference bot needs that)."""
+    from .bots import DEFAULT_DEPTH, deepening_bot, make_game, reference_bot
+    from .exercises.shipping import Shipped, rebuild
+
+    game = make_game(job["game"])
+    if job.get("builtin"):
+        name = job["builtin"]
+        return reference_bot(game, name), (lambda number: reference_bot(game, name, number))
+    functions = {}
+    for name in ("evaluate", "choose_move"):
+        if job.get(name) is not None:
+            fn, namespace, _ = rebuild(Shipped.from_data(job[name]), f"<{name}:")
+            if "game" in namespace:
+                namespace["game"] = game
+            functions[name] = fn
+    if "choose_move" in functions:
+        return functions["choose_move"], None
+    if "evaluate" in functions:
+        depth = int(job.get("max_depth") or DEFAULT_DEPTH)
+        return deepening_bot(game, functions["evaluate"], depth), None
+    raise ValueError("neither evaluate nor choose_move was given")
+
+
+def _short(exc) -> str:
+    """``ZeroDivisionError: division by zero (line 4)``: the error and the student's line."""
+    line = ""
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        if frame.filename.startswith("<"):
+            line = f" (line {frame.lineno} of {frame.filename.strip('<>').rstrip(':')})"
+            break
+    return f"{type(exc).__name__}: {str(exc)[:200]}{line}".replace("\n", " ")
+
+
+def serve(inp, out):
+    """Read the bot, then answer move requests until the input closes."""
+    from .bots import make_game
+    from .exercises.codec import decode, encode
+
+    def say(text):
+        out.write(text + "\n")
+        out.flush()
+
+    try:
+        job = json.loads(inp.readline())
+        choose, renew = _load(job)
+        make_game(job["game"])
+    except Exception as exc:
+        say("error " + _short(exc))
+        return
+    say("ready")
+    current = None
+    for line in inp:
+        request = json.loads(line)
+        if renew is not None and request.get("game") != current:
+            current = request.get("game")
+            choose = renew(current)
+        try:
+            move = choose(decode(request["board"]), float(request["time"]))
+            answer = json.dumps(encode(move))
+        except BaseException as exc:  # SystemExit and KeyboardInterrupt too: a lost game
+            say(f"{request['id']} error {_short(exc)}")
+            continue
+        say(f"{request['id']} {answer}")
+
+
+def main():
+    protocol_in = os.fdopen(os.dup(0), "r", encoding="utf-8")
+    protocol_out = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    os.dup2(2, 1)  # print() in student code lands on stderr, never on the protocol
+    sys.setrecursionlimit(10_000)
+    serve(protocol_in, protocol_out)
+
+
+if __name__ == "__main__":
+    main()
