@@ -10,6 +10,7 @@ from .games import CHANCE, MAX, MIN, Game, GameError
 from .tree import GameTree, Node, TreeError
 from .tictactoe import TicTacToe
 from .nim import Nim
+from .connectfour import ConnectFour
 from .search import (SearchError, SearchResult, alphabeta, best_first, best_move,
                      expectiminimax, iterative_deepening, minimax, negamax, shuffled, solve)
 from .trace import Step, Trace
@@ -25,7 +26,7 @@ from .examples import FIGURE_5_2
 
 __all__ = [
     "Game", "GameError", "MAX", "MIN", "CHANCE",
-    "GameTree", "Node", "TreeError", "TicTacToe", "Nim",
+    "GameTree", "Node", "TreeError", "TicTacToe", "Nim", "ConnectFour",
     "minimax", "alphabeta", "negamax", "expectiminimax", "best_move", "solve",
     "iterative_deepening", "best_first", "shuffled", "SearchResult", "SearchError",
     "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
