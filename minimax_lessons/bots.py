@@ -2,14 +2,19 @@
 
 Vocabulary
 ----------
-- A *bot* is a function ``choose_move(board, time_left) -> move``: ``board`` is a
-  state of the game (whoever is to move), ``time_left`` the seconds it may think,
-  and the move one of ``game.actions(board)``.
+- A *bot* is a function ``choose_move(state, time_left) -> move``: ``state`` is a
+  state of the game (whoever is to move; use ``game.actions(state)``,
+  ``game.result(state, move)``, ``game.to_move(state)``), ``time_left`` the seconds
+  it may think, and the move one of ``game.actions(state)``.
 - An *evaluation* is a function ``evaluate(board) -> number`` that estimates a
-  board that is not over, **from MAX's point of view** (the first player's), like
-  every utility in the course: high is good for MAX, low for MIN, whoever is to
-  move. It must stay strictly between the utilities of a loss and a win, so that a
-  search never takes an estimate for a real win (:data:`WIN_LIMIT`).
+  position that is not over, **from MAX's point of view** (X, the first player):
+  high is good for X, low for O, whoever is to move. It sees the plain *board
+  view* (:func:`board_view`): for Connect Four ``game.board(state)``, a tuple of row
+  strings, top row first, of ``X``, ``O`` and ``.``; for tic-tac-toe the state's
+  9 characters.
+- The bots' searches score a won game as :data:`WIN` (a lost one as ``-WIN``), so
+  an estimate must stay strictly between ``-WIN`` and ``WIN``: then a search never
+  takes an estimate for a real win.
 - The *reference bots* every capstone bot meets: ``random`` (any legal move,
   seeded), ``greedy`` (looks one ply ahead with :func:`reference_evaluation`),
   ``depth-2`` and ``depth-4`` (alpha-beta to 2 and 4 plies with it).
@@ -26,16 +31,19 @@ Vocabulary
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 
-from .games import MAX
+from .games import Game
 from .search import alphabeta
 
 #: The order the reference bots are listed and played in.
 REFERENCE_BOTS = ("random", "greedy", "depth-2", "depth-4")
 #: How many plies :func:`deepening_bot` searches at most, unless told otherwise.
 DEFAULT_DEPTH = 4
+#: What the bots' searches score a won game (``-WIN`` a lost one); estimates stay inside.
+WIN = 1_000_000
 
 
 class OutOfTime(Exception):
@@ -71,19 +79,55 @@ def make_game(spec: dict):
     raise ValueError(f"unknown game {spec!r}: expected kind 'tictactoe' or 'connectfour'")
 
 
-def win_value(game) -> float:
-    """The utility of a win for MAX (the largest utility of the game)."""
-    scores = getattr(game, "scores", None)
-    return max(scores) if scores else 1
+def board_view(game, state):
+    """What ``evaluate(board)`` sees: Connect Four's row strings, tic-tac-toe's 9 characters.
+
+    >>> from minimax_lessons.connectfour import ConnectFour
+    >>> game = ConnectFour(rows=2, cols=3)
+    >>> board_view(game, game.play("1"))
+    ('...', '.X.')
+    """
+    return game.board(state) if hasattr(game, "board") else state
+
+
+class Scored(Game):
+    """``game`` with a win scored :data:`WIN` (a loss ``-WIN``), for the bots' searches."""
+
+    def __init__(self, game):
+        self.game = game
+        self.initial_state, self.to_move = game.initial_state, game.to_move
+        self.actions, self.result, self.is_terminal = game.actions, game.result, game.is_terminal
+        self.text = game.text
+
+    def utility(self, state):
+        value = self.game.utility(state)
+        return WIN if value > 0 else -WIN if value < 0 else 0
+
+
+@functools.lru_cache(maxsize=None)
+def windows(rows, cols, length=4) -> tuple:
+    """Every run of ``length`` cells in a line (across, up, both diagonals), as indices
+    into the board's cells read row by row (``"".join(board)``); computed once per size.
+
+    >>> len(windows(6, 7, 4)), windows(1, 4, 4)
+    (69, ((0, 1, 2, 3),))
+    """
+    found = []
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(r + i * dr, c + i * dc) for i in range(length)]
+                if all(0 <= rr < rows and 0 <= cc < cols for rr, cc in cells):
+                    found.append(tuple(rr * cols + cc for rr, cc in cells))
+    return tuple(found)
 
 
 def reference_evaluation(game):
-    """The evaluation the reference bots use: open lines, scaled into (-win, +win).
+    """The evaluation the reference bots use: open lines, counted for X and for O.
 
-    For each line of the board (a row, column or diagonal as long as a winning
-    line) that only one player has pieces in, that player gets ``4 ** pieces``;
-    the estimate is MAX's total minus MIN's, squeezed strictly between the
-    utilities of a loss and a win.
+    For each run of cells that could still make a winning line (four in Connect Four,
+    three in tic-tac-toe) and holds pieces of only one player, that player scores
+    ``4 ** pieces``; the estimate is X's total minus O's (always far below :data:`WIN`).
 
     >>> from minimax_lessons import TicTacToe
     >>> game = TicTacToe()
@@ -91,48 +135,28 @@ def reference_evaluation(game):
     >>> evaluate("....X....") > 0 > evaluate("X...O...O")
     True
     """
-    lines, marks = _lines_and_marks(game)
-    limit = win_value(game) * WIN_LIMIT
-    first, second = marks
+    if type(game).__name__.lower() == "tictactoe":
+        lines = windows(3, 3, 3)
+    else:
+        lines = windows(game.rows, game.cols, 4)
 
     def evaluate(board):
-        cells = _cells(game, board)
+        cells = "".join(board)
         score = 0
         for line in lines:
-            mine = sum(1 for i in line if cells[i] == first)
-            theirs = sum(1 for i in line if cells[i] == second)
-            if theirs == 0 and mine:
+            mine = theirs = 0
+            for i in line:
+                if cells[i] == "X":
+                    mine += 1
+                elif cells[i] == "O":
+                    theirs += 1
+            if not theirs and mine:
                 score += 4 ** mine
-            elif mine == 0 and theirs:
+            elif not mine and theirs:
                 score -= 4 ** theirs
-        return limit * score / (abs(score) + 64)
+        return score
 
     return evaluate
-
-
-#: An evaluation's estimates stay within this share of a win's utility.
-WIN_LIMIT = 0.9
-
-
-def _lines_and_marks(game):
-    """The winning lines as tuples of cell indices, and the marks of MAX and MIN."""
-    kind = type(game).__name__.lower()
-    if kind == "tictactoe":
-        from .tictactoe import LINES
-
-        return LINES, ("X", "O")
-    if kind == "connectfour":
-        from . import connectfour
-
-        return tuple(connectfour.lines(game.rows, game.cols)), connectfour.MARKS
-    raise ValueError(f"no reference evaluation for {type(game).__name__}")
-
-
-def _cells(game, board):
-    """The board as one sequence of cells, row by row."""
-    if isinstance(board, str):
-        return board
-    return game.cells(board)
 
 
 def move_order(game):
@@ -148,7 +172,7 @@ def move_order(game):
 
 
 def random_bot(game, seed=0):
-    """A bot that plays any legal move, the same one for the same board and seed.
+    """A bot that plays any legal move, the same one for the same state and seed.
 
     >>> from minimax_lessons import TicTacToe
     >>> game = TicTacToe()
@@ -157,18 +181,21 @@ def random_bot(game, seed=0):
     True
     """
 
-    def choose_move(board, time_left):
-        return random.Random(f"{seed}:{board!r}").choice(list(game.actions(board)))
+    def choose_move(state, time_left):
+        return random.Random(f"{seed}:{state!r}").choice(list(game.actions(state)))
 
     return choose_move
 
 
 def search_bot(game, evaluate, depth):
     """A bot that searches ``depth`` plies with alpha-beta and ``evaluate`` (no clock)."""
-    order = move_order(game)
+    order, scored = move_order(game), Scored(game)
 
-    def choose_move(board, time_left):
-        return alphabeta(game, board, depth=depth, evaluate=evaluate, order=order).move
+    def on_state(state):
+        return evaluate(board_view(game, state))
+
+    def choose_move(state, time_left):
+        return alphabeta(scored, state, depth=depth, evaluate=on_state, order=order).move
 
     return choose_move
 
@@ -185,20 +212,21 @@ def deepening_bot(game, evaluate, max_depth=DEFAULT_DEPTH, share=0.6):
     the deepest search that finished (the first legal move if none did). With a quick
     evaluation it always reaches ``max_depth``, so it plays the same move every time.
     """
-    order = move_order(game)
+    order, scored = move_order(game), Scored(game)
 
-    def choose_move(board, time_left):
+    def choose_move(state, time_left):
         deadline = time.monotonic() + share * time_left
 
-        def timed(state):
+        def timed(s):
             if time.monotonic() > deadline:
                 raise OutOfTime
-            return evaluate(state)
+            return evaluate(board_view(game, s))
 
-        move = next(iter(order(board, game.actions(board)) if order else game.actions(board)))
+        actions = game.actions(state)
+        move = (order(state, actions) if order else actions)[0]
         for depth in range(1, max_depth + 1):
             try:
-                move = alphabeta(game, board, depth=depth, evaluate=timed, order=order).move
+                move = alphabeta(scored, state, depth=depth, evaluate=timed, order=order).move
             except OutOfTime:
                 break
         return move
@@ -210,18 +238,12 @@ def reference_bot(game, name, seed=0):
     """One of the :data:`REFERENCE_BOTS` by name (``seed`` only matters to ``random``)."""
     if name == "random":
         return random_bot(game, seed)
-    evaluate = reference_evaluation(game)
     depths = {"greedy": 1, "depth-2": 2, "depth-4": 4}
     if name not in depths:
         raise ValueError(f"unknown reference bot {name!r}; choose from {', '.join(REFERENCE_BOTS)}")
-    return search_bot(game, evaluate, depths[name])
+    return search_bot(game, reference_evaluation(game), depths[name])
 
 
-def mover_sign(game, board) -> int:
-    """+1 when MAX is to move on ``board``, -1 when MIN is."""
-    return 1 if game.to_move(board) == MAX else -1
-
-
-__all__ = ["REFERENCE_BOTS", "DEFAULT_DEPTH", "WIN_LIMIT", "OutOfTime", "game_spec", "make_game",
-           "reference_evaluation", "move_order", "random_bot", "search_bot", "greedy_bot",
-           "deepening_bot", "reference_bot", "win_value", "mover_sign"]
+__all__ = ["REFERENCE_BOTS", "DEFAULT_DEPTH", "WIN", "OutOfTime", "Scored", "game_spec",
+           "make_game", "board_view", "windows", "reference_evaluation", "move_order",
+           "random_bot", "search_bot", "greedy_bot", "deepening_bot", "reference_bot"]

@@ -2,9 +2,10 @@
 
 Vocabulary
 ----------
-- Your bot is ``evaluate(board)`` (a number, from MAX's point of view: high is good
-  for the first player) and, if you like, a whole ``choose_move(board, time_left)``;
-  see :mod:`minimax_lessons.bots`. Without ``choose_move`` your bot is
+- Your bot is ``evaluate(board)`` (a number, from X's point of view: high is good
+  for X, the first player, whoever is to move; ``board`` is ``game.board(state)``)
+  and, if you like, a whole ``choose_move(state, time_left)``; see
+  :mod:`minimax_lessons.bots`. Without ``choose_move`` your bot is
   :func:`~minimax_lessons.bots.deepening_bot` with your ``evaluate``.
 - :func:`try_bot` plays a few quick games against the reference bots, here in the
   notebook, and shows each game's result and moves.
@@ -31,7 +32,7 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from .bots import REFERENCE_BOTS, deepening_bot, reference_bot, win_value
+from .bots import REFERENCE_BOTS, WIN, board_view, deepening_bot, reference_bot
 from .exercises.check import RECORD_ENV, record_answer
 from .games import MAX
 
@@ -58,6 +59,15 @@ class MatchTable:
 
     rows: list = field(default_factory=list)
     note: str = ""
+    move_time: float = 1.0
+
+    def warning(self) -> str:
+        """A sentence when some move used over half the time allowed (else empty)."""
+        slowest = max((r.slowest for r in self.rows), default=0.0)
+        if slowest <= self.move_time / 2:
+            return ""
+        return (f"Careful: your slowest move took {slowest:.2f} s of the {self.move_time:g} s "
+                "allowed; the tournament's machine may be slower.")
 
     def score(self) -> float:
         """Your points: 1 per win, 0.5 per draw."""
@@ -66,21 +76,22 @@ class MatchTable:
     def __repr__(self):
         if self.note:
             return self.note
-        lines = [f"{r.opponent:>8} {r.colour:>6}: {r.outcome:<4} {r.reason} "
-                 f"(slowest move {r.slowest:.2f} s; moves {' '.join(map(str, r.moves))})"
-                 for r in self.rows]
-        return "\n".join(lines + [f"score {self.score():g} of {len(self.rows)}"])
+        lines = [f"{r.opponent:>8}, you play {r.colour:<6}: {r.reason}; moves "
+                 f"{' '.join(map(str, r.moves)) or '(none)'}" for r in self.rows]
+        lines.append(f"Score: {self.score():g} of {len(self.rows)}")
+        return "\n".join(lines + ([self.warning()] if self.warning() else []))
 
     def _repr_html_(self):
         if self.note:
             return f"<p>{html.escape(self.note)}</p>"
         body = "".join(
             f"<tr><td>{html.escape(r.opponent)}</td><td>{r.colour}</td><td>{r.outcome}</td>"
-            f"<td>{html.escape(r.reason)}</td><td>{r.slowest:.2f} s</td>"
+            f"<td>{html.escape(r.reason)}</td>"
             f"<td><code>{' '.join(map(str, r.moves))}</code></td></tr>" for r in self.rows)
+        warning = f"<p><b>{html.escape(self.warning())}</b></p>" if self.warning() else ""
         return ("<table><tr><th>opponent</th><th>you play</th><th>result</th><th>why</th>"
-                "<th>slowest move</th><th>moves</th></tr>" + body + "</table>"
-                f"<p>Score: {self.score():g} of {len(self.rows)}</p>")
+                "<th>moves</th></tr>" + body + "</table>"
+                f"<p>Score: {self.score():g} of {len(self.rows)}</p>" + warning)
 
 
 def _your_bot(game, evaluate, choose_move):
@@ -103,7 +114,7 @@ def try_bot(game, evaluate=None, choose_move=None, *, opponents=("random", "gree
     if unknown:
         raise ValueError(f"unknown opponent {unknown[0]!r}; choose from {', '.join(REFERENCE_BOTS)}")
     mine = _your_bot(game, evaluate, choose_move)
-    table = MatchTable()
+    table = MatchTable(move_time=move_time)
     for name in opponents:
         for number in range(games):
             theirs = reference_bot(game, name, seed=number)
@@ -124,8 +135,8 @@ def _play(game, mine, theirs, name, colour, move_time) -> GameRow:
             try:
                 move = mine(state, move_time)
             except Exception as exc:
-                return GameRow(name, colour, "lost", moves,
-                               f"your bot raised {type(exc).__name__}: {exc}", slowest)
+                return GameRow(name, colour, "lost", moves, f"your bot raised {_error(exc)}",
+                               slowest)
             spent = time.perf_counter() - began
             slowest = max(slowest, spent)
             if spent > move_time:
@@ -140,6 +151,12 @@ def _play(game, mine, theirs, name, colour, move_time) -> GameRow:
     utility = game.utility(state) * (1 if me == MAX else -1)
     outcome = "won" if utility > 0 else "lost" if utility < 0 else "drew"
     return GameRow(name, colour, outcome, moves, f"{outcome} in {len(moves)} moves", slowest)
+
+
+def _error(exc) -> str:
+    """``ValueError: bad`` or just ``NotImplementedError`` when there is no message."""
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 @dataclass
@@ -169,20 +186,19 @@ def enter_tournament(game, evaluate, choose_move=None) -> Entry:
         return Entry(False, "evaluate is not a function yet: define evaluate(board) above.")
     start = game.initial_state()
     try:
-        value = evaluate(start)
+        value = evaluate(board_view(game, start))
     except Exception as exc:
-        return Entry(False, f"evaluate(start) raised {type(exc).__name__}: {exc}")
+        return Entry(False, f"evaluate(start) raised {_error(exc)}")
     if not isinstance(value, numbers.Real) or isinstance(value, bool) or math.isnan(value):
         return Entry(False, f"evaluate(start) returned {value!r}: it must return a number")
-    limit = win_value(game)
-    if not -limit < value < limit:
+    if not -WIN < value < WIN:
         return Entry(False, f"evaluate(start) returned {value!r}: keep estimates strictly "
-                            f"between -{limit:g} and {limit:g} (a loss and a win)")
+                            f"between -{WIN:,} and {WIN:,} (what a loss and a win score)")
     bot = _your_bot(game, evaluate, choose_move)
     try:
         move = bot(start, 1.0)
     except Exception as exc:
-        return Entry(False, f"your bot raised {type(exc).__name__} on the starting board: {exc}")
+        return Entry(False, f"your bot raised {_error(exc)} on the starting board")
     if move not in game.actions(start) or isinstance(move, bool):
         return Entry(False, f"your bot played {move!r} on the starting board, not a legal move")
     which = "your choose_move" if choose_move is not None else "the deepening search"
