@@ -31,7 +31,6 @@ Vocabulary
 
 from __future__ import annotations
 
-import functools
 import random
 import time
 
@@ -104,14 +103,21 @@ class Scored(Game):
         return WIN if value > 0 else -WIN if value < 0 else 0
 
 
-@functools.lru_cache(maxsize=None)
+_WINDOWS: dict = {}
+
+
 def windows(rows, cols, length=4) -> tuple:
     """Every run of ``length`` cells in a line (across, up, both diagonals), as indices
-    into the board's cells read row by row (``"".join(board)``); computed once per size.
+    into the board's cells read row by row (``"".join(board)``); computed once per size
+    (a plain function, not ``functools.lru_cache``, so that a student function using it
+    ships to a bot process by reference).
 
     >>> len(windows(6, 7, 4)), windows(1, 4, 4)
     (69, ((0, 1, 2, 3),))
     """
+    known = _WINDOWS.get((rows, cols, length))
+    if known is not None:
+        return known
     found = []
     for r in range(rows):
         for c in range(cols):
@@ -119,7 +125,8 @@ def windows(rows, cols, length=4) -> tuple:
                 cells = [(r + i * dr, c + i * dc) for i in range(length)]
                 if all(0 <= rr < rows and 0 <= cc < cols for rr, cc in cells):
                     found.append(tuple(rr * cols + cc for rr, cc in cells))
-    return tuple(found)
+    _WINDOWS[rows, cols, length] = tuple(found)
+    return _WINDOWS[rows, cols, length]
 
 
 def reference_evaluation(game):

@@ -151,7 +151,13 @@ class BotProcess:
             return False
 
     def _gone(self, why) -> str:
-        code = self.proc.poll() if self.proc else None
+        """Why the bot is gone, with its exit code when it exits within a second."""
+        code = None
+        if self.proc is not None:
+            try:
+                code = self.proc.wait(timeout=1)
+            except subprocess.TimeoutExpired:
+                code = None
         self.kill()
         return why + (f" (exit code {code})" if code is not None else "")
 
