@@ -186,6 +186,27 @@ def test_elo_moves_by_half_of_k_between_equals_and_less_for_an_expected_win():
     assert after["a"] - (INITIAL + K / 2) < K / 2  # the second win was expected more
 
 
+def test_a_bot_that_cannot_be_rebuilt_loses_its_games_without_being_started_again():
+    from minimax_lessons.connectfour import ConnectFour
+    from minimax_lessons.bots import game_spec
+    from minimax_lessons.instructor.arena import BotPool, Player, play_game
+
+    game = ConnectFour(**SMALL)
+    bad = Player("bad", "student", evaluate={"name": "evaluate", "parts": [
+        ["evaluate", "code", ["def evaluate(board:\n    return 0\n", 1, "a cell"]]]})
+    rival = Player("random", "reference", builtin="random")
+    pools = {p.name: BotPool(p, game_spec(game)) for p in (bad, rival)}
+    try:
+        games = [play_game(game, n, *pair, pools, move_time=MOVE_TIME)
+                 for n, pair in enumerate([(bad, rival), (rival, bad)], 1)]
+    finally:
+        for pool in pools.values():
+            pool.close()
+    assert [(g.winner, g.fault) for g in games] == [("random", "no-start")] * 2
+    assert all("could not start: SyntaxError" in g.reason for g in games)
+    assert pools["bad"].starts == 1
+
+
 def test_bad_settings_are_clear_errors(tmp_path, capsys):
     (tmp_path / "sub").mkdir()
     assert main(["tournament", str(tmp_path / "missing"), "--out", str(tmp_path / "o")]) == 2

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from ..exercises.codec import decode, encode
 
 #: Seconds a bot may take to start (Python, the package, the student's functions).
-START_TIMEOUT = 30.0
+START_TIMEOUT = 20.0
 #: Longest answer line read from a bot, in bytes; a longer one is garbage.
 MAX_LINE = 10_000
 _LAUNCH = "import sys; sys.modules.setdefault('rfc3987_syntax', None); " \
@@ -67,6 +67,7 @@ class BotProcess:
         self.buffer = b""
         self.requests = 0
         self.folder = None
+        self.refused = False  # the bot itself said it cannot load (not a slow start)
 
     def start(self) -> str | None:
         """Start the process and load the bot; None when ready, else why not."""
@@ -91,6 +92,7 @@ class BotProcess:
         if line == "ready":
             return None
         self.kill()
+        self.refused = True
         return line[len("error "):] if line.startswith("error ") else f"it said {line[:80]!r}"
 
     def ask(self, board, game_number, seconds, limit):
@@ -186,17 +188,24 @@ class BotProcess:
 
 
 class BotPool:
-    """The idle processes of one player, reused from game to game."""
+    """The idle processes of one player, reused from game to game.
+
+    A bot that once refused to load (its functions cannot be rebuilt) is not started
+    again: its later games are lost at once, for the same reason.
+    """
 
     def __init__(self, player, game_spec, **options):
         self.player, self.game_spec, self.options = player, game_spec, options
         self.idle = []
         self.lock = threading.Lock()
         self.starts = 0
+        self.broken = None  # why the bot could not start, once it could not
 
     def acquire(self):
         """(a ready :class:`BotProcess`, None) or (None, why it could not start)."""
         with self.lock:
+            if self.broken is not None:
+                return None, self.broken
             while self.idle:
                 proc = self.idle.pop()
                 if proc.alive:
@@ -204,7 +213,12 @@ class BotPool:
             self.starts += 1
         proc = BotProcess(self.player, self.game_spec, **self.options)
         why = proc.start()
-        return (proc, None) if why is None else (None, why)
+        if why is None:
+            return proc, None
+        if proc.refused:
+            with self.lock:
+                self.broken = why
+        return None, why
 
     def release(self, proc):
         """Keep a healthy process for the next game; a killed or dead one is dropped."""
@@ -244,7 +258,12 @@ class GameRecord:
         return self.second if self.winner == self.first else self.first
 
     def points(self, name) -> float:
-        """1 for a win, 0.5 for a draw, 0 for a loss."""
+        """1 for a win, 0.5 for a draw, 0 for a loss.
+
+        >>> game = GameRecord(1, "ann", "random", [2, 2, 3], winner="ann")
+        >>> game.points("ann"), game.points("random"), game.loser
+        (1.0, 0.0, 'random')
+        """
         if self.winner is None:
             return 0.5
         return 1.0 if self.winner == name else 0.0

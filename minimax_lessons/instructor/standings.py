@@ -133,12 +133,13 @@ def leaderboard_html(tournament, rows=None) -> str:
             f"move, {settings.get('games_per_pair', '?')} games per pair with the colours "
             f"alternating; isolation: {e(str(settings.get('isolation', '?')))}. A win is 1 "
             f"point, a draw 0.5. Elo: everyone starts at {INITIAL:g}, K = {K}, games taken "
-            "in order. Reference bots are in italics.</p>")
+            "in order.</p>")
     body = "".join(
         f"<tr class='{e(r['kind'])}' data-player='{e(r['player'], quote=True)}' "
         f"data-points='{r['points']:g}' data-elo='{r['elo']:.1f}'>"
         f"<td class='num'>{r['rank']}</td>"
-        f"<td><a href='#{anchor(r['player'])}'>{e(r['player'])}</a></td>"
+        f"<td><a href='#{anchor(r['player'])}'>{e(r['player'])}</a>"
+        f"{' (reference)' if r['kind'] == 'reference' else ''}</td>"
         f"<td class='num'>{r['points']:g}</td><td class='num'>{r['games']}</td>"
         f"<td class='num'>{r['wins']}</td><td class='num'>{r['draws']}</td>"
         f"<td class='num'>{r['losses']}</td><td class='num'>{r['elo']:.1f}</td>"
