@@ -27,9 +27,10 @@ import sys
 import traceback
 
 
-def _load(job):
-    """The bot's ``choose_move(board, time_left)``, and a function of the game number
-    that rebuilds it for a new game (only the random reference bot needs that)."""
+def _load(job, sources):
+    """The bot's ``choose_move(state, time_left)``, and a function of the game number
+    that rebuilds it for a new game (only the random reference bot needs that); the
+    student's source lines go into ``sources`` (for error messages)."""
     from .bots import DEFAULT_DEPTH, deepening_bot, make_game, reference_bot
     from .exercises.shipping import Shipped, rebuild
 
@@ -40,7 +41,8 @@ def _load(job):
     functions = {}
     for name in ("evaluate", "choose_move"):
         if job.get(name) is not None:
-            fn, namespace, _ = rebuild(Shipped.from_data(job[name]), f"<{name}:")
+            fn, namespace, lines = rebuild(Shipped.from_data(job[name]), f"<{name}:")
+            sources.update(lines)
             if "game" in namespace:
                 namespace["game"] = game
             functions[name] = fn
@@ -52,31 +54,40 @@ def _load(job):
     raise ValueError("neither evaluate nor choose_move was given")
 
 
-def _short(exc) -> str:
-    """``ZeroDivisionError: division by zero (line 4)``: the error and the student's line."""
-    line = ""
+def _short(exc, sources=None) -> str:
+    """The error and the student's line it came from, on one line.
+
+    >>> try:
+    ...     1 / 0
+    ... except ZeroDivisionError as exc:
+    ...     _short(exc)
+    'ZeroDivisionError: division by zero'
+    """
+    where = ""
     for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        if frame.filename.startswith("<"):
-            line = f" (line {frame.lineno} of {frame.filename.strip('<>').rstrip(':')})"
+        if sources and frame.filename in sources:
+            label, lines = sources[frame.filename]
+            text = lines.get(frame.lineno, "").strip()
+            where = f" (line {frame.lineno} of {label}: {text[:80]})"
             break
-    return f"{type(exc).__name__}: {str(exc)[:200]}{line}".replace("\n", " ")
+    message = str(exc)[:200]
+    return (f"{type(exc).__name__}{': ' + message if message else ''}{where}").replace("\n", " ")
 
 
 def serve(inp, out):
     """Read the bot, then answer move requests until the input closes."""
-    from .bots import make_game
     from .exercises.codec import decode, encode
 
     def say(text):
         out.write(text + "\n")
         out.flush()
 
+    sources = {}
     try:
         job = json.loads(inp.readline())
-        choose, renew = _load(job)
-        make_game(job["game"])
+        choose, renew = _load(job, sources)
     except Exception as exc:
-        say("error " + _short(exc))
+        say("error " + _short(exc, sources))
         return
     say("ready")
     current = None
@@ -89,7 +100,7 @@ def serve(inp, out):
             move = choose(decode(request["board"]), float(request["time"]))
             answer = json.dumps(encode(move))
         except BaseException as exc:  # SystemExit and KeyboardInterrupt too: a lost game
-            say(f"{request['id']} error {_short(exc)}")
+            say(f"{request['id']} error {_short(exc, sources)}")
             continue
         say(f"{request['id']} {answer}")
 
