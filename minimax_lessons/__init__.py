@@ -13,6 +13,7 @@ from .nim import Nim
 from .connectfour import ConnectFour
 from .search import (SearchError, SearchResult, alphabeta, best_first, best_move,
                      expectiminimax, iterative_deepening, minimax, negamax, shuffled, solve)
+from .engine import TranspositionTable, centre_first, column_values, deepen, table_search
 from .trace import Step, Trace
 from .render import dot_to_svg
 from .draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
@@ -20,6 +21,7 @@ from .frames import Frame, NodeView, build_frames
 from .animate import Animation, animate
 from .lecture import lecture_mode
 from .play import TicTacToeBoard
+from .play_connectfour import ConnectFourBoard
 from .exercises import FOREVER, Feedback, FunctionCheck, check, check_function, estimate, question
 from . import examples, textbook
 from .examples import FIGURE_5_2
@@ -29,9 +31,10 @@ __all__ = [
     "GameTree", "Node", "TreeError", "TicTacToe", "Nim", "ConnectFour",
     "minimax", "alphabeta", "negamax", "expectiminimax", "best_move", "solve",
     "iterative_deepening", "best_first", "shuffled", "SearchResult", "SearchError",
+    "centre_first", "table_search", "deepen", "column_values", "TranspositionTable",
     "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
     "Animation", "build_frames", "Frame", "NodeView", "lecture_mode",
-    "TicTacToeBoard",
+    "TicTacToeBoard", "ConnectFourBoard",
     "check", "check_function", "question", "FunctionCheck", "Feedback", "FOREVER", "estimate",
 ]

@@ -31,6 +31,13 @@ receives: a tuple of ``rows`` strings, top row first, each ``cols`` characters
 of ``X``, ``O`` and ``.``. So ``board[-1][3]`` is the bottom cell of the
 middle column; ``evaluate`` returns a number from X's (MAX's) point of view.
 
+The reference estimate counts *open lines*: a line is four cells in a row
+(any direction); it is open for X when it holds an X and no O. ``open_lines(board)``
+is X's open lines minus O's, divided by one more than the number of lines, so
+it stays strictly between a loss (-1) and a win (+1). ``game.estimate(state)``
+is the same number computed on the bitboards (faster, for searches):
+``alphabeta(game, state, depth=4, evaluate=game.estimate)``.
+
 >>> game = ConnectFour()
 >>> state = game.play("3324")
 >>> game.board(state)[-3:]
@@ -65,6 +72,42 @@ def four_in_a_row(bits: int, height: int) -> bool:
     return False
 
 
+def lines_of_four(rows: int, cols: int) -> tuple:
+    """Every line of four cells as a tuple of (row from the top, column) pairs.
+
+    >>> len(lines_of_four(6, 7)), len(lines_of_four(4, 5))
+    (69, 17)
+    """
+    lines = []
+    for r in range(rows):
+        for c in range(cols):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = tuple((r + k * dr, c + k * dc) for k in range(4))
+                if all(0 <= rr < rows and 0 <= cc < cols for rr, cc in cells):
+                    lines.append(cells)
+    return tuple(lines)
+
+
+def open_lines(board) -> float:
+    """X's open lines minus O's, over (lines + 1): an estimate strictly inside -1..+1.
+
+    ``board`` is the plain view: row strings, top row first. A line is open for
+    a player when it holds at least one of their pieces and none of the other's.
+
+    >>> open_lines(("....", "....", "....", ".X..")) * 11   # 10 lines, 2 through the X
+    2.0
+    """
+    lines = lines_of_four(len(board), len(board[0]))
+    score = 0
+    for line in lines:
+        cells = {board[r][c] for r, c in line}
+        if "X" in cells and "O" not in cells:
+            score += 1
+        elif "O" in cells and "X" not in cells:
+            score -= 1
+    return score / (len(lines) + 1)
+
+
 class ConnectFour(Game):
     """Connect Four on a board of ``rows`` x ``cols`` (6 x 7 by default).
 
@@ -90,6 +133,8 @@ class ConnectFour(Game):
         self._full = sum(self._column)
         self._tops = sum(self._top)
         self._open = {}  # the open columns for each set of full columns
+        self.lines = tuple(sum(1 << (c * h + rows - 1 - r) for r, c in line)
+                           for line in lines_of_four(rows, cols))
         self.start = (0, 0) if start is None else (
             self.parse(start) if isinstance(start, str) else self.check(start))
 
@@ -163,6 +208,23 @@ class ConnectFour(Game):
         if x | o == self._full:
             return 0
         raise GameError(f"the game is not over on\n{self.text(state)}\nit has no utility yet")
+
+    def estimate(self, state) -> float:
+        """:func:`open_lines` on the bitboards: X's open lines minus O's, over (lines + 1).
+
+        >>> game = ConnectFour(rows=4, cols=4)
+        >>> game.estimate(game.play("1")) == open_lines(game.board(game.play("1")))
+        True
+        """
+        x, o = state
+        score = 0
+        for line in self.lines:
+            if line & x:
+                if not line & o:
+                    score += 1
+            elif line & o:
+                score -= 1
+        return score / (len(self.lines) + 1)
 
     # -- reading and writing positions -----------------------------------------
 
