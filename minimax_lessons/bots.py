@@ -11,20 +11,21 @@ Vocabulary
   high is good for X, low for O, whoever is to move. It sees the plain *board
   view* (:func:`board_view`): for Connect Four ``game.board(state)``, a tuple of row
   strings, top row first, of ``X``, ``O`` and ``.``; for tic-tac-toe the state's
-  9 characters.
-- The bots' searches score a won game as :data:`WIN` (a lost one as ``-WIN``), so
-  an estimate must stay strictly between ``-WIN`` and ``WIN``: then a search never
-  takes an estimate for a real win.
+  9 characters. Like every estimate in the course it stays **strictly between -1
+  and +1**, the utilities of a loss and a win, so that a search never takes an
+  estimate for a real win.
 - The *reference bots* every capstone bot meets: ``random`` (any legal move,
   seeded), ``greedy`` (looks one ply ahead with :func:`reference_evaluation`),
-  ``depth-2`` and ``depth-4`` (alpha-beta to 2 and 4 plies with it).
+  ``depth-2`` and ``depth-4`` (alpha-beta to 2 and 4 plies with it, centre
+  columns first). For Connect Four the reference evaluation is lesson 9's
+  :func:`~minimax_lessons.connectfour.open_lines` (``game.estimate`` on the states).
 - :func:`deepening_bot` turns an evaluation into a bot: alpha-beta to depth 1, 2,
   ... up to ``max_depth`` plies, keeping the move of the deepest search that
-  finished in time.
+  finished in time (the clock is read at every estimate).
 
 >>> from minimax_lessons import TicTacToe
 >>> game = TicTacToe()
->>> bot = search_bot(game, reference_evaluation(game), depth=2)
+>>> bot = reference_bot(game, "depth-2")
 >>> bot(game.parse("XX.\\nOO.\\n..."), 1.0)  # X completes the row
 2
 """
@@ -34,15 +35,12 @@ from __future__ import annotations
 import random
 import time
 
-from .games import Game
 from .search import alphabeta
 
 #: The order the reference bots are listed and played in.
 REFERENCE_BOTS = ("random", "greedy", "depth-2", "depth-4")
 #: How many plies :func:`deepening_bot` searches at most, unless told otherwise.
 DEFAULT_DEPTH = 4
-#: What the bots' searches score a won game (``-WIN`` a lost one); estimates stay inside.
-WIN = 1_000_000
 
 
 class OutOfTime(Exception):
@@ -89,93 +87,41 @@ def board_view(game, state):
     return game.board(state) if hasattr(game, "board") else state
 
 
-class Scored(Game):
-    """``game`` with a win scored :data:`WIN` (a loss ``-WIN``), for the bots' searches."""
-
-    def __init__(self, game):
-        self.game = game
-        self.initial_state, self.to_move = game.initial_state, game.to_move
-        self.actions, self.result, self.is_terminal = game.actions, game.result, game.is_terminal
-        self.text = game.text
-
-    def utility(self, state):
-        value = self.game.utility(state)
-        return WIN if value > 0 else -WIN if value < 0 else 0
-
-
-_WINDOWS: dict = {}
-
-
-def windows(rows, cols, length=4) -> tuple:
-    """Every run of ``length`` cells in a line (across, up, both diagonals), as indices
-    into the board's cells read row by row (``"".join(board)``); computed once per size
-    (a plain function, not ``functools.lru_cache``, so that a student function using it
-    ships to a bot process by reference).
-
-    >>> len(windows(6, 7, 4)), windows(1, 4, 4)
-    (69, ((0, 1, 2, 3),))
-    """
-    known = _WINDOWS.get((rows, cols, length))
-    if known is not None:
-        return known
-    found = []
-    for r in range(rows):
-        for c in range(cols):
-            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
-                cells = [(r + i * dr, c + i * dc) for i in range(length)]
-                if all(0 <= rr < rows and 0 <= cc < cols for rr, cc in cells):
-                    found.append(tuple(rr * cols + cc for rr, cc in cells))
-    _WINDOWS[rows, cols, length] = tuple(found)
-    return _WINDOWS[rows, cols, length]
-
-
 def reference_evaluation(game):
-    """The evaluation the reference bots use: open lines, counted for X and for O.
+    """The reference bots' evaluation, on the board view: open lines, X's minus O's.
 
-    For each run of cells that could still make a winning line (four in Connect Four,
-    three in tic-tac-toe) and holds pieces of only one player, that player scores
-    ``4 ** pieces``; the estimate is X's total minus O's (always far below :data:`WIN`).
+    Connect Four: lesson 9's :func:`~minimax_lessons.connectfour.open_lines`;
+    tic-tac-toe: :func:`~minimax_lessons.tictactoe.open_lines` over 9. Both stay
+    strictly between -1 and +1.
 
     >>> from minimax_lessons import TicTacToe
-    >>> game = TicTacToe()
-    >>> evaluate = reference_evaluation(game)
+    >>> evaluate = reference_evaluation(TicTacToe())
     >>> evaluate("....X....") > 0 > evaluate("X...O...O")
     True
     """
-    if type(game).__name__.lower() == "tictactoe":
-        lines = windows(3, 3, 3)
-    else:
-        lines = windows(game.rows, game.cols, 4)
+    if type(game).__name__.lower() == "connectfour":
+        from .connectfour import open_lines
 
-    def evaluate(board):
-        cells = "".join(board)
-        score = 0
-        for line in lines:
-            mine = theirs = 0
-            for i in line:
-                if cells[i] == "X":
-                    mine += 1
-                elif cells[i] == "O":
-                    theirs += 1
-            if not theirs and mine:
-                score += 4 ** mine
-            elif not mine and theirs:
-                score -= 4 ** theirs
-        return score
+        return open_lines
+    from .tictactoe import open_lines as lines_open
 
-    return evaluate
+    return lambda board: lines_open(board) / 9
+
+
+def _on_states(game, evaluate):
+    """``evaluate(board)`` as a function of states, for the searches."""
+    if evaluate is reference_evaluation(game) and hasattr(game, "estimate"):
+        return game.estimate  # the same numbers, computed on the bitboards
+    return lambda state: evaluate(board_view(game, state))
 
 
 def move_order(game):
     """The order the bots try moves in: Connect Four's centre columns first, else as given."""
     if type(game).__name__.lower() != "connectfour":
         return None
-    centre = (game.cols - 1) / 2
+    from .engine import centre_first
 
-    def order(state, actions):
-        return sorted(actions, key=lambda column: (abs(column - centre), column))
-
-    return order
+    return centre_first(game)
 
 
 def random_bot(game, seed=0):
@@ -196,13 +142,10 @@ def random_bot(game, seed=0):
 
 def search_bot(game, evaluate, depth):
     """A bot that searches ``depth`` plies with alpha-beta and ``evaluate`` (no clock)."""
-    order, scored = move_order(game), Scored(game)
-
-    def on_state(state):
-        return evaluate(board_view(game, state))
+    order, on_states = move_order(game), _on_states(game, evaluate)
 
     def choose_move(state, time_left):
-        return alphabeta(scored, state, depth=depth, evaluate=on_state, order=order).move
+        return alphabeta(game, state, depth=depth, evaluate=on_states, order=order).move
 
     return choose_move
 
@@ -215,11 +158,18 @@ def greedy_bot(game, evaluate):
 def deepening_bot(game, evaluate, max_depth=DEFAULT_DEPTH, share=0.6):
     """A bot that deepens alpha-beta one ply at a time, up to ``max_depth`` plies.
 
-    It stops deepening when ``share`` of ``time_left`` has gone, and plays the move of
-    the deepest search that finished (the first legal move if none did). With a quick
-    evaluation it always reaches ``max_depth``, so it plays the same move every time.
+    It stops deepening when ``share`` of ``time_left`` has gone (the clock is read at
+    every estimate, so a search stops within one call of ``evaluate``), and plays the
+    move of the deepest search that finished (the first move in its order if none did).
+    With a quick evaluation it always reaches ``max_depth``, so it plays the same move
+    every time.
+
+    >>> from minimax_lessons import TicTacToe
+    >>> game = TicTacToe()
+    >>> deepening_bot(game, reference_evaluation(game))(game.parse("XX.\\nOO.\\n..."), 1.0)
+    2
     """
-    order, scored = move_order(game), Scored(game)
+    order, on_states = move_order(game), _on_states(game, evaluate)
 
     def choose_move(state, time_left):
         deadline = time.monotonic() + share * time_left
@@ -227,14 +177,17 @@ def deepening_bot(game, evaluate, max_depth=DEFAULT_DEPTH, share=0.6):
         def timed(s):
             if time.monotonic() > deadline:
                 raise OutOfTime
-            return evaluate(board_view(game, s))
+            return on_states(s)
 
         actions = game.actions(state)
         move = (order(state, actions) if order else actions)[0]
         for depth in range(1, max_depth + 1):
             try:
-                move = alphabeta(scored, state, depth=depth, evaluate=timed, order=order).move
+                found = alphabeta(game, state, depth=depth, evaluate=timed, order=order)
             except OutOfTime:
+                break
+            move = found.move
+            if found.estimated == 0:  # the search saw every line to the end
                 break
         return move
 
@@ -251,6 +204,6 @@ def reference_bot(game, name, seed=0):
     return search_bot(game, reference_evaluation(game), depths[name])
 
 
-__all__ = ["REFERENCE_BOTS", "DEFAULT_DEPTH", "WIN", "OutOfTime", "Scored", "game_spec",
-           "make_game", "board_view", "windows", "reference_evaluation", "move_order",
-           "random_bot", "search_bot", "greedy_bot", "deepening_bot", "reference_bot"]
+__all__ = ["REFERENCE_BOTS", "DEFAULT_DEPTH", "OutOfTime", "game_spec", "make_game",
+           "board_view", "reference_evaluation", "move_order", "random_bot", "search_bot",
+           "greedy_bot", "deepening_bot", "reference_bot"]

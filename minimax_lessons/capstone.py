@@ -2,8 +2,9 @@
 
 Vocabulary
 ----------
-- Your bot is ``evaluate(board)`` (a number, from X's point of view: high is good
-  for X, the first player, whoever is to move; ``board`` is ``game.board(state)``)
+- Your bot is ``evaluate(board)`` (a number strictly between -1 and +1, from X's
+  point of view: high is good for X, the first player, whoever is to move; ``board``
+  is ``game.board(state)``)
   and, if you like, a whole ``choose_move(state, time_left)``; see
   :mod:`minimax_lessons.bots`. Without ``choose_move`` your bot is
   :func:`~minimax_lessons.bots.deepening_bot` with your ``evaluate``.
@@ -32,7 +33,7 @@ import os
 import time
 from dataclasses import dataclass, field
 
-from .bots import REFERENCE_BOTS, WIN, board_view, deepening_bot, reference_bot
+from .bots import REFERENCE_BOTS, board_view, deepening_bot, reference_bot
 from .exercises.check import RECORD_ENV, record_answer
 from .games import MAX
 
@@ -191,9 +192,9 @@ def enter_tournament(game, evaluate, choose_move=None) -> Entry:
         return Entry(False, f"evaluate(start) raised {_error(exc)}")
     if not isinstance(value, numbers.Real) or isinstance(value, bool) or math.isnan(value):
         return Entry(False, f"evaluate(start) returned {value!r}: it must return a number")
-    if not -WIN < value < WIN:
+    if not -1 < value < 1:
         return Entry(False, f"evaluate(start) returned {value!r}: keep estimates strictly "
-                            f"between -{WIN:,} and {WIN:,} (what a loss and a win score)")
+                            "between -1 and +1 (the utilities of a loss and a win)")
     bot = _your_bot(game, evaluate, choose_move)
     try:
         move = bot(start, 1.0)
