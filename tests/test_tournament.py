@@ -217,6 +217,9 @@ def test_bad_settings_are_clear_errors(tmp_path, capsys):
     assert main(["tournament", str(tmp_path / "sub"), "--out", str(tmp_path / "o"),
                  "--move-time", "0"]) == 2
     assert "move time" in capsys.readouterr().err
+    (tmp_path / "sub" / "greedy").mkdir()
+    assert main(["tournament", str(tmp_path / "sub"), "--out", str(tmp_path / "o")]) == 2
+    assert "'greedy' has the name of a reference bot" in capsys.readouterr().err
 
 
 def test_without_isolation_the_command_line_plays_the_same_tournament_twice(tmp_path, capsys,

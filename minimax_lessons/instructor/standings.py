@@ -23,9 +23,9 @@ from __future__ import annotations
 import csv
 import html
 import io
-import re
 from pathlib import Path
 
+from .grading import safe_name
 from .release import write_atomic
 
 K = 32
@@ -100,12 +100,12 @@ def _csv(fields, rows) -> str:
 
 
 def anchor(name) -> str:
-    """The id of a player's list of games in the page.
+    """The id of a player's list of games in the page (distinct names, distinct ids).
 
-    >>> anchor("Ann Lee")
-    'games-Ann-Lee'
+    >>> anchor("ann"), anchor("Ann Lee") != anchor("Ann_Lee")
+    ('games-ann', True)
     """
-    return "games-" + re.sub(r"[^A-Za-z0-9_-]+", "-", name)
+    return "games-" + safe_name(name)
 
 
 _STYLE = """

@@ -237,6 +237,10 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
     spec = game_spec(game)
     stream = stream or sys.stderr
     entries = find_entries(submissions)
+    clash = sorted(set(entries) & set(REFERENCE_BOTS))
+    if clash:
+        raise ReleaseError(f"the submission {clash[0]!r} has the name of a reference bot; "
+                           f"rename it (reference bots: {', '.join(REFERENCE_BOTS)})")
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     options = Options(cell_timeout=cell_timeout, notebook_timeout=notebook_timeout,
