@@ -14,7 +14,7 @@ import time
 
 from minimax_lessons.bots import game_spec, reference_bot
 from minimax_lessons.connectfour import ConnectFour
-from minimax_lessons.instructor.arena import BotPool, BotProcess, Player, play_game
+from minimax_lessons.arena import BotPool, BotProcess, Player, play_game
 from minimax_lessons.instructor.isolation import Jail, find_bwrap
 
 

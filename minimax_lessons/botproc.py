@@ -1,15 +1,16 @@
 """One bot in a process of its own, answering moves over a tiny line protocol.
 
-The tournament (:mod:`minimax_lessons.instructor.arena`) starts ``python -m minimax_lessons.botproc``
+The tournament (:mod:`minimax_lessons.arena`) starts ``python -m minimax_lessons.botproc``
 (inside bubblewrap for a student's bot) and talks to it over its standard input
 and output, one line each way:
 
 1. in: the bot, as one JSON object: ``{"game": game spec, "builtin": name or
    null, "evaluate": shipped function or null, "choose_move": shipped function
    or null, "max_depth": plies}``; out: ``ready`` (or ``error <why>``).
-2. in, per move: ``{"id": n, "game": game number, "board": encoded board,
+2. in, per move: ``{"id": n, "game": game number, "board": encoded state,
    "time": seconds}``; out: ``<n> <move as JSON>``, or ``<n> error <why>`` when
-   the bot raised.
+   the bot raised. (``{"id": n, "evaluate": board view}`` asks for the student's
+   estimate of one board instead: the notebook's own check uses it.)
 
 Student code never writes on the protocol by accident: ``print`` goes to the
 process's standard error (which the tournament discards), and the protocol uses
@@ -28,16 +29,18 @@ import traceback
 
 
 def _load(job, sources):
-    """The bot's ``choose_move(state, time_left)``, and a function of the game number
-    that rebuilds it for a new game (only the random reference bot needs that); the
-    student's source lines go into ``sources`` (for error messages)."""
+    """``(choose_move, renew, evaluate)``: the bot's ``choose_move(state, time_left)``, a
+    function of the game number that rebuilds it for a new game (only the random
+    reference bot needs one), and the student's ``evaluate`` (or None). The student's
+    source lines go into ``sources`` (for error messages)."""
     from .bots import DEFAULT_DEPTH, deepening_bot, make_game, reference_bot
     from .exercises.shipping import Shipped, rebuild
 
     game = make_game(job["game"])
     if job.get("builtin"):
         name = job["builtin"]
-        return reference_bot(game, name), (lambda number: reference_bot(game, name, number))
+        return (reference_bot(game, name), (lambda number: reference_bot(game, name, number)),
+                None)
     functions = {}
     for name in ("evaluate", "choose_move"):
         if job.get(name) is not None:
@@ -46,11 +49,12 @@ def _load(job, sources):
             if "game" in namespace:
                 namespace["game"] = game
             functions[name] = fn
+    evaluate = functions.get("evaluate")
     if "choose_move" in functions:
-        return functions["choose_move"], None
-    if "evaluate" in functions:
+        return functions["choose_move"], None, evaluate
+    if evaluate is not None:
         depth = int(job.get("max_depth") or DEFAULT_DEPTH)
-        return deepening_bot(game, functions["evaluate"], depth), None
+        return deepening_bot(game, evaluate, depth), None, evaluate
     raise ValueError("neither evaluate nor choose_move was given")
 
 
@@ -85,7 +89,7 @@ def serve(inp, out):
     sources = {}
     try:
         job = json.loads(inp.readline())
-        choose, renew = _load(job, sources)
+        choose, renew, evaluate = _load(job, sources)
     except Exception as exc:
         say("error " + _short(exc, sources))
         return
@@ -97,8 +101,13 @@ def serve(inp, out):
             current = request.get("game")
             choose = renew(current)
         try:
-            move = choose(decode(request["board"]), float(request["time"]))
-            answer = json.dumps(encode(move))
+            if "evaluate" in request:  # the notebook's check: one estimate of one board
+                if evaluate is None:
+                    raise ValueError("this bot has no evaluate")
+                answer = json.dumps(encode(evaluate(decode(request["evaluate"]))))
+            else:
+                move = choose(decode(request["board"]), float(request["time"]))
+                answer = json.dumps(encode(move))
         except BaseException as exc:  # SystemExit and KeyboardInterrupt too: a lost game
             say(f"{request['id']} error {_short(exc, sources)}")
             continue

@@ -189,7 +189,7 @@ def test_elo_moves_by_half_of_k_between_equals_and_less_for_an_expected_win():
 def test_a_bot_that_cannot_be_rebuilt_loses_its_games_without_being_started_again():
     from minimax_lessons.connectfour import ConnectFour
     from minimax_lessons.bots import game_spec
-    from minimax_lessons.instructor.arena import BotPool, Player, play_game
+    from minimax_lessons.arena import BotPool, Player, play_game
 
     game = ConnectFour(**SMALL)
     bad = Player("bad", "student", evaluate={"name": "evaluate", "parts": [

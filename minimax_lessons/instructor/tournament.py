@@ -9,7 +9,7 @@
    choose_move)`` records the functions as their source. A notebook that records no
    ``evaluate`` (it raised first, or never called ``enter_tournament``) gives no bot:
    that student loses every game, and the leaderboard says why.
-2. **Play** (:mod:`.arena`): each student against each reference bot
+2. **Play** (:mod:`minimax_lessons.arena`): each student against each reference bot
    (:data:`~minimax_lessons.bots.REFERENCE_BOTS`) and against each other student,
    ``games_per_pair`` games per pair with the colours alternating, in a fixed order
    (:func:`schedule`); ``jobs`` games at once. Every bot runs in a long-lived
@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from ..bots import REFERENCE_BOTS, game_spec, make_game
-from .arena import BotPool, Player, play_game
+from ..arena import BotPool, Player, play_game
 from .grading import Options, _kill_session, safe_name, student_environment
 from .release import ReleaseError, notebooks_in
 

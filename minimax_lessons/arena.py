@@ -1,8 +1,9 @@
 """Play games between bots that each run in a process of their own, with a clock.
 
-A :class:`BotProcess` is one running bot (:mod:`minimax_lessons.botproc`), started inside a
-:class:`~.isolation.Jail` when one is given; :meth:`BotProcess.ask` sends a board
-and waits at most the time limit for the move. A :class:`BotPool` keeps a
+A :class:`BotProcess` is one running bot (:mod:`minimax_lessons.botproc`), started
+inside a :class:`~minimax_lessons.instructor.isolation.Jail` when one is given (the
+tournament's students); :meth:`BotProcess.ask` sends a board and waits at most the
+time limit for the move. A :class:`BotPool` keeps a
 player's processes between games (one per game played at the same time) and
 replaces one that misbehaved. :func:`play_game` plays one game and says who won
 and why.
@@ -29,7 +30,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from ..exercises.codec import decode, encode
+from .exercises.codec import decode, encode
 
 #: Seconds a bot may take to start (Python, the package, the student's functions).
 START_TIMEOUT = 20.0
@@ -58,7 +59,8 @@ class Player:
 
 
 class BotProcess:
-    """One running bot; ``jail(folder)`` gives the :class:`~.isolation.Jail` or None."""
+    """One running bot; ``jail(folder)`` gives its
+    :class:`~minimax_lessons.instructor.isolation.Jail`, or None."""
 
     def __init__(self, player: Player, game_spec: dict, *, jail=None, env=None, work_root=None):
         self.player, self.game_spec = player, game_spec
@@ -68,6 +70,7 @@ class BotProcess:
         self.requests = 0
         self.folder = None
         self.refused = False  # the bot itself said it cannot load (not a slow start)
+        self.last_seconds = 0.0  # how long the last answer took
 
     def start(self) -> str | None:
         """Start the process and load the bot; None when ready, else why not."""
@@ -97,9 +100,18 @@ class BotProcess:
 
     def ask(self, board, game_number, seconds, limit):
         """(move, None), or (None, (kind, why)) when the bot loses the game by answering."""
+        return self._request({"game": game_number, "board": encode(board), "time": seconds},
+                             limit)
+
+    def estimate(self, board, limit):
+        """The student's ``evaluate(board)`` (a board view), as :meth:`ask` answers."""
+        return self._request({"evaluate": encode(board)}, limit)
+
+    def _request(self, request, limit):
         self.requests += 1
         number = self.requests
-        request = {"id": number, "game": game_number, "board": encode(board), "time": seconds}
+        request = {"id": number, **request}
+        began = time.monotonic()
         if not self._send(json.dumps(request)):
             return None, ("died", self._gone("its process had died"))
         line, problem = self._read_line(limit)
@@ -116,6 +128,7 @@ class BotProcess:
         except ValueError:
             self.kill()
             return None, ("garbage", f"answered {line[:60]!r}, not '<id> <move>'")
+        self.last_seconds = time.monotonic() - began
         return move, None
 
     @property
@@ -250,6 +263,7 @@ class GameRecord:
     reason: str = ""
     fault: str | None = None  # the kind of misbehaviour that lost it, if any
     final: str = ""  # the last board, as text
+    slowest: dict = field(default_factory=dict)  # player -> their slowest answer (seconds)
 
     @property
     def loser(self) -> str | None:
@@ -275,7 +289,7 @@ def play_game(game, number, first, second, pools, *, move_time, limits=None) -> 
     ``pools`` maps a loaded player's name to its :class:`BotPool`; ``limits`` a
     name to the seconds it is allowed per move (default ``move_time``).
     """
-    from ..games import MAX
+    from .games import MAX
 
     record = GameRecord(number, first.name, second.name)
     players = {MAX: first, "min": second}
@@ -309,6 +323,8 @@ def play_game(game, number, first, second, pools, *, move_time, limits=None) -> 
                 choices = ", ".join(map(str, game.actions(state)))
                 return _lost(record, player, "illegal",
                              f"played {move!r} on move {ply}, not one of {choices}", game, state)
+            record.slowest[player.name] = max(record.slowest.get(player.name, 0.0),
+                                              procs[side].last_seconds)
             record.moves.append(legal[0])
             state = game.result(state, legal[0])
         utility = game.utility(state)
