@@ -37,6 +37,7 @@ from itertools import count
 
 from .games import MAX
 from .search import SearchError, SearchResult
+from .textbook import bound_flag
 
 INF = math.inf
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
@@ -90,15 +91,6 @@ class TranspositionTable:
 
 class _OutOfTime(Exception):
     """The time budget ran out in the middle of a search."""
-
-
-def bound_flag(value, alpha, beta) -> str:
-    """What a value alpha-beta returned for the window (alpha, beta) tells.
-
-    >>> bound_flag(5, 0, 5), bound_flag(0, 0, 5), bound_flag(3, 0, 5)
-    ('lower', 'upper', 'exact')
-    """
-    return LOWER if value >= beta else UPPER if value <= alpha else EXACT
 
 
 def table_search(game, state=None, *, depth=None, evaluate=None, order=None, table=None,

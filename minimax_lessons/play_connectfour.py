@@ -10,8 +10,9 @@ Vocabulary
   depth it reached in the time and the value of each column at that depth,
   from X's (MAX's) point of view: +1 a forced win for X, -1 for O, and an
   estimate strictly between otherwise.
-- :func:`board_html` draws a position as an HTML table (a pure function of the
-  state); the widget shows it with a button above each column.
+- :func:`board_svg` draws a position as SVG (a pure function of the state);
+  :func:`board_picture` shows it in a notebook (with a PNG beside it, for
+  notebooks opened untrusted); the widget shows it with a button above each column.
 
 >>> board = ConnectFourBoard(human="X", max_depth=2)
 >>> board.play(3)                   # you drop a piece in the middle; the program answers
@@ -21,12 +22,14 @@ Vocabulary
 
 from __future__ import annotations
 
+import base64
 import html
 from dataclasses import dataclass
 
 from .connectfour import ConnectFour
 from .engine import TranspositionTable, centre_first, column_values, deepen
 from .games import MAX
+from .raster import svg_to_png
 
 #: Disc colours (X, O) and their text marks, so colour is never the only cue.
 COLOURS = {"X": ("#f2c200", "#5c4700"), "O": ("#c62828", "#ffffff")}
@@ -52,35 +55,72 @@ def describe(value, player_is_x: bool) -> str:
     return "win" if mine >= 1 else "loss" if mine <= -1 else f"{value:+.2f}"
 
 
-def board_html(game, state, *, values=None, player_is_x=True, highlight=()) -> str:
-    """The position as an HTML table, with each column's value in words underneath.
+def board_svg(game, state, *, values=None, player_is_x=True) -> str:
+    """The position as SVG: discs marked X and O, column numbers, and values underneath.
 
-    >>> "<table" in board_html(ConnectFour(rows=2, cols=3), (1, 0))
+    ``values`` maps columns to values (X's point of view), written in words for
+    X when ``player_is_x``, else for O. A pure function of its arguments.
+
+    >>> svg = board_svg(ConnectFour(rows=2, cols=3), (1, 0), values={0: 1})
+    >>> svg.startswith("<svg") and svg.count("<circle") == 6 and ">win</text>" in svg
     True
     """
+    cell, pad = 40, 8
+    width = game.cols * cell + 2 * pad
     rows = game.board(state)
-    cell = ("width:48px;height:48px;border-radius:50%;text-align:center;font:bold 20px sans-serif;"
-            "border:2px solid #0d2a6b;")
-    out = ['<table style="border-collapse:separate;border-spacing:4px;background:#1e4bb0;'
-           'border-radius:8px">']
+    height = game.rows * cell + 2 * pad + 22 + (22 if values else 0)
+    font = 'font-family="Helvetica,sans-Serif"'
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}pt" height="{height}pt" '
+           f'viewBox="0 0 {width} {height}">',
+           f'<rect x="0" y="0" width="{width}" height="{game.rows * cell + 2 * pad}" rx="8" '
+           'fill="#1e4bb0"/>']
     for r, row in enumerate(rows):
-        out.append("<tr>")
         for c, mark in enumerate(row):
+            x, y = pad + c * cell + cell / 2, pad + r * cell + cell / 2
             fill, ink = COLOURS.get(mark, ("#ffffff", "#222222"))
-            ring = "outline:4px solid #111111;" if (r, c) in highlight else ""
-            out.append(f'<td style="{cell}background:{fill};color:{ink};{ring}">'
-                       f'{"" if mark == "." else mark}</td>')
-        out.append("</tr>")
-    out.append('<tr>' + "".join(f'<td style="text-align:center;color:#ffffff;'
-                                f'font:14px sans-serif">{c}</td>' for c in range(game.cols))
-               + "</tr>")
-    if values:
-        out.append('<tr>' + "".join(
-            f'<td style="text-align:center;color:#ffffff;font:12px sans-serif">'
-            f'{html.escape(describe(values[c], player_is_x)) if c in values else ""}</td>'
-            for c in range(game.cols)) + "</tr>")
-    out.append("</table>")
-    return "".join(out)
+            out.append(f'<circle cx="{x:g}" cy="{y:g}" r="{cell / 2 - 4:g}" fill="{fill}" '
+                       'stroke="#0d2a6b" stroke-width="2"/>')
+            if mark != ".":
+                out.append(f'<text x="{x:g}" y="{y + 7:g}" text-anchor="middle" {font} '
+                           f'font-size="20" font-weight="bold" fill="{ink}">{mark}</text>')
+    base = game.rows * cell + 2 * pad
+    for c in range(game.cols):
+        x = pad + c * cell + cell / 2
+        out.append(f'<text x="{x:g}" y="{base + 16}" text-anchor="middle" {font} '
+                   f'font-size="14" fill="#222222">{c}</text>')
+        if values and c in values:
+            out.append(f'<text x="{x:g}" y="{base + 38}" text-anchor="middle" {font} '
+                       f'font-size="12" fill="#222222">'
+                       f'{html.escape(describe(values[c], player_is_x))}</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+class BoardPicture:
+    """A still picture of a position: SVG, a PNG beside it, and the text board.
+
+    >>> repr(BoardPicture(ConnectFour(rows=2, cols=3), (1, 0))).splitlines()
+    ['...', 'X..']
+    """
+
+    def __init__(self, game, state, *, values=None, player_is_x=True):
+        self.game, self.state = game, state
+        self.svg = board_svg(game, state, values=values, player_is_x=player_is_x)
+
+    def __repr__(self):
+        return self.game.text(self.state)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = {"image/svg+xml": self.svg, "text/plain": repr(self)}
+        png = svg_to_png(self.svg)
+        if png is not None:
+            bundle["image/png"] = base64.b64encode(png).decode("ascii")
+        return bundle
+
+
+def board_picture(game, state, *, values=None, player_is_x=True) -> BoardPicture:
+    """A position (with each column's value underneath, if given) to show in a notebook."""
+    return BoardPicture(game, state, values=values, player_is_x=player_is_x)
 
 
 class ConnectFourBoard:
@@ -194,21 +234,22 @@ class ConnectFourBoard:
         open_columns = self.game.actions(self.state)
         for c, b in enumerate(self._buttons):
             b.disabled = c not in open_columns
-        self._board.value = self.picture()
+        picture = self.picture()
+        self._board.value = picture.svg
         self._status.value = f'<b style="font-size:18px">{html.escape(self.status())}</b>'
         self._thoughts.value = html.escape(self.thoughts())
 
-    def picture(self) -> str:
-        """The board as HTML, with the program's last column values underneath."""
+    def picture(self) -> BoardPicture:
+        """A still picture: the board, with the program's last column values underneath."""
         values = self.analysis.values if self.analysis else None
-        return board_html(self.game, self.state, values=values, player_is_x=self.human != "X")
+        return board_picture(self.game, self.state, values=values, player_is_x=self.human != "X")
 
     def __repr__(self):
         return self.game.text(self.state) + "\n" + self.status()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The clickable board where widgets run, a still picture elsewhere."""
-        bundle = {"text/html": self.picture()}
+        bundle = dict(self.picture()._repr_mimebundle_(include, exclude))
         bundle.update(self.widget()._repr_mimebundle_(include=include, exclude=exclude) or {})
         bundle["text/plain"] = repr(self)
         return bundle

@@ -215,6 +215,24 @@ ADVICE = {
         "the moment alpha >= beta.",
         "In which-leaves-are-pruned questions: some leaves named are needed, and some "
         "pruned ones are missing."),
+    "bound-as-exact": Advice(
+        _A, "Whatever number alpha-beta returns from a node is that node's value, so a table "
+            "can store it as exact.",
+        "Only values strictly inside the window are exact. A cut-off returns a lower bound "
+        "(at MAX), a node where nothing beat alpha an upper bound; store the flag with the "
+        "value and use a bound only when it settles the new window.",
+        "Lesson 9's table that stores every value as exact returns a wrong value on a "
+        "concrete 4 x 5 position (a draw it calls a win for X)."),
+    "bound-flag-reversed": Advice(
+        _A, "A cut-off value is an upper bound (the node could be worth less).",
+        "At a MAX node the moves not searched could only raise the value: value >= beta "
+        "means at least; value <= alpha means at most."),
+    "trusts-the-horizon": Advice(
+        _D, "A move that keeps the loss out of sight at the depth limit has avoided it.",
+        "Forcing moves (a threat the opponent must block) use up plies and push the loss past "
+        "the horizon; search two plies deeper, or extend the search on forcing moves.",
+        "Lesson 9's horizon position: at depth 3 only the threat in column 2 is not -1; at "
+        "depth 5 it is -1 too."),
     "order-ignored": Advice(
         _A, "Alpha-beta prunes the same whatever the order of the moves.",
         "Best move first gives each node its tightest bound at once; in the best case the "

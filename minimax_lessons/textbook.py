@@ -121,6 +121,66 @@ def alphabeta_decision(game, state):
     return best_move
 
 
+def alphabeta_with_table(game, state, table, alpha=-math.inf, beta=math.inf):
+    """Alpha-beta that remembers each state's value in ``table``, with what it means.
+
+    Each value is stored with its flag (see :func:`bound_flag`): "exact", "lower"
+    (cut off: the true value is at least this) or "upper" (nothing beat alpha: at
+    most this). A stored bound is used only when it settles the window on its own.
+
+    >>> from minimax_lessons import ConnectFour
+    >>> game = ConnectFour(rows=3, cols=4)
+    >>> alphabeta_with_table(game, game.play("0"), {}) == alphabeta(game, game.play("0"))
+    True
+    """
+    value, flag = table.get(state, (None, None))
+    if flag == "exact" or flag == "lower" and value >= beta or flag == "upper" and value <= alpha:
+        return value
+    if game.is_terminal(state):
+        return game.utility(state)
+    maximizing = game.to_move(state) == MAX
+    value, low, high = (-math.inf if maximizing else math.inf), alpha, beta
+    for a in game.actions(state):
+        child = alphabeta_with_table(game, game.result(state, a), table, low, high)
+        value = max(value, child) if maximizing else min(value, child)
+        low, high = (max(low, value), high) if maximizing else (low, min(high, value))
+        if low >= high:
+            break  # cut off
+    table[state] = (value, bound_flag(value, alpha, beta))
+    return value
+
+
+def alphabeta_with_exact_table(game, state, table, alpha=-math.inf, beta=math.inf):
+    """Alpha-beta with a table that has a bug: find it (lesson 9)."""
+    if state in table:
+        return table[state]
+    if game.is_terminal(state):
+        return game.utility(state)
+    maximizing = game.to_move(state) == MAX
+    value, low, high = (-math.inf if maximizing else math.inf), alpha, beta
+    for a in game.actions(state):
+        child = alphabeta_with_exact_table(game, game.result(state, a), table, low, high)
+        value = max(value, child) if maximizing else min(value, child)
+        low, high = (max(low, value), high) if maximizing else (low, min(high, value))
+        if low >= high:
+            break  # cut off
+    table[state] = value
+    return value
+
+
+def bound_flag(value, alpha, beta):
+    """What a value alpha-beta returned for the window (alpha, beta) tells of the true value.
+
+    >>> bound_flag(5, 0, 5), bound_flag(0, 0, 5), bound_flag(3, 0, 5)
+    ('lower', 'upper', 'exact')
+    """
+    if value >= beta:
+        return "lower"  # cut off: unsearched moves could only push it further
+    if value <= alpha:
+        return "upper"  # no move beat alpha: the true value is at most this
+    return "exact"
+
+
 def negamax(game, state, color=None):
     """Minimax written once for both players; the value comes out from MAX's side.
 
@@ -209,4 +269,5 @@ def show(*functions) -> Source:
 
 
 __all__ = ["minimax", "minimax_decision", "depth_limited_minimax", "alphabeta",
-           "alphabeta_decision", "negamax", "expectiminimax", "show", "Source"]
+           "alphabeta_decision", "alphabeta_with_table", "alphabeta_with_exact_table",
+           "negamax", "expectiminimax", "show", "Source"]

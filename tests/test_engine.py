@@ -211,3 +211,27 @@ def test_the_horizon_position_hides_a_loss_behind_a_forcing_move():
     assert len(blocks) == 1  # the reply is forced: the threat must be blocked
     deeper = column_values(GAME, state, depth=5, evaluate=GAME.estimate)
     assert all(sign * v == -1 for v in deeper.values())
+
+
+# -- the textbook versions students read are tested equal to the engine -----------------------
+def test_the_textbook_table_search_gives_the_engines_exact_value():
+    from minimax_lessons import textbook
+
+    game = ConnectFour(*SMALL)
+    for state in random_positions(game, 30, seed=21, low=8, high=13):
+        exact = table_search(game, state).value
+        assert textbook.alphabeta_with_table(game, state, {}) == exact
+        assert textbook.alphabeta(game, state) == exact
+
+
+def test_the_textbook_table_without_flags_goes_wrong_on_the_lessons_position():
+    from minimax_lessons import textbook
+
+    game = ConnectFour(*SMALL)
+    state = game.play(BUGGY_TABLE)
+    exact = textbook.alphabeta(game, state)
+    table = {}
+    assert textbook.alphabeta_with_exact_table(game, state, table) != exact
+    flagged = {}
+    assert textbook.alphabeta_with_table(game, state, flagged) == exact
+    assert {flag for _, flag in flagged.values()} == {"exact", "lower", "upper"}

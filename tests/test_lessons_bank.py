@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 import minimax_lessons.exercises.lessons as lessons
-from minimax_lessons import (GameTree, TicTacToe, alphabeta, best_first, check_function,
-                             expectiminimax, iterative_deepening, minimax, negamax, solve)
+from minimax_lessons import (ConnectFour, GameTree, TicTacToe, alphabeta, best_first,
+                             centre_first, check_function, column_values, expectiminimax, iterative_deepening,
+                             minimax, negamax, solve, table_search)
 from minimax_lessons.exercises import kinds
 from minimax_lessons.exercises.kinds import SEARCH_TRAPS
 from minimax_lessons.tictactoe import open_lines, winner
@@ -26,7 +27,7 @@ from minimax_lessons.exercises.variants import alphabeta as student_alphabeta
 GAME = TicTacToe()
 SEEDS = range(4)
 LESSON_IDS = [f"q{lesson}.{n}" for lesson, count in ((1, 5), (2, 5), (4, 6), (5, 5), (6, 14),
-                                                     (7, 5)) for n in range(1, count + 1)]
+                                                     (7, 5), (9, 4)) for n in range(1, count + 1)]
 
 
 # -- references, written here from the package's searches --------------------------------------
@@ -201,6 +202,23 @@ def right_and_wrong(qid, data):
         spec = data["spec"]
         as_min = minimax(GameTree.from_dict(chance_as(spec, "min"))).value
         return expectiminimax(GameTree.from_dict(spec)).value, (as_min, "chance-as-min")
+    if qid == "q9.1":  # no game of Connect Four ends before ply 7: a full tree to depth d
+        cols, d = data["cols"], data["d"]
+        return sum(cols ** k for k in range(d + 1)), (cols ** d, "counts-leaves")
+    if qid in ("q9.2", "q9.4"):  # the search's move: it blocks (2 plies), it wins (3 plies)
+        game = ConnectFour()
+        state = tuple(data["state"])
+        move = table_search(game, state, depth=2 if qid == "q9.2" else 3,
+                            evaluate=game.estimate, order=centre_first(game)).move
+        sign = 1 if game.to_move(state) == "max" else -1
+        values = column_values(game, state, depth=2 if qid == "q9.2" else 3,
+                               evaluate=game.estimate)
+        other = next(a for a in game.actions(state) if sign * values[a] < sign * values[move])
+        return move, (other, "wrong")
+    if qid == "q9.3":
+        value, alpha, beta = data["value"], data["alpha"], data["beta"]
+        letter = "b" if value >= beta else "c" if value <= alpha else "a"
+        return letter, (None if letter == "a" else ("a", "bound-as-exact"))
     raise AssertionError(f"no reference for {qid} ({lesson})")
 
 
@@ -215,7 +233,7 @@ VALUE_IDS = [qid for qid in LESSON_IDS if qid not in FUNCTIONS]
 def test_the_lessons_have_four_to_six_questions_each_and_the_graded_notebook_eight():
     ids = [q for q in question_ids() if q.startswith("q") and not q.startswith("q3.")]
     assert ids == LESSON_IDS
-    for lesson in (1, 2, 4, 5, 7):
+    for lesson in (1, 2, 4, 5, 7, 9):
         assert 4 <= sum(q.startswith(f"q{lesson}.") for q in ids) <= 6
     assert len([q for q in ids if q.startswith("q6.")]) == 6 + 8
 

@@ -4,7 +4,7 @@ import pytest
 
 from minimax_lessons import ConnectFour
 from minimax_lessons.engine import column_values, centre_first
-from minimax_lessons.play_connectfour import ConnectFourBoard, board_html, describe
+from minimax_lessons.play_connectfour import ConnectFourBoard, board_picture, board_svg, describe
 
 
 def test_the_program_answers_each_move_and_reports_its_search():
@@ -48,9 +48,17 @@ def test_values_read_as_win_loss_or_an_estimate_for_one_side():
 
 def test_the_board_picture_shows_pieces_with_letters_and_the_values():
     game = ConnectFour(rows=2, cols=3)
-    page = board_html(game, game.play("1"), values={0: 1, 1: -1, 2: 0.5})
-    assert page.count("<td") == 6 + 3 + 3 and ">X</td>" in page
-    assert ">win</td>" in page and ">loss</td>" in page and ">+0.50</td>" in page
+    svg = board_svg(game, game.play("1"), values={0: 1, 1: -1, 2: 0.5})
+    assert svg.count("<circle") == 6 and svg.count(">X</text>") == 1 and ">O</text>" not in svg
+    assert ">win</text>" in svg and ">loss</text>" in svg and ">+0.50</text>" in svg
+    assert board_svg(game, game.play("1")) == board_svg(game, game.play("1"))  # pure
+
+
+def test_a_still_picture_carries_a_png_beside_its_svg():
+    game = ConnectFour()
+    bundle = board_picture(game, game.play("33"))._repr_mimebundle_()
+    assert bundle["image/svg+xml"].startswith("<svg")
+    assert "image/png" in bundle and bundle["text/plain"] == game.text(game.play("33"))
 
 
 def test_the_widget_plays_a_clicked_column_and_disables_full_ones():
@@ -64,7 +72,8 @@ def test_the_widget_plays_a_clicked_column_and_disables_full_ones():
     full = [c for c in range(3) if c not in board.game.actions(board.state)]
     assert all(board._buttons[c].disabled for c in full)
     bundle = board._repr_mimebundle_()
-    assert "text/html" in bundle and "application/vnd.jupyter.widget-view+json" in bundle
+    assert {"image/svg+xml", "image/png", "application/vnd.jupyter.widget-view+json"} <= set(bundle)
+    assert "<svg" in board._board.value
 
 
 def test_a_bad_side_is_refused():

@@ -30,6 +30,9 @@ lesson    questions
 7         q7.1 the negamax identity ★, q7.2 negamax's value at a MIN root ★★,
           q7.3 positions for a transposition table ★★, q7.4 expectiminimax ★★,
           q7.5 expectiminimax with MIN below chance ★★★
+9         q9.1 nodes of plain minimax on Connect Four ★, q9.2 the column that
+          blocks ★★, q9.3 what a stored value means (exact or a bound) ★★,
+          q9.4 a win in three moves ★★★
 graded    q6.7 to q6.14: ``notebooks/exercises/06-alphabeta-exercises.ipynb``
 ========  =====================================================================
 """
@@ -40,6 +43,8 @@ import inspect
 import math
 import string
 
+from ..connectfour import ConnectFour
+from ..engine import bound_flag
 from ..search import alphabeta, best_first, expectiminimax, iterative_deepening, minimax, solve
 from ..tictactoe import TicTacToe
 from ..tree import GameTree
@@ -853,4 +858,143 @@ register(
         solve=lambda d: expectiminimax(GameTree.from_dict(d["spec"])).value,
         mistakes=_chance_mistakes, tree=_spec_tree, hint="a number (decimals are fine)",
         title="q7.5 Chance, then MIN"),
+)
+
+
+# =============================================================================
+# Lesson 9: Connect Four (q9.1-q9.4)
+# =============================================================================
+FOUR = ConnectFour()
+
+
+def four_listing(board) -> str:
+    """A Connect Four board (row strings, top first) with the column numbers underneath."""
+    return "\n".join(" ".join(row) for row in board) + "\n" + " ".join(
+        str(c) for c in range(len(board[0])))
+
+
+def columns_winning_now(game, state) -> list:
+    """The columns where the player to move completes four in a row."""
+    return [a for a in game.actions(state) if game.winner(game.result(state, a))]
+
+
+def forced_win_within(game, state, plies) -> bool:
+    """Can the player to move force a win within ``plies`` (odd) plies? Exhaustive."""
+    for a in game.actions(state):
+        child = game.result(state, a)
+        if game.winner(child):
+            return True
+        if plies >= 3 and not game.is_terminal(child) and all(
+                not game.is_terminal(game.result(child, r))
+                and forced_win_within(game, game.result(child, r), plies - 2)
+                for r in game.actions(child)):
+            return True
+    return False
+
+
+def blocking_columns(game, state) -> list:
+    """Columns where the opponent would win next unless the player to move plays there."""
+    found = []
+    for c in game.actions(state):
+        others = [game.result(state, a) for a in game.actions(state) if a != c]
+        if others and all(c in game.actions(after) and game.winner(game.result(after, c))
+                          for after in others):
+            found.append(c)
+    return found
+
+
+def _random_four_position(rng, keep):
+    """Seeded random play on the full board until ``keep(state)`` holds."""
+    while True:
+        state = FOUR.initial_state()
+        for _ in range(rng.randint(8, 30)):
+            if FOUR.is_terminal(state):
+                break
+            state = FOUR.result(state, rng.choice(FOUR.actions(state)))
+        if not FOUR.is_terminal(state) and keep(state):
+            return {"board": FOUR.board(state), "state": list(state)}
+
+
+def _must_block(state):
+    columns = blocking_columns(FOUR, state)
+    return (not columns_winning_now(FOUR, state) and len(columns) == 1
+            and not columns_winning_now(FOUR, FOUR.result(state, columns[0])))
+
+
+def _wins_in_three(state):
+    return not columns_winning_now(FOUR, state) and forced_win_within(FOUR, state, 3)
+
+
+def winning_columns_in_three(data) -> set:
+    """Every column after which the player to move wins by force on their next move."""
+    state = tuple(data["state"])
+    return {a for a in FOUR.actions(state)
+            if all(not FOUR.is_terminal(FOUR.result(FOUR.result(state, a), r))
+                   and columns_winning_now(FOUR, FOUR.result(FOUR.result(state, a), r))
+                   for r in FOUR.actions(FOUR.result(state, a)))}
+
+
+def _four_mover(data):
+    return "X" if FOUR.to_move(tuple(data["state"])) == "max" else "O"
+
+
+def _flag_case(rng):
+    alpha = rng.randint(-5, 2)
+    beta = alpha + rng.randint(1, 5)
+    value = rng.choice([alpha - rng.randint(0, 2), beta + rng.randint(0, 2),
+                        rng.randint(alpha + 1, beta - 1) if beta - alpha > 1 else alpha])
+    return {"player": rng.choice(["MAX", "MIN"]), "alpha": alpha, "beta": beta, "value": value}
+
+
+def _flag_letter(data):
+    return {"exact": "a", "lower": "b", "upper": "c"}[
+        bound_flag(data["value"], data["alpha"], data["beta"])]
+
+
+def _flag_mistakes(data):
+    right = _flag_letter(data)
+    if right == "a":
+        return {}
+    return {"a": "bound-as-exact", ("c" if right == "b" else "b"): "bound-flag-reversed"}
+
+
+def _four_nodes(cols, depth):
+    return minimax(ConnectFour(6, cols), depth=depth, evaluate=lambda state: 0).nodes
+
+
+register(
+    ValueQuestion(
+        "q9.1", "Plain minimax (no pruning) searches the empty Connect Four board with 6 rows "
+                "and {cols} columns, {d} plies deep, estimating the positions where it stops. "
+                "How many nodes does it visit, the root included?",
+        make=lambda rng: {"cols": rng.randint(4, 7), "d": rng.randint(2, 4)},
+        solve=lambda d: _four_nodes(d["cols"], d["d"]),
+        mistakes=lambda d: [("counts-leaves", d["cols"] ** d["d"]),
+                            ("depth-off-by-one", _four_nodes(d["cols"], d["d"] - 1)),
+                            ("depth-off-by-one", _four_nodes(d["cols"], d["d"] + 1))],
+        hint="a whole number", title="q9.1 Nodes of plain minimax"),
+    ValueQuestion(
+        "q9.2", lambda d: f"{_four_mover(d)} to move. The other player threatens to win on "
+                          "their next move. Which column must "
+                          f"{_four_mover(d)} play?",
+        make=lambda rng: _random_four_position(rng, _must_block),
+        solve=lambda d: set(blocking_columns(FOUR, tuple(d["state"]))),
+        listing=lambda d: four_listing(d["board"]), hint="a column number, 0-6",
+        title="q9.2 Block the threat"),
+    ChoiceQuestion(
+        "q9.3", "A {player} node is entered with the window alpha = {alpha}, beta = {beta}, and "
+                "alpha-beta returns {value} from it. What may a transposition table store "
+                "about the node's true value?",
+        lambda d: [f"It is exactly {d['value']}.", f"It is at least {d['value']}.",
+                   f"It is at most {d['value']}."],
+        make=_flag_case, solve=_flag_letter, mistakes=_flag_mistakes,
+        title="q9.3 Exact value or bound?"),
+    ValueQuestion(
+        "q9.4", lambda d: f"{_four_mover(d)} to move can force a win within three moves (its "
+                          "move, the reply, its winning move), though not at once. Which "
+                          "column starts the forced win?",
+        make=lambda rng: _random_four_position(rng, _wins_in_three),
+        solve=winning_columns_in_three,
+        listing=lambda d: four_listing(d["board"]), hint="a column number, 0-6",
+        title="q9.4 A win in three"),
 )

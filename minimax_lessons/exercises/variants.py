@@ -193,6 +193,17 @@ DIAGNOSES = {
                            "and they are already among the 5,478: they cannot explain the gap.",
     "order-only": "With chance nodes the size of the scores matters, not only their order: an "
                   "expected value weighs how much each outcome pays.",
+    # lesson 9's predictions and exercises
+    "bound-as-exact": "A node that stopped early returned a bound, not its value: after a "
+                      "cut-off the true value is at least the number returned (at MAX), and "
+                      "after no move beat alpha it is at most that. Storing it as exact is "
+                      "the classic transposition-table bug.",
+    "bound-flag-reversed": "The direction is the other way: a cut-off (value >= beta) means "
+                           "the true value is at least the number returned, since the moves "
+                           "not searched could only raise it; value <= alpha means at most.",
+    "trusts-the-horizon": "The threat only delays: O's forced block costs two plies, which "
+                          "pushes the loss past the depth-3 horizon. Two plies deeper the "
+                          "search sees it again: a loss put off is still a loss.",
     # lesson 5's predictions
     "win-outscored": "A won board is scored by its utility (+1), never by the evaluation "
                      "function; an unfinished board the evaluation scores higher than +1 "
