@@ -22,7 +22,7 @@ import pytest
 
 from minimax_lessons.bots import REFERENCE_BOTS
 from minimax_lessons.instructor.__main__ import main
-from minimax_lessons.instructor.isolation import find_bwrap
+from minimax_lessons.instructor.isolation import find_bwrap, why_no_bwrap
 from minimax_lessons.instructor.standings import INITIAL, K, elo
 from minimax_lessons.instructor.tournament import run_tournament, schedule
 
@@ -241,3 +241,29 @@ def test_without_isolation_the_command_line_plays_the_same_tournament_twice(tmp_
     assert len(games) == 2 * 2 + 2
     assert all(g["fault"] == "died" for g in games if g["winner"] != "crasher"
                and "crasher" in (g["first"], g["second"]))
+
+
+def test_in_bubblewrap_a_bot_cannot_read_the_other_submissions(tmp_path):
+    if find_bwrap() is None:
+        pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+    from minimax_lessons.connectfour import ConnectFour
+
+    submit(tmp_path / "sub", "rando")
+    other = tmp_path / "sub" / "rando.ipynb"
+    snoop = ("def evaluate(board):\n    return 0\n\n\n"
+             f"SECRET = {str(other)!r}\n\n\n"
+             "def choose_move(state, time_left):\n"
+             "    with open(SECRET, encoding='utf-8') as f:\n"
+             "        f.read()\n"
+             "    return game.actions(state)[0]\n")
+    nb = nbformat.read(tmp_path / "sub" / "rando.ipynb", as_version=4)
+    for cell in nb.cells:
+        if cell.metadata.get("nbgrader", {}).get("grade_id") == "evaluate_answer":
+            cell.source = snoop
+    nbformat.write(nb, tmp_path / "sub" / "snoop.ipynb")
+    result = run_tournament(tmp_path / "sub", tmp_path / "out", game=ConnectFour(**SMALL),
+                            jobs=2, move_time=MOVE_TIME, references=["random"],
+                            isolation="bwrap", progress=False, cell_timeout=60)
+    mine = [g for g in result.games if "snoop" in (g.first, g.second)]
+    assert mine and all(g.winner != "snoop" and g.fault == "crash" for g in mine)
+    assert all("FileNotFoundError" in g.reason or "PermissionError" in g.reason for g in mine)
