@@ -104,24 +104,29 @@ def load_student(student, path, options: Options, *, bwrap=None, hide=(), work_r
     env["PYTHONPATH"] = os.pathsep.join(
         [package_root] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
     limit = options.notebook_timeout + 120
-    proc = subprocess.Popen([sys.executable, "-c", _LAUNCH_LOAD], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env,
-                            start_new_session=True)
-    try:
-        out, _ = proc.communicate(pickle.dumps(payload), timeout=limit)
-    except subprocess.TimeoutExpired:
-        _kill_session(proc)
-        proc.communicate()
-        return Player(student, "student", problem=f"loading the notebook took over {limit:g} s")
-    finally:
-        _kill_session(proc)
-    try:
-        answer = json.loads(out.decode("utf-8"))
-    except ValueError:
-        answer = None
-    if not isinstance(answer, dict) or answer.get("token") != token:
-        return Player(student, "student", problem="the notebook stopped the process loading "
-                                                   f"it (exit code {proc.returncode})")
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen([sys.executable, "-c", _LAUNCH_LOAD], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=errors, env=env,
+                                start_new_session=True)
+        try:
+            out, _ = proc.communicate(pickle.dumps(payload), timeout=limit)
+        except subprocess.TimeoutExpired:
+            _kill_session(proc)
+            proc.communicate()
+            return Player(student, "student",
+                          problem=f"loading the notebook took over {limit:g} s")
+        finally:
+            _kill_session(proc)
+        try:
+            answer = json.loads(out.decode("utf-8"))
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict) or answer.get("token") != token:
+            errors.seek(0)
+            tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
+            why = f"the process loading the notebook stopped (exit code {proc.returncode})"
+            return Player(student, "student", problem=why + (
+                f": {tail[-1]}" if tail and proc.returncode == 1 else ""))
     return Player(student, "student", evaluate=answer.get("evaluate"),
                   choose_move=answer.get("choose_move"), problem=answer.get("problem"))
 
