@@ -13,7 +13,7 @@ from .nim import Nim
 from .connectfour import ConnectFour
 from .search import (SearchError, SearchResult, alphabeta, best_first, best_move,
                      expectiminimax, iterative_deepening, minimax, negamax, shuffled, solve)
-from .engine import TranspositionTable, centre_first, column_values, deepen, table_search
+from .engine import TranspositionTable, analyse, centre_first, column_values, deepen, table_search
 from .trace import Step, Trace
 from .render import dot_to_svg
 from .draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
@@ -31,7 +31,7 @@ __all__ = [
     "GameTree", "Node", "TreeError", "TicTacToe", "Nim", "ConnectFour",
     "minimax", "alphabeta", "negamax", "expectiminimax", "best_move", "solve",
     "iterative_deepening", "best_first", "shuffled", "SearchResult", "SearchError",
-    "centre_first", "table_search", "deepen", "column_values", "TranspositionTable",
+    "centre_first", "table_search", "deepen", "column_values", "analyse", "TranspositionTable",
     "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
     "Animation", "build_frames", "Frame", "NodeView", "lecture_mode",

@@ -19,6 +19,8 @@ Vocabulary
 - *Iterative deepening under a time budget*: :func:`deepen` searches to depth
   1, 2, 3, ... until the time is up, sharing one table, and tries the previous
   depth's best move first; the last finished depth gives the move.
+  :func:`analyse` deepens the value of every move the same way (what the
+  Connect Four board shows).
 
 >>> from minimax_lessons import ConnectFour, alphabeta
 >>> game = ConnectFour(rows=4, cols=5)
@@ -33,6 +35,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import dataclass
 from itertools import count
 
 from .games import MAX
@@ -197,7 +200,8 @@ def deepen(game, state=None, *, seconds=None, max_depth=None, evaluate=None, ord
     return results
 
 
-def column_values(game, state, *, depth, evaluate=None, order=None, table=None) -> dict:
+def column_values(game, state, *, depth, evaluate=None, order=None, table=None,
+                  deadline=None) -> dict:
     """The depth-limited value of each move in ``state`` (the move itself is ply 1).
 
     >>> from minimax_lessons import ConnectFour
@@ -206,11 +210,72 @@ def column_values(game, state, *, depth, evaluate=None, order=None, table=None) 
     >>> values[3], max(values, key=values.get)   # X completes the bottom row in column 3
     (1, 3)
     """
+    return {a: r.value for a, r in _column_searches(game, state, depth, evaluate, order,
+                                                    table, deadline).items()}
+
+
+def _column_searches(game, state, depth, evaluate, order, table, deadline):
     table = TranspositionTable() if table is None else table
     return {a: table_search(game, game.result(state, a), depth=max(depth - 1, 0),
-                            evaluate=evaluate, order=order, table=table).value
+                            evaluate=evaluate, order=order, table=table, deadline=deadline)
             for a in game.actions(state)}
 
 
+@dataclass(frozen=True)
+class Analysis:
+    """What a deepening search of every move found: depth reached, each move's value, the
+    best move (the first best in the order searched) and the nodes of all depths."""
+
+    depth: int
+    values: dict
+    move: object
+    nodes: int
+
+
+def analyse(game, state=None, *, seconds=None, max_depth=None, evaluate=None,
+            order=None) -> Analysis:
+    """Iterative deepening of every move's value, under a time or depth budget.
+
+    Each depth searches every move with the full window (so every value is
+    exact at that depth, not a bound), sharing one table; the last depth
+    finished within the budget gives the values and the move (depth 1 always
+    finishes). Moves are searched, and ties broken, in ``order``.
+
+    >>> from minimax_lessons import ConnectFour
+    >>> game = ConnectFour(rows=4, cols=5)
+    >>> a = analyse(game, game.play("001124"), max_depth=3, evaluate=game.estimate)
+    >>> a.depth, a.move, a.values[3]
+    (3, 3, 1)
+    """
+    if seconds is None and max_depth is None:
+        raise SearchError("analyse needs a budget: seconds= (time) or max_depth= (plies)")
+    if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+        raise SearchError(f"seconds must be a number > 0, not {seconds!r}")
+    state = game.initial_state() if state is None else state
+    if game.is_terminal(state):
+        raise SearchError(f"the game is over in {game.text(state)!r}: there is no move to analyse")
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    table, done, nodes = TranspositionTable(), None, 0
+    sign = 1 if game.to_move(state) == MAX else -1
+    for depth in count(1):
+        if max_depth is not None and depth > max_depth:
+            break
+        try:
+            found = _column_searches(game, state, depth, evaluate, order, table,
+                                     None if depth == 1 else deadline)
+        except _OutOfTime:
+            break
+        nodes += sum(r.nodes for r in found.values())
+        moves = list(found) if order is None else list(order(state, tuple(found)))
+        best = max(moves, key=lambda a: sign * found[a].value)  # the first best in order
+        done = Analysis(depth, {a: found[a].value for a in found}, best, nodes)
+        if all(r.estimated == 0 for r in found.values()):
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return done
+
+
 __all__ = ["centre_first", "TranspositionTable", "table_search", "deepen", "column_values",
+           "analyse", "Analysis",
            "bound_flag", "EXACT", "LOWER", "UPPER"]

@@ -3,13 +3,14 @@
 Vocabulary
 ----------
 - The program is alpha-beta with centre-first ordering, a transposition table
-  and iterative deepening under a time budget (:func:`~minimax_lessons.engine.deepen`),
-  scoring the positions where it stops with an evaluation function (the
-  open-lines estimate by default).
+  and iterative deepening under a time budget (:func:`~minimax_lessons.engine.analyse`:
+  each depth values every column with the full window), scoring the positions
+  where it stops with an evaluation function (the open-lines estimate by default).
 - After each of its moves, :class:`ConnectFourBoard` keeps its *analysis*: the
   depth it reached in the time and the value of each column at that depth,
   from X's (MAX's) point of view: +1 a forced win for X, -1 for O, and an
-  estimate strictly between otherwise.
+  estimate strictly between otherwise. Shown to a player, a value is turned to
+  their side (:func:`describe`).
 - :func:`board_svg` draws a position as SVG (a pure function of the state);
   :func:`board_picture` shows it in a notebook (with a PNG beside it, for
   notebooks opened untrusted); the widget shows it with a button above each column.
@@ -24,10 +25,9 @@ from __future__ import annotations
 
 import base64
 import html
-from dataclasses import dataclass
 
 from .connectfour import ConnectFour
-from .engine import TranspositionTable, centre_first, column_values, deepen
+from .engine import Analysis, analyse, centre_first
 from .games import MAX
 from .raster import svg_to_png
 
@@ -35,24 +35,14 @@ from .raster import svg_to_png
 COLOURS = {"X": ("#f2c200", "#5c4700"), "O": ("#c62828", "#ffffff")}
 
 
-@dataclass(frozen=True)
-class Analysis:
-    """What the program found before its move: depth reached, value per column, move."""
-
-    depth: int
-    values: dict
-    move: int
-    nodes: int
-
-
 def describe(value, player_is_x: bool) -> str:
-    """A column's value in words for one player: "win", "loss" or the estimate.
+    """A column's value (X's point of view) in words for one player: win, loss or estimate.
 
-    >>> describe(1, True), describe(1, False), describe(0.25, True)
-    ('win', 'loss', '+0.25')
+    >>> describe(1, True), describe(1, False), describe(0.25, True), describe(0.25, False)
+    ('win', 'loss', '+0.25', '-0.25')
     """
     mine = value if player_is_x else -value
-    return "win" if mine >= 1 else "loss" if mine <= -1 else f"{value:+.2f}"
+    return "win" if mine >= 1 else "loss" if mine <= -1 else f"{mine:+.2f}"
 
 
 def board_svg(game, state, *, values=None, player_is_x=True) -> str:
@@ -157,13 +147,8 @@ class ConnectFourBoard:
 
     def think(self, state) -> Analysis:
         """The program's search in ``state``: depth reached, column values, chosen move."""
-        table = TranspositionTable()
-        runs = deepen(self.game, state, seconds=self.seconds, max_depth=self.max_depth,
-                      evaluate=self.evaluate, order=self.order, table=table)
-        depth = runs[-1].depth
-        values = column_values(self.game, state, depth=depth, evaluate=self.evaluate,
-                               order=self.order, table=table)
-        return Analysis(depth, values, runs[-1].move, sum(r.nodes for r in runs))
+        return analyse(self.game, state, seconds=self.seconds, max_depth=self.max_depth,
+                       evaluate=self.evaluate, order=self.order)
 
     def _reply(self):
         if not self.game.is_terminal(self.state) and not self._human_to_move():

@@ -235,3 +235,28 @@ def test_the_textbook_table_without_flags_goes_wrong_on_the_lessons_position():
     flagged = {}
     assert textbook.alphabeta_with_table(game, state, flagged) == exact
     assert {flag for _, flag in flagged.values()} == {"exact", "lower", "upper"}
+
+
+def test_analyse_values_every_column_at_the_depth_it_reached_and_plays_the_best():
+    from minimax_lessons.engine import analyse
+
+    order = centre_first(GAME)
+    for state in random_positions(GAME, 8, seed=31):
+        a = analyse(GAME, state, max_depth=3, evaluate=GAME.estimate, order=order)
+        assert a.depth == 3
+        assert a.values == column_values(GAME, state, depth=3, evaluate=GAME.estimate)
+        pick = max if GAME.to_move(state) == MAX else min
+        assert a.values[a.move] == pick(a.values.values())
+        ties = [c for c in order(state, GAME.actions(state)) if a.values[c] == a.values[a.move]]
+        assert a.move == ties[0]  # the first best in the order searched
+
+
+def test_analyse_under_a_clock_finishes_depth_one_and_refuses_bad_input():
+    from minimax_lessons.engine import analyse
+
+    a = analyse(GAME, seconds=0.05, evaluate=GAME.estimate, order=centre_first(GAME))
+    assert a.depth >= 1 and set(a.values) == set(range(7))
+    with pytest.raises(SearchError, match="needs a budget"):
+        analyse(GAME)
+    with pytest.raises(SearchError, match="the game is over"):
+        analyse(GAME, GAME.play("0101010"), max_depth=2)

@@ -43,7 +43,8 @@ def test_the_program_blocks_your_three_in_a_row():
 
 def test_values_read_as_win_loss_or_an_estimate_for_one_side():
     assert describe(1, True) == "win" and describe(-1, True) == "loss"
-    assert describe(-1, False) == "win" and describe(-0.125, False) == "-0.12"
+    assert describe(-1, False) == "win" and describe(-0.375, False) == "+0.38"
+    assert describe(0.375, True) == "+0.38"
 
 
 def test_the_board_picture_shows_pieces_with_letters_and_the_values():
