@@ -73,3 +73,16 @@ def test_under_the_tournament_try_bot_waits_and_enter_tournament_records_both_fu
     found = functions_recorded(records, None)
     assert "def even(board)" in found["evaluate"]["parts"][-1][2][0]
     assert "def loops(state, time_left)" in found["choose_move"]["parts"][-1][2][0]
+
+
+def test_the_grader_neither_runs_nor_asks_for_the_capstone_which_has_no_questions(tmp_path):
+    from pathlib import Path
+
+    from minimax_lessons.instructor import release
+    from minimax_lessons.instructor.grading import Options, grade_here
+
+    source = Path(__file__).resolve().parents[1] / "course" / "source"
+    key = release(source / "09-connect-four-capstone.ipynb", tmp_path / "release")
+    assert key["notebooks"]["09-connect-four-capstone.ipynb"]["questions"] == {}
+    result, executed = grade_here("ann", [], key, Options(), work_root=tmp_path)
+    assert result.problems == [] and result.grades == [] and executed == {}
