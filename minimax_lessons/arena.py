@@ -166,11 +166,11 @@ class BotProcess:
             return False
 
     def _gone(self, why) -> str:
-        """Why the bot is gone, with its exit code when it exits within a second."""
+        """Why the bot is gone, with its exit code (it closed its pipe: it is exiting)."""
         code = None
         if self.proc is not None:
             try:
-                code = self.proc.wait(timeout=1)
+                code = self.proc.wait(timeout=5)
             except subprocess.TimeoutExpired:
                 code = None
         self.kill()

@@ -2,7 +2,7 @@
 
 Eight sample submissions (the student version of the capstone notebook with the
 code of ``tests/tournament_bots/<name>.py`` in its answer cell) play on a 4x5 board
-with half a second per move, two games at once: a sound bot, a weak one that prints
+with a second per move, two games at once: a sound bot, a weak one that prints
 on every move, a random one, one that crashes Python mid-game, one that sleeps past
 the clock, one that plays a column that does not exist, one that writes garbage on
 the tournament's pipe, and one whose notebook raises before defining ``evaluate``.
@@ -31,7 +31,7 @@ STUDENT_NOTEBOOK = ROOT / "notebooks" / "exercises" / "09-connect-four-capstone.
 BOTS = Path(__file__).resolve().parent / "tournament_bots"
 CLASS = ["good", "weak", "rando", "crasher", "sleeper", "illegal", "garbage", "broken"]
 MISBEHAVES = {"crasher": "died", "sleeper": "timeout", "illegal": "illegal", "garbage": "garbage"}
-MOVE_TIME = 0.5
+MOVE_TIME = 1.0  # seconds: ample for the quick bots on a loaded machine
 SMALL = {"rows": 4, "cols": 5}
 
 
