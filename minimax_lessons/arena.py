@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -153,8 +154,6 @@ class BotProcess:
             except OSError:
                 pass
         if self.folder:
-            import shutil
-
             shutil.rmtree(self.folder, ignore_errors=True)
 
     def _send(self, text) -> bool:

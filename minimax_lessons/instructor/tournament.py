@@ -42,7 +42,7 @@ from pathlib import Path
 
 from ..bots import REFERENCE_BOTS, game_spec, make_game
 from ..arena import BotPool, Player, play_game
-from .grading import Options, _kill_session, safe_name, student_environment
+from .grading import Options, _kill_session, student_environment
 from .release import ReleaseError, notebooks_in
 
 #: The notebook a student submits (any single notebook in their folder also counts).
