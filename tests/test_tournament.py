@@ -217,6 +217,12 @@ def test_bad_settings_are_clear_errors(tmp_path, capsys):
     assert main(["tournament", str(tmp_path / "sub"), "--out", str(tmp_path / "o"),
                  "--move-time", "0"]) == 2
     assert "move time" in capsys.readouterr().err
+    assert main(["tournament", str(tmp_path / "sub"), "--out", str(tmp_path / "o"),
+                 "--max-depth", "0"]) == 2
+    assert "depth must be a whole number >= 1" in capsys.readouterr().err
+    assert main(["tournament", str(tmp_path / "sub"), "--out", str(tmp_path / "o"),
+                 "--rows", "40"]) == 2
+    assert "rows must be a whole number from 1 to 16" in capsys.readouterr().err
     (tmp_path / "sub" / "greedy").mkdir()
     assert main(["tournament", str(tmp_path / "sub"), "--out", str(tmp_path / "o")]) == 2
     assert "'greedy' has the name of a reference bot" in capsys.readouterr().err

@@ -235,6 +235,9 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
         game = make_game({"kind": "connectfour", "rows": 6, "cols": 7})
     if not (isinstance(move_time, (int, float)) and move_time > 0):
         raise ReleaseError(f"the move time must be a number of seconds > 0, not {move_time!r}")
+    if max_depth is not None and (not isinstance(max_depth, int) or max_depth < 1):
+        raise ReleaseError(f"the default search's depth must be a whole number >= 1, "
+                           f"not {max_depth!r}")
     unknown = [r for r in references if r not in REFERENCE_BOTS]
     if unknown:
         raise ReleaseError(f"unknown reference bot {unknown[0]!r}; choose from "
