@@ -42,7 +42,8 @@ def regions_of_every_source(*, skip=()):
 
 def test_the_instructor_sources_live_outside_what_students_clone():
     assert [p.name for p in SOURCES] == ["03-minimax-exercises.ipynb",
-                                         "06-alphabeta-exercises.ipynb"]
+                                         "06-alphabeta-exercises.ipynb",
+                                         "09-connect-four-capstone.ipynb"]
     for path in SOURCES:
         assert "### BEGIN SOLUTION" in path.read_text(encoding="utf-8")
     assert NOTEBOOKS not in COURSE_SOURCE.parents

@@ -4,13 +4,15 @@ From a shell::
 
     python -m minimax_lessons.instructor student notebooks/exercises release/ --key key.json
     python -m minimax_lessons.instructor grade submitted/ --key key.json --out graded/
+    python -m minimax_lessons.instructor tournament submitted/ --out tournament/
 
 ``student`` strips solutions (``### BEGIN SOLUTION`` / ``### END SOLUTION``),
 hidden tests and answer-key cells, clears outputs, keeps nbgrader metadata, and
 writes the key (keep it away from students). ``grade`` runs every submitted
 notebook in a fresh kernel with time and output limits, judges the recorded
 answers against the key, and writes ``grades.csv`` and one feedback page per
-student; re-running resumes. See ``docs/exercises.md``.
+student; re-running resumes. ``tournament`` plays the Connect Four capstone's bots
+against the reference bots and each other (:mod:`.tournament`). See ``docs/exercises.md``.
 
 With bubblewrap installed, each student's code runs isolated from the key, the
 other submissions and the output folder; without it, submitted notebooks run

@@ -1,4 +1,5 @@
-"""``python -m minimax_lessons.instructor``: student versions, variants, grading, exports."""
+"""``python -m minimax_lessons.instructor``: student versions, variants, grading, exports,
+and the Connect Four tournament."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ import argparse
 import os
 import sys
 
+from ..bots import REFERENCE_BOTS
 from .grading import grade, parse_shard
 from .release import ReleaseError, load_key, release
 
@@ -64,6 +66,39 @@ def _parser():
     join = commands.add_parser("merge", help="join the output folders of several shards")
     join.add_argument("folders", nargs="+", help="output folders of `grade --shard`")
     join.add_argument("--out", required=True, help="folder for the joined CSV files")
+
+    match = commands.add_parser(
+        "tournament", help="play the submitted Connect Four bots against the reference bots "
+                           "and each other; write points, Elo and a leaderboard",
+        epilog=NOT_A_SANDBOX)
+    match.add_argument("submissions", help="a folder: SUB/alice.ipynb or SUB/alice/...ipynb")
+    match.add_argument("--out", required=True, help="output folder for the tables and the page")
+    match.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                       help="notebooks loaded and games played at once (default: the cores)")
+    match.add_argument("--move-time", type=float, default=1.0,
+                       help="seconds a student's bot has per move (default 1.0)")
+    match.add_argument("--games-per-pair", type=int, default=2,
+                       help="games between two players, colours alternating (default 2)")
+    match.add_argument("--rows", type=int, default=6, help="board rows (default 6)")
+    match.add_argument("--cols", type=int, default=7, help="board columns (default 7)")
+    match.add_argument("--game", choices=("connectfour", "tictactoe"), default="connectfour",
+                       help="the game (default connectfour; tictactoe for a quick trial)")
+    match.add_argument("--references", default=",".join(REFERENCE_BOTS),
+                       help="reference bots to meet, comma-separated (default: "
+                            f"{','.join(REFERENCE_BOTS)})")
+    match.add_argument("--max-depth", type=int, default=None,
+                       help="plies of the search a bot with only evaluate gets (default 4)")
+    match.add_argument("--isolation", choices=("auto", "bwrap", "none"), default="auto",
+                       help="run student code in bubblewrap: when it works here (auto), always "
+                            "(bwrap: fail without it), or never (none)")
+    match.add_argument("--timeout", type=float, default=30,
+                       help="seconds per notebook cell while loading (default 30)")
+    match.add_argument("--notebook-timeout", type=float, default=600,
+                       help="seconds per notebook while loading (default 600)")
+    match.add_argument("--output-limit", type=int, default=100_000,
+                       help="characters of output kept per cell while loading (default 100000)")
+    match.add_argument("--kernel", default="python3", help="kernel name (default python3)")
+    match.add_argument("--quiet", action="store_true", help="no progress lines")
 
     export = commands.add_parser("export", help="grades for Canvas or Gradescope")
     export.add_argument("folder", help="an output folder of `grade` (or of `merge`)")
@@ -132,8 +167,37 @@ def _export(args):
     return 0
 
 
+def _tournament(args):
+    from ..bots import make_game
+    from .standings import standings
+    from .tournament import run_tournament
+
+    if args.game == "connectfour":
+        if args.rows < 1 or args.cols < 1:
+            raise ReleaseError(f"--rows {args.rows} --cols {args.cols}: the board needs at least "
+                               "one row and one column")
+        spec = {"kind": "connectfour", "rows": args.rows, "cols": args.cols}
+    else:
+        spec = {"kind": "tictactoe"}
+    try:
+        game = make_game(spec)
+    except ValueError as exc:
+        raise ReleaseError(f"cannot make the game: {exc}") from None
+    references = [r.strip() for r in args.references.split(",") if r.strip()]
+    result = run_tournament(args.submissions, args.out, game=game, jobs=args.jobs,
+                            move_time=args.move_time, games_per_pair=args.games_per_pair,
+                            references=references, isolation=args.isolation,
+                            cell_timeout=args.timeout, notebook_timeout=args.notebook_timeout,
+                            output_limit=args.output_limit, kernel_name=args.kernel,
+                            max_depth=args.max_depth, progress=not args.quiet)
+    top = standings(result)[:3]
+    print(f"played {len(result.games)} games; wrote {args.out}/leaderboard.html; top: "
+          + ", ".join(f"{r['player']} ({r['points']:g})" for r in top))
+    return 0
+
+
 COMMANDS = {"student": _student, "assign": _assign, "grade": _grade, "merge": _merge,
-            "export": _export}
+            "export": _export, "tournament": _tournament}
 
 if __name__ == "__main__":
     sys.exit(main())

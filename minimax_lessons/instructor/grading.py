@@ -291,6 +291,8 @@ def grade_here(student, files, key, options: Options, *, work_root, seed=None, j
         else:
             submitted[name] = path
     for name, part in key["notebooks"].items():
+        if not part["questions"]:  # nothing to grade (the Connect Four capstone): not run
+            continue
         if name not in submitted:
             result.problems.append(f"{name}: not submitted")
             result.grades += _zero(student, name, part, "not submitted")

@@ -1,0 +1,309 @@
+"""The Connect Four tournament: every submitted bot against the reference bots and each other.
+
+``python -m minimax_lessons.instructor tournament SUBMISSIONS/ --out OUT/`` does:
+
+1. **Load** each student's notebook the way the grader runs it: in a fresh process
+   of its own, in a fresh kernel (:mod:`.runner`: per-cell time limit, output cap),
+   inside bubblewrap when it works here (:mod:`.isolation`), with
+   ``MINIMAX_LESSONS_RECORD`` set, so that ``enter_tournament(game, evaluate,
+   choose_move)`` records the functions as their source. A notebook that records no
+   ``evaluate`` (it raised first, or never called ``enter_tournament``) gives no bot:
+   that student loses every game, and the leaderboard says why.
+2. **Play** (:mod:`minimax_lessons.arena`): each student against each reference bot
+   (:data:`~minimax_lessons.bots.REFERENCE_BOTS`) and against each other student,
+   ``games_per_pair`` games per pair with the colours alternating, in a fixed order
+   (:func:`schedule`); ``jobs`` games at once. Every bot runs in a long-lived
+   process of its own (students' in bubblewrap), asked for one move at a time with a
+   clock of ``move_time`` seconds. Reference bots are trusted and get
+   ``max(10, 10 * move_time)`` seconds.
+3. **Score** (:mod:`.standings`): points (1 a win, 0.5 a draw), an Elo table from
+   all games in game order, ``points.csv``, ``elo.csv``, ``games.csv`` and a
+   self-contained ``leaderboard.html``.
+
+Given the same submissions, the same tournament is played (the random bot is
+seeded by the game number, the default search goes to a fixed depth), so long as
+no bot runs out of time or reads the clock itself.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pickle
+import secrets
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from ..bots import REFERENCE_BOTS, game_spec, make_game
+from ..arena import BotPool, Player, play_game
+from .grading import Options, _kill_session, student_environment
+from .release import ReleaseError, notebooks_in
+
+#: The notebook a student submits (any single notebook in their folder also counts).
+CAPSTONE = "09-connect-four-capstone.ipynb"
+
+
+@dataclass
+class Tournament:
+    """Everything a tournament produced: the players, in order, and the games, in order."""
+
+    players: list
+    games: list
+    settings: dict = field(default_factory=dict)
+
+
+# -- finding and loading submissions -------------------------------------------------------------
+def find_entries(root) -> dict:
+    """student -> their notebook (or None): ``root/alice.ipynb`` or ``root/alice/...``.
+
+    In a student's folder the capstone notebook counts, else their only notebook.
+    """
+    root = Path(root)
+    if not root.is_dir():
+        raise ReleaseError(f"the submissions folder {root} does not exist (expected "
+                           "SUB/<student>.ipynb or SUB/<student>/...ipynb)")
+    found = {}
+    for path in notebooks_in(root):
+        rel = path.relative_to(root)
+        student = rel.parts[0] if len(rel.parts) > 1 else path.stem
+        found.setdefault(student, []).append(path)
+    for folder in root.iterdir():
+        if folder.is_dir() and not folder.name.startswith(".") and folder.name not in found:
+            found[folder.name] = []
+    entries = {}
+    for student, paths in sorted(found.items()):
+        named = [p for p in paths if p.name == CAPSTONE]
+        entries[student] = named[0] if named else (paths[0] if len(paths) == 1 else None)
+    return entries
+
+
+#: The loader's process, like the grader's, less one slow import (see grading._LAUNCH_ONE).
+_LAUNCH_LOAD = ("import sys; sys.modules.setdefault('rfc3987_syntax', None); "
+                "from minimax_lessons.instructor.tournament import _load_main; _load_main()")
+
+
+def load_student(student, path, options: Options, *, bwrap=None, hide=(), work_root) -> Player:
+    """Run a student's notebook in a process of its own; their :class:`Player`.
+
+    Never raises for a bad submission: the player then carries the problem.
+    """
+    if path is None:
+        return Player(student, "student", problem="no notebook submitted (or several, none "
+                                                   f"named {CAPSTONE})")
+    token = secrets.token_hex(16)
+    payload = {"student": student, "path": str(path), "options": asdict(options),
+               "bwrap": bwrap, "hide": list(hide), "work_root": str(work_root), "token": token}
+    env = student_environment()
+    package_root = str(Path(__file__).resolve().parents[2])
+    env["PYTHONPATH"] = os.pathsep.join(
+        [package_root] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    limit = options.notebook_timeout + 120
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen([sys.executable, "-c", _LAUNCH_LOAD], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=errors, env=env,
+                                start_new_session=True)
+        try:
+            out, _ = proc.communicate(pickle.dumps(payload), timeout=limit)
+        except subprocess.TimeoutExpired:
+            _kill_session(proc)
+            proc.communicate()
+            return Player(student, "student",
+                          problem=f"loading the notebook took over {limit:g} s")
+        finally:
+            _kill_session(proc)
+        try:
+            answer = json.loads(out.decode("utf-8"))
+        except ValueError:
+            answer = None
+        if not isinstance(answer, dict) or answer.get("token") != token:
+            errors.seek(0)
+            tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
+            why = f"the process loading the notebook stopped (exit code {proc.returncode})"
+            return Player(student, "student", problem=why + (
+                f": {tail[-1]}" if tail and proc.returncode == 1 else ""))
+    return Player(student, "student", evaluate=answer.get("evaluate"),
+                  choose_move=answer.get("choose_move"), problem=answer.get("problem"))
+
+
+def _load_main():
+    """The loader process: run the notebook, answer with the recorded functions."""
+    from ..exercises.check import RECORD_ENV
+    from .grading import read_records
+    from .isolation import Jail
+    from .one import PR_SET_CHILD_SUBREAPER, _prctl, kill_descendants
+    from .runner import run_notebook
+    import nbformat
+
+    answer_fd = os.dup(1)
+    os.dup2(2, 1)
+    _prctl(PR_SET_CHILD_SUBREAPER, 1)
+    job = pickle.loads(sys.stdin.buffer.read())
+    token = job.pop("token")
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    options = Options(**job["options"])
+    work = Path(tempfile.mkdtemp(prefix="load-", dir=job["work_root"]))
+    answer = {"token": token}
+    try:
+        try:
+            nb = nbformat.read(job["path"], as_version=4)
+        except Exception as exc:
+            answer["problem"] = f"the notebook could not be read ({type(exc).__name__})"
+        else:
+            record = work / "answers.jsonl"
+            env = dict(os.environ, **{RECORD_ENV: str(record.resolve()), "MPLBACKEND": "Agg"})
+            jail = Jail(str(work), hide=job["hide"] + [job["work_root"]], bwrap=job["bwrap"]) \
+                if job["bwrap"] else None
+            run = run_notebook(nb, cwd=work, env=env, cell_timeout=options.cell_timeout,
+                               notebook_timeout=options.notebook_timeout,
+                               output_limit=options.output_limit,
+                               kernel_name=options.kernel_name, jail=jail)
+            answer.update(functions_recorded(read_records(record), nb, run.problems))
+    finally:
+        kill_descendants()
+    with os.fdopen(answer_fd, "w", encoding="utf-8") as out:
+        out.write(json.dumps(answer))
+
+
+def functions_recorded(records, nb, problems=()) -> dict:
+    """``{"evaluate": data, "choose_move": data or None}``, or ``{"problem": why}``."""
+    from ..capstone import CHOOSE_MOVE_ID, EVALUATE_ID
+    from ..exercises.codec import decode
+    from ..exercises.shipping import Shipped
+
+    found = {}
+    for key, qid in (("evaluate", EVALUATE_ID), ("choose_move", CHOOSE_MOVE_ID)):
+        mine = [r for r in records if r["question"] == qid]
+        value = None
+        if mine:
+            try:
+                value = decode(mine[-1].get("answer"))
+            except ValueError:
+                value = None
+        found[key] = value.to_data() if isinstance(value, Shipped) else None
+    if found["evaluate"] is None and found["choose_move"] is None:
+        return {"problem": "no evaluate recorded: " + _first_error(nb, problems)}
+    return found
+
+
+def _first_error(nb, problems) -> str:
+    for index, cell in enumerate(nb.cells):
+        for output in cell.get("outputs", []):
+            if output.get("output_type") == "error":
+                return (f"cell {index + 1} raised {output.get('ename')}: "
+                        f"{str(output.get('evalue', ''))[:160]}")
+    if problems:
+        return "; ".join(problems)[:300]
+    return "the notebook never called enter_tournament(game, evaluate, choose_move)"
+
+
+# -- the games -------------------------------------------------------------------------------------
+def schedule(students, references=REFERENCE_BOTS, games_per_pair=2) -> list:
+    """``[(game number, first, second)]``: each student against each reference bot, then
+    each pair of students, ``games_per_pair`` games each with the colours alternating.
+
+    >>> schedule(["ann", "bob"], ["random"], 2)
+    [(1, 'ann', 'random'), (2, 'random', 'ann'), (3, 'bob', 'random'), (4, 'random', 'bob'), \
+(5, 'ann', 'bob'), (6, 'bob', 'ann')]
+    """
+    if not isinstance(games_per_pair, int) or games_per_pair < 1:
+        raise ReleaseError(f"games per pair must be a whole number >= 1, not {games_per_pair!r}")
+    pairs = [(s, r) for s in students for r in references]
+    pairs += [(a, b) for i, a in enumerate(students) for b in students[i + 1:]]
+    games = []
+    for a, b in pairs:
+        for k in range(games_per_pair):
+            games.append((len(games) + 1, *((a, b) if k % 2 == 0 else (b, a))))
+    return games
+
+
+def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_per_pair=2,
+                   references=REFERENCE_BOTS, isolation="auto", cell_timeout=30,
+                   notebook_timeout=600, output_limit=100_000, kernel_name="python3",
+                   max_depth=None, progress=True, stream=None) -> Tournament:
+    """Load, play and score; writes the tables and the leaderboard to ``out``."""
+    from .grading import _isolation
+    from .isolation import Jail
+    from .standings import write_standings
+
+    if game is None:
+        game = make_game({"kind": "connectfour", "rows": 6, "cols": 7})
+    if not (isinstance(move_time, (int, float)) and move_time > 0):
+        raise ReleaseError(f"the move time must be a number of seconds > 0, not {move_time!r}")
+    if max_depth is not None and (not isinstance(max_depth, int) or max_depth < 1):
+        raise ReleaseError(f"the default search's depth must be a whole number >= 1, "
+                           f"not {max_depth!r}")
+    unknown = [r for r in references if r not in REFERENCE_BOTS]
+    if unknown:
+        raise ReleaseError(f"unknown reference bot {unknown[0]!r}; choose from "
+                           + ", ".join(REFERENCE_BOTS))
+    spec = game_spec(game)
+    stream = stream or sys.stderr
+    entries = find_entries(submissions)
+    clash = sorted(set(entries) & set(REFERENCE_BOTS))
+    if clash:
+        raise ReleaseError(f"the submission {clash[0]!r} has the name of a reference bot; "
+                           f"rename it (reference bots: {', '.join(REFERENCE_BOTS)})")
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    options = Options(cell_timeout=cell_timeout, notebook_timeout=notebook_timeout,
+                      output_limit=output_limit, kernel_name=kernel_name, isolation=isolation)
+    bwrap = _isolation(options, stream, progress)
+    hide = [str(Path(submissions).resolve()), str(out.resolve())]
+    work_root = tempfile.mkdtemp(prefix="mml-tournament-")
+    workers = max(1, int(jobs or 1))
+    say = (lambda text: print(text, file=stream, flush=True)) if progress else (lambda text: None)
+    pools = {}
+    try:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            loaded = list(pool.map(lambda item: load_student(
+                item[0], item[1], options, bwrap=bwrap, hide=hide, work_root=work_root),
+                entries.items()))
+        for player in loaded:
+            player.max_depth = max_depth
+            say(f"loaded {player.name}: " + ("ready" if player.loaded else player.problem))
+        players = [Player(name, "reference", builtin=name) for name in references] + loaded
+        jail = (lambda folder: Jail(str(folder), hide=hide + [work_root], bwrap=bwrap)) \
+            if bwrap else None
+        env = student_environment()
+        for player in players:
+            if player.loaded:
+                pools[player.name] = BotPool(
+                    player, spec, jail=jail if player.kind == "student" else None, env=env,
+                    work_root=work_root)
+        by_name = {p.name: p for p in players}
+        limits = {p.name: max(10.0, 10 * move_time) for p in players if p.kind == "reference"}
+        plan = schedule([p.name for p in loaded], list(references), games_per_pair)
+        lock = threading.Lock()
+        done = [0]
+
+        def one(item):
+            number, first, second = item
+            record = play_game(game, number, by_name[first], by_name[second], pools,
+                               move_time=move_time, limits=limits)
+            with lock:
+                done[0] += 1
+                say(f"game {number} ({done[0]}/{len(plan)}): {first} - {second}: "
+                    f"{record.reason}")
+            return record
+
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            records = list(pool.map(one, plan))
+    finally:
+        for p in pools.values():
+            p.close()
+        shutil.rmtree(work_root, ignore_errors=True)
+    settings = {"game": spec, "move_time": move_time, "games_per_pair": games_per_pair,
+                "references": list(references), "isolation": "bubblewrap" if bwrap else "none"}
+    result = Tournament(players, records, settings)
+    write_standings(out, result)
+    return result
+
+
+__all__ = ["run_tournament", "schedule", "find_entries", "load_student", "functions_recorded",
+           "Tournament", "CAPSTONE"]
