@@ -60,6 +60,11 @@ LESSONS = $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb))
 slide-metadata: $(STAMP)
 	$(PY) -m minimax_lessons.instructor.slides $(LESSONS)
 
+# Offline reveal.js decks, slides/NN-name.slides.html (+ slides/reveal.js/), from a fresh
+# run of each lesson; animations embedded as their self-contained players; no network.
+slides: $(STAMP)
+	$(PY) -m minimax_lessons.instructor.decks --out slides $(LESSONS)
+
 bench: $(STAMP)
 	@set -e; for f in bench/*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(PY) "$$f"; done
 

@@ -62,8 +62,8 @@ COMMAND = "make slide-metadata"
 SLIDE_HEIGHT = 560
 #: Widest a picture is drawn (CSS pixels) in a slide at 1280 pixels, prompts aside.
 CONTENT_WIDTH = 1100
-#: Tallest a picture is drawn: the cap in notebooks/rise.css (100vh - 260px at 720).
-PICTURE_HEIGHT = 460
+#: Tallest a picture is drawn: the cap in notebooks/rise.css (100vh - 320px at 720).
+PICTURE_HEIGHT = 400
 #: Height of the animation player around its picture: title, caption, buttons, slider.
 PLAYER_CONTROLS = 130
 
@@ -215,13 +215,21 @@ def picture_size(data) -> tuple[float, float]:
     return float(CONTENT_WIDTH), 200.0
 
 
+_PNG_IN_HTML = re.compile(r'<img\b[^>]*?src="data:image/png;base64,([A-Za-z0-9+/=]{64})', re.I)
+
+
 def html_height(html: str) -> int:
-    """Pixels of an HTML output: table rows, paragraphs and lines of its text."""
+    """Pixels of an HTML output: its pictures, table rows, paragraphs and lines of text."""
+    pictures = sum(picture_height({"image/png": m.group(1)}) for m in _PNG_IN_HTML.finditer(html))
+    pictures += sum(picture_height({"image/svg+xml": m.group(0)})
+                    for m in re.finditer(r"<svg\b[^>]*>", html, re.I))
+    html = re.sub(r"<(svg|style)\b.*?</\1>", " ", html, flags=re.I | re.S)
     rows = len(re.findall(r"<tr\b", html, re.I))
     blocks = len(re.findall(r"<(p|li|div|h\d|br|pre)\b", html, re.I))
     text = re.sub(r"<[^>]+>", " ", html)
     text = re.sub(r"\s+", " ", text).strip()
-    return rows * 30 + max(blocks, 1) * 8 + PROSE_LINE * math.ceil(len(text) / PROSE_CHARS)
+    return (pictures + rows * 30 + max(blocks, 1) * 8
+            + PROSE_LINE * math.ceil(len(text) / PROSE_CHARS))
 
 
 # ---------------------------------------------------------------- applying and checking
