@@ -14,6 +14,8 @@ import nbformat
 import pytest
 from conftest import ARTIFACTS, LabPage  # tests/browser/conftest.py (pytest puts it on sys.path)
 
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -68,26 +70,29 @@ def rise_slides(browser, jupyter_server):
         jupyter_server.shutdown_kernels()
 
 
-def step_through(rise):
-    """Every slide's measurements, from the first, pressing space until the last."""
+def step_through(rise, expected):
+    """Each slide's measurements, from the first, pressing space (`expected` slides, no more)."""
     seen = [rise.evaluate(PRESENT_JS)]
-    while True:
+    for _ in range(expected - 1):
         rise.keyboard.press("Space")
         try:
-            rise.wait_for_function("h => location.hash !== h", arg=seen[-1]["hash"], timeout=3_000)
-        except Exception:  # the hash stays put on the last slide
-            return seen
+            rise.wait_for_function("h => location.hash !== h", arg=seen[-1]["hash"], timeout=5_000)
+        except PlaywrightTimeout:
+            raise AssertionError(f"RISE showed {len(seen)} slides; the metadata asks for {expected}")
         seen.append(rise.evaluate(PRESENT_JS))
+    rise.keyboard.press("Space")  # past the last slide: nothing more
+    rise.wait_for_timeout(500)
+    assert rise.evaluate("() => location.hash") == seen[-1]["hash"], "RISE showed more slides"
+    return seen
 
 
 def test_every_rise_slide_of_lesson_6_fits_a_1280x720_projector(rise_slides):
     rise, lab = rise_slides
-    slides = step_through(rise)
-    assert len(slides) == slide_stops(LESSON)
-    assert slides[0]["hash"].endswith("/0-0") or slides[0]["hash"].endswith("slide-0-0")
+    slides = step_through(rise, slide_stops(LESSON))
     too_tall = [f"{s['hash']}: {s['scroll']} px in {s['height']} px" for s in slides
                 if s["scroll"] > s["height"]]
     assert not too_tall, "slides taller than the screen (run `make slide-metadata`?):\n" + "\n".join(too_tall)
+    assert all(s["height"] == PROJECTOR["height"] for s in slides)  # RISE fills the screen
     # Each animation's slide shows at least its still picture.
     animated = [s for s in slides if s["animated"]]
     assert animated and all(s["pictures"] + s["players"] >= 1 for s in animated)
@@ -101,18 +106,20 @@ def test_every_rise_slide_of_lesson_6_fits_a_1280x720_projector(rise_slides):
     "(jupyterlab-contrib/rise issue #119). Remove this mark when it passes."))
 def test_the_animation_plays_on_its_rise_slide(rise_slides):
     rise, _ = rise_slides
+    players = rise.locator(".reveal .slides .mmla")
+    players.first.wait_for(state="attached", timeout=5_000)  # no player at all today
     rise.keyboard.press("Home")
     for _ in range(slide_stops(LESSON)):
-        if rise.evaluate(PRESENT_JS)["animated"]:
+        if rise.locator(".reveal .slides section.present .mmla").count():
             break
         rise.keyboard.press("Space")
-        rise.wait_for_timeout(200)
+        rise.wait_for_timeout(300)
     player = rise.locator(".reveal .slides section.present .mmla").first
-    player.wait_for(state="visible", timeout=5_000)
     counter = player.locator(".mmla-counter")
     before = counter.inner_text()
     player.get_by_role("button", name="Step forward").click()
-    assert counter.inner_text() != before
+    rise.wait_for_function("([el, text]) => el.textContent !== text",
+                           arg=[counter.element_handle(), before])
 
 
 # ---------------------------------------------------------------- the offline deck
