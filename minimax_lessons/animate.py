@@ -270,13 +270,13 @@ class Animation:
         return {"looks": looks, "values": values, "windows": windows, "edges": edges}
 
 
-def player_page(svg: str, frames_json: str, speed: float, title: str) -> str:
+def player_page(svg: str, frames_json: str, speed: float, title: str, *, extra_css="") -> str:
     """The self-contained HTML page of a player, from the widget's own state.
 
     ``svg``, ``frames_json`` and ``speed`` are what :attr:`Animation.widget`
     holds (``layout_svg``, ``frames_json``, ``speed``), so a notebook that stored
     its widget state can be turned back into players (see
-    :mod:`minimax_lessons.instructor.decks`).
+    :mod:`minimax_lessons.instructor.decks`, which adds ``extra_css``).
     """
     script = (STATIC / "animation.js").read_text(encoding="utf-8")
     if "\nexport default" not in script:
@@ -284,7 +284,7 @@ def player_page(svg: str, frames_json: str, speed: float, title: str) -> str:
     script = script.replace("\nexport default", "\nconst player =", 1)
     payload = json.dumps({"svg": svg, "frames": frames_json, "speed": speed}, ensure_ascii=False)
     payload = payload.replace("</", "<\\/")
-    css = (STATIC / "animation.css").read_text(encoding="utf-8")
+    css = (STATIC / "animation.css").read_text(encoding="utf-8") + extra_css
     return _PAGE.format(title=html.escape(title), css=css, payload=payload, script=script)
 
 

@@ -39,8 +39,8 @@ def test_the_iframe_holds_the_same_page_animation_save_writes():
     animation = animate(alphabeta, FIGURE_5_2)
     w = animation.widget
     frame = decks.player_iframe({"svg": w.svg, "frames": w.frames, "speed": w.speed}, "t")
-    assert srcdocs(frame) == [player_page(w.svg, w.frames, w.speed, "t")]
-    assert srcdocs(frame)[0] == animation.html("t")
+    assert srcdocs(frame) == [player_page(w.svg, w.frames, w.speed, "t", extra_css=decks.FRAME_CSS)]
+    assert animation.html("t") == player_page(w.svg, w.frames, w.speed, "t")
 
 
 def test_an_animation_output_becomes_its_player_and_widget_state_is_dropped(executed):
@@ -52,7 +52,8 @@ def test_an_animation_output_becomes_its_player_and_widget_state_is_dropped(exec
     data = nb.cells[1].outputs[0].data
     assert set(data) == {"text/html", "text/plain"}
     assert srcdocs(data["text/html"]) == [player_page(state["svg"], state["frames"],
-                                                      state["speed"], title)]
+                                                      state["speed"], title,
+                                                      extra_css=decks.FRAME_CSS)]
     assert "widgets" not in nb.metadata
     assert "image/svg+xml" in nb.cells[2].outputs[0].data  # a still drawing stays as it is
 

@@ -42,10 +42,33 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 REVEAL = STATIC / "reveal.js"
 TEMPLATE = "offline_slides"
-#: Height of the player around its picture (title, caption, buttons, slider), in px.
-PLAYER_CONTROLS = 150
-PLAYER_MAX_HEIGHT = 660
-_SVG_HEIGHT = re.compile(r'<svg\b[^>]*?\bheight="([\d.]+)(pt|px)?"', re.S)
+#: Room the player needs around its tree (caption, buttons, key), in CSS pixels; the
+#: same figure as slides.PLAYER_CONTROLS, so the slide rules leave room for it.
+PLAYER_CONTROLS = 220
+#: Tallest the tree is drawn in a deck (as slides.PICTURE_HEIGHT caps pictures).
+PICTURE_HEIGHT = 400
+#: Slide content width the tree is fitted to (a 1280-pixel slide less the prompt).
+CONTENT_WIDTH = 1100
+#: Inside its frame the player fits the tree to the frame's height less its controls.
+FRAME_CSS = f"""
+body {{ margin: 4px; }}
+.mmla-stage {{ max-height: none; }}
+.mmla-stage.mmla-fitted svg {{ max-height: calc(100vh - {PLAYER_CONTROLS}px); }}
+"""
+_SVG_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)(pt|px)?"[^>]*?\bheight="([\d.]+)(pt|px)?"', re.S)
+
+
+def player_height(svg: str) -> int:
+    """Pixels of the frame a player needs: its tree fitted to the slide's width, capped, plus controls.
+
+    >>> player_height('<svg width="1100pt" height="150pt">'), player_height('<svg width="9" height="9">')
+    (370, 620)
+    """
+    match = _SVG_SIZE.search(svg)
+    if not match:
+        return PICTURE_HEIGHT + PLAYER_CONTROLS
+    width, height = float(match.group(1)), float(match.group(3))
+    return int(min(height * CONTENT_WIDTH / width, PICTURE_HEIGHT)) + PLAYER_CONTROLS
 
 
 def player_iframe(state: dict, title: str) -> str:
@@ -59,11 +82,10 @@ def player_iframe(state: dict, title: str) -> str:
     >>> frame.startswith('<iframe class="mm-player"'), "srcdoc=" in frame
     (True, True)
     """
-    page = player_page(state["svg"], state["frames"], state.get("speed", 2.0), title)
-    match = _SVG_HEIGHT.search(state["svg"])
-    picture = float(match.group(1)) * (4 / 3 if match.group(2) == "pt" else 1) if match else 300
-    height = int(min(picture + PLAYER_CONTROLS, PLAYER_MAX_HEIGHT))
-    return (f'<iframe class="mm-player" title="{html.escape(title)}" style="height: {height}px" '
+    page = player_page(state["svg"], state["frames"], state.get("speed", 2.0), title,
+                       extra_css=FRAME_CSS)
+    return (f'<iframe class="mm-player" title="{html.escape(title)}" '
+            f'style="height: {player_height(state["svg"])}px" '
             f'srcdoc="{html.escape(page, quote=True)}"></iframe>')
 
 

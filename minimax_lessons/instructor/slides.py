@@ -59,13 +59,13 @@ __all__ = ["slide_types", "cell_height", "apply_slide_metadata", "stale_cells",
 #: What a lecturer runs to (re)apply the rules to every lesson.
 COMMAND = "make slide-metadata"
 #: Estimated pixels one slide may hold: a 720-pixel-high projector less RISE's margins.
-SLIDE_HEIGHT = 560
+SLIDE_HEIGHT = 540
 #: Widest a picture is drawn (CSS pixels) in a slide at 1280 pixels, prompts aside.
 CONTENT_WIDTH = 1100
 #: Tallest a picture is drawn: the cap in notebooks/rise.css (100vh - 320px at 720).
 PICTURE_HEIGHT = 400
-#: Height of the animation player around its picture: title, caption, buttons, slider.
-PLAYER_CONTROLS = 130
+#: Height of the animation player around its picture: caption, buttons, slider, key.
+PLAYER_CONTROLS = 220
 
 CODE_LINE = 18        # px per line of code or text output (13 px monospace)
 PROSE_LINE = 22       # px per line of markdown text
@@ -219,16 +219,22 @@ _PNG_IN_HTML = re.compile(r'<img\b[^>]*?src="data:image/png;base64,([A-Za-z0-9+/
 
 
 def html_height(html: str) -> int:
-    """Pixels of an HTML output: its pictures, table rows, paragraphs and lines of text."""
+    """Pixels of an HTML output: its pictures, preformatted lines, table rows, paragraphs, text.
+
+    >>> html_height("<p>Board:</p><pre>x o .\\n. x .\\no . x</pre>")
+    84
+    """
     pictures = sum(picture_height({"image/png": m.group(1)}) for m in _PNG_IN_HTML.finditer(html))
     pictures += sum(picture_height({"image/svg+xml": m.group(0)})
                     for m in re.finditer(r"<svg\b[^>]*>", html, re.I))
-    html = re.sub(r"<(svg|style)\b.*?</\1>", " ", html, flags=re.I | re.S)
+    preformatted = sum(CODE_LINE * (block.count("\n") + 1)
+                       for block in re.findall(r"<pre\b.*?</pre>", html, re.I | re.S))
+    html = re.sub(r"<(svg|style|pre)\b.*?</\1>", " ", html, flags=re.I | re.S)
     rows = len(re.findall(r"<tr\b", html, re.I))
     blocks = len(re.findall(r"<(p|li|div|h\d|br|pre)\b", html, re.I))
     text = re.sub(r"<[^>]+>", " ", html)
     text = re.sub(r"\s+", " ", text).strip()
-    return (pictures + rows * 30 + max(blocks, 1) * 8
+    return (pictures + preformatted + rows * 30 + max(blocks, 1) * 8
             + PROSE_LINE * math.ceil(len(text) / PROSE_CHARS))
 
 

@@ -141,6 +141,12 @@ def test_the_offline_deck_of_lesson_6_needs_no_network_and_its_animation_plays(b
         page.wait_for_function("() => window.Reveal && Reveal.isReady()")
         total = page.evaluate("() => Reveal.getTotalSlides()")
         assert total == slide_stops(LESSON)
+        heights = page.evaluate("""() => Reveal.getSlides().map(slide => {
+            const i = Reveal.getIndices(slide);
+            return [`${i.h}/${i.v || 0}`, slide.scrollHeight];
+        })""")
+        too_tall = [f"{where}: {h} px" for where, h in heights if h > PROJECTOR["height"]]
+        assert not too_tall, "deck slides taller than 720 px:\n" + "\n".join(too_tall)
         page.keyboard.press("Space")  # the next slide: the second section's first
         page.wait_for_function("() => Reveal.getIndices().h === 1 && !Reveal.getIndices().v")
         page.keyboard.press("Space")  # then down, to its second slide
@@ -162,6 +168,9 @@ def test_the_offline_deck_of_lesson_6_needs_no_network_and_its_animation_plays(b
         frame.get_by_label("Speed").select_option("16")
         frame.get_by_role("button", name="Play").click()
         frame.locator(".mmla-counter", has_text=f"step {last} / {last}").wait_for(state="visible")
+        # The whole player shows inside its frame: nothing cut off at the bottom.
+        inside = frame.locator("html").evaluate("e => [e.scrollHeight, e.clientHeight]")
+        assert inside[0] <= inside[1], f"player cut off: {inside[0]} px in a {inside[1]} px frame"
     finally:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "offline_deck.png"))
