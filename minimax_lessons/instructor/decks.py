@@ -35,6 +35,7 @@ from nbconvert.exporters import SlidesExporter
 from nbconvert.preprocessors import ExecutePreprocessor, Preprocessor
 
 from ..animate import STATIC, player_page
+from .slides import CONTENT_WIDTH, PICTURE_HEIGHT, PLAYER_CONTROLS
 
 __all__ = ["EmbedPlayers", "player_iframe", "export_deck", "export_decks"]
 
@@ -42,13 +43,9 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 REVEAL = STATIC / "reveal.js"
 TEMPLATE = "offline_slides"
-#: Room the player needs around its tree (caption, buttons, key), in CSS pixels; the
-#: same figure as slides.PLAYER_CONTROLS, so the slide rules leave room for it.
-PLAYER_CONTROLS = 220
-#: Tallest the tree is drawn in a deck (as slides.PICTURE_HEIGHT caps pictures).
-PICTURE_HEIGHT = 400
-#: Slide content width the tree is fitted to (a 1280-pixel slide less the prompt).
-CONTENT_WIDTH = 1100
+# PLAYER_CONTROLS (room around the tree: caption, buttons, key), PICTURE_HEIGHT (tallest
+# tree) and CONTENT_WIDTH (slide width the tree is fitted to) are the slide rules' own
+# figures (slides.py), so the rules leave room for each player.
 #: Inside its frame the player fits the tree to the frame's height less its controls.
 FRAME_CSS = f"""
 body {{ margin: 4px; }}
@@ -62,7 +59,7 @@ def player_height(svg: str) -> int:
     """Pixels of the frame a player needs: its tree fitted to the slide's width, capped, plus controls.
 
     >>> player_height('<svg width="1100pt" height="150pt">'), player_height('<svg width="9" height="9">')
-    (370, 620)
+    (370, 580)
     """
     match = _SVG_SIZE.search(svg)
     if not match:

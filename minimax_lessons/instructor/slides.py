@@ -62,8 +62,8 @@ COMMAND = "make slide-metadata"
 SLIDE_HEIGHT = 540
 #: Widest a picture is drawn (CSS pixels) in a slide at 1280 pixels, prompts aside.
 CONTENT_WIDTH = 1100
-#: Tallest a picture is drawn: the cap in notebooks/rise.css (100vh - 320px at 720).
-PICTURE_HEIGHT = 400
+#: Tallest a picture is drawn: the cap in notebooks/rise.css (100vh - 360px at 720).
+PICTURE_HEIGHT = 360
 #: Height of the animation player around its picture: caption, buttons, slider, key.
 PLAYER_CONTROLS = 220
 
