@@ -18,6 +18,10 @@ Vocabulary
   dash pattern: ``"5,2"`` pruned, ``"1,5"`` dotted not reached yet; text
   colours), so the front-end only sets attributes of the SVG elements whose ids
   are the drawing's node ids (``n_1_0``; see :mod:`minimax_lessons.draw`).
+- A *quiz* (``animate(..., quiz=True)``) adds its questions to the data
+  (:func:`minimax_lessons.quiz.quiz_questions`); the player stops at each one
+  until it is answered or skipped, and keeps the answers in the widget's
+  ``answers`` (JSON text), so the kernel can read them too.
 
 At the end of a notebook cell an animation shows the player, and also carries
 a static SVG of its last frame: that picture is what GitHub, nbconvert and
@@ -45,6 +49,7 @@ from .draw import (MAX_NODES, PALETTE, NodeSpec, _board_parts, _style, build_dig
                    node_parts, value_text, window_text)
 from . import lecture
 from .frames import PRUNED, UNVISITED, build_frames
+from .quiz import quiz_questions
 from .raster import svg_to_png
 from .trace import show_number
 
@@ -58,7 +63,8 @@ DEFAULT_SPEED = 2.0
 
 
 def animate(search, game, *, state=None, depth=None, names=None, edge_labels=None,
-            speed=DEFAULT_SPEED, max_nodes=MAX_NODES, renderer="auto", **search_options):
+            speed=DEFAULT_SPEED, max_nodes=MAX_NODES, renderer="auto", quiz=False,
+            **search_options):
     """Run ``search`` on ``game`` with a trace and return its :class:`Animation`.
 
     ``state`` and ``depth`` go to the search (the root and the depth limit), as
@@ -67,10 +73,26 @@ def animate(search, game, *, state=None, depth=None, names=None, edge_labels=Non
     >>> from minimax_lessons import minimax, GameTree
     >>> animate(minimax, GameTree.from_nested([[3, 12], [2]]))
     <Animation of minimax on 6 nodes: 13 frames, value 3>
+
+    ``quiz=True`` makes it a predict-then-reveal quiz: the player stops before
+    each step a student can predict and asks "What value does B return?" (a
+    number) or, under alpha-beta, "Will alpha-beta look at C2?" (yes / no).
+    Answering or skipping shows a verdict with the right answer and why, then
+    steps on; the last frame shows the score ("You predicted 7 of 11"). The
+    questions are plain data, computed from the frames by
+    :func:`minimax_lessons.quiz.quiz_questions` (``animation.questions``):
+
+    >>> from minimax_lessons import alphabeta, FIGURE_5_2, quiz_questions
+    >>> quiz = animate(alphabeta, FIGURE_5_2, quiz=True)
+    >>> questions = quiz_questions(quiz.frames, FIGURE_5_2)
+    >>> len(questions), questions[-1].prompt, questions[-1].answer, questions[-1].explanation
+    (11, 'What value does A return?', '3', 'A is a MAX node: max(3, 2, 2) = 3.')
+    >>> tuple(questions) == quiz.questions
+    True
     """
     result = search(game, state, depth=depth, trace=True, **search_options)
     return Animation(game, result, names=names, edge_labels=edge_labels, speed=speed,
-                     max_nodes=max_nodes, renderer=renderer)
+                     max_nodes=max_nodes, renderer=renderer, quiz=quiz)
 
 
 class Animation:
@@ -84,10 +106,13 @@ class Animation:
     """
 
     def __init__(self, game, result, *, names=None, edge_labels=None, speed=DEFAULT_SPEED,
-                 max_nodes=MAX_NODES, renderer="auto"):
+                 max_nodes=MAX_NODES, renderer="auto", quiz=False):
         self.game = game
         self.result = result
         self.frames = build_frames(game, result)
+        #: The quiz's questions (empty unless made with ``quiz=True``).
+        self.questions = tuple(quiz_questions(self.frames, game)) if quiz else ()
+        self.quiz = bool(quiz)
         self.speed = float(speed)
         self.renderer = renderer
         self.lecture = lecture.current()  # the mode it was made in, kept for its layout
@@ -103,20 +128,26 @@ class Animation:
 
     def __repr__(self):
         nodes = f"{len(self.spots)} node" + ("s" if len(self.spots) != 1 else "")
+        quiz = f", a quiz of {len(self.questions)} questions" if self.quiz else ""
         return (f"<Animation of {self.result.algorithm} on {nodes}: "
-                f"{len(self.frames)} frames, value {show_number(self.result.value)}>")
+                f"{len(self.frames)} frames, value {show_number(self.result.value)}{quiz}>")
 
     @cached_property
     def widget(self):
         """The Jupyter widget that plays this animation (made on first use)."""
+        quiz = {"answers": "[]"} if self.quiz else {}
         return _widget_class()(svg=self.layout_svg, frames=self.frames_json,
-                               speed=self.speed, index=0)
+                               speed=self.speed, index=0, **quiz)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        """The player, plus the last frame as SVG for viewers without a kernel."""
+        """The player, plus the last frame as SVG for viewers without a kernel.
+
+        A quiz shows its first frame instead, so that its still picture gives
+        no answer away.
+        """
         widget_bundle = self.widget._repr_mimebundle_()
         data = dict(widget_bundle[0] if isinstance(widget_bundle, tuple) else widget_bundle)
-        data["image/svg+xml"] = self.frame_svg(-1)
+        data["image/svg+xml"] = self.frame_svg(0 if self.quiz else -1)
         png = svg_to_png(data["image/svg+xml"])
         if png is not None:
             data["image/png"] = base64.b64encode(png).decode("ascii")
@@ -206,7 +237,7 @@ class Animation:
     @cached_property
     def data(self) -> dict:
         """Everything the player needs, as plain JSON-ready data."""
-        return {
+        data = {
             "version": 1,
             "nodes": [s.id for s in self.spots],
             "edges": [s.edge_id for s in self.spots],
@@ -221,6 +252,9 @@ class Animation:
             "pruning": bool(self.result.pruned),
             "windows": self._style.windows,
         }
+        if self.quiz:
+            data["quiz"] = [q.as_data() for q in self.questions]
+        return data
 
     @cached_property
     def frames_json(self) -> str:
@@ -364,8 +398,8 @@ def _frame_changes(animation):
             spot = spots[i]
             look = node_look(status[i], current=i == current, on_line=i in line)
             value = value_text(views[i], spot)
-            window = window_text(views[i]) if animation._style.windows and not spot.is_leaf \
-                else ""
+            window = window_text(views[i]) if animation._style.windows and (
+                not spot.is_leaf or (views[i] is not None and views[i].note)) else ""
             if len(value) > len(widest_values[i]):
                 widest_values[i] = value
             if len(window) > len(widest_windows[i]):
@@ -509,6 +543,8 @@ def _widget_class():
         index = traitlets.Int(0).tag(sync=True)
         playing = traitlets.Bool(False).tag(sync=True)
         speed = traitlets.Float(DEFAULT_SPEED).tag(sync=True)
+        #: A quiz's answers so far, as JSON text (one entry per question; "" if no quiz).
+        answers = traitlets.Unicode("").tag(sync=True)
 
     AnimationWidget.__qualname__ = "AnimationWidget"
     return AnimationWidget

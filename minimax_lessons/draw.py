@@ -182,7 +182,12 @@ def value_text(view, spot) -> str:
 
 
 def window_text(view) -> str:
-    """``enter α=3 β=+∞``, the window a node was entered with under alpha-beta, else ''."""
+    """``enter α=3 β=+∞``, the window a node was entered with under alpha-beta, else ''.
+
+    A view's ``note`` (Monte Carlo search's visits and UCB1 scores) stands in its place.
+    """
+    if view is not None and view.note:
+        return view.note
     if view is None or view.alpha is None:
         return ""
     return f"enter α={_symbol_number(view.alpha)} β={_symbol_number(view.beta)}"
@@ -368,7 +373,8 @@ def _style(game, spots, frame, names, edge_labels, windows) -> _Style:
     if edge_labels is None:
         edge_labels = (not is_tree) or labelled
     if windows is None:
-        windows = frame is not None and any(v.alpha is not None for v in frame.nodes.values())
+        windows = frame is not None and any(v.alpha is not None or v.note
+                                            for v in frame.nodes.values())
     return _Style(not is_tree, bool(names), bool(edge_labels), bool(windows), n > 200)
 
 
@@ -505,7 +511,8 @@ def _drawing(game, layout, frame, *, notes, highlight, legend, size, names, edge
         status, view = _status(frame, prefix, spot)
         look = node_look(status, current=spot.path == current, on_line=spot.path in on_line,
                          highlighted=spot.id in marked)
-        window = window_text(view) if view else ""
+        # a leaf has no window, but may have a note (Monte Carlo search's visits)
+        window = window_text(view) if view and (not spot.is_leaf or view.note) else ""
         side = side_lines(game, spot, style, window, noted.get(spot.id))
         shown.note(spot, view, window if window in side else "")
         shown.unreached = shown.unreached or status == UNVISITED
@@ -677,11 +684,12 @@ def leaf_name(game, spot, style) -> str:
 
 
 def side_lines(game, spot, style, window, note):
-    """Lines written beside a node: its name (trees), its alpha-beta window, a note."""
+    """Lines written beside a node: its name (trees), its alpha-beta window (or the
+    view's note), a note."""
     lines = []
     if style.names and not spot.terminal:
         lines.append(_literal(game.text(spot.state)))
-    if style.windows and window and not spot.is_leaf:
+    if style.windows and window:
         lines.append(window)
     if note:
         lines.append(_literal(note))

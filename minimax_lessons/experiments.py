@@ -11,10 +11,13 @@ can print it, assert facts about it, or hand it to :mod:`minimax_lessons.plots`.
 from __future__ import annotations
 
 import math
+import random
 import statistics
 
-from .play import play_match
-from .search import alphabeta, best_first, minimax, shuffled
+from .games import MAX
+from .mcts import mcts
+from .play import move_values, play_match
+from .search import alphabeta, best_first, minimax, shuffled, solve
 from .tree import GameTree
 
 
@@ -79,3 +82,42 @@ def match_record(game, max_player, min_player, games: int) -> dict:
         _, score = play_match(game, max_player, min_player)
         record["MAX wins" if score > 0 else "MIN wins" if score < 0 else "draws"] += 1
     return record
+
+
+def positions_with_a_wrong_move(game, count: int, *, seed=0, moves_left=1) -> list:
+    """``count`` positions (reachable, not over, with at least ``moves_left`` moves) where
+    some move is worse than the best, drawn with ``seed``, in a fixed order.
+
+    >>> from minimax_lessons import TicTacToe
+    >>> len(positions_with_a_wrong_move(TicTacToe(), 5, moves_left=5))
+    5
+    """
+    states = sorted(s for s in solve(game) if not game.is_terminal(s)
+                    and len(game.actions(s)) >= moves_left)
+    mixed = [s for s in states if len(set(move_values(game, s).values())) > 1]
+    return random.Random(seed).sample(mixed, count)
+
+
+def picks_a_best_move(game, state, move) -> bool:
+    """Does ``move`` reach the exact best value in ``state`` (for the player to move)?
+
+    >>> from minimax_lessons import TicTacToe
+    >>> game = TicTacToe("XX.OO....")
+    >>> picks_a_best_move(game, game.initial_state(), 2), picks_a_best_move(game, "XX.OO....", 5)
+    (True, False)
+    """
+    values = move_values(game, state)
+    best = max(values.values()) if game.to_move(state) == MAX else min(values.values())
+    return values[move] == best
+
+
+def mcts_accuracy(game, positions, playouts, *, seed=0) -> list:
+    """For each number of play-outs: the share of ``positions`` where UCT's move has the
+    exact best value (one seeded search per position)."""
+    rows = []
+    for n in playouts:
+        right = sum(picks_a_best_move(game, s, mcts(game, s, playouts=n, seed=seed + k).move)
+                    for k, s in enumerate(positions))
+        rows.append({"playouts": n, "right": right, "positions": len(positions),
+                     "share": right / len(positions)})
+    return rows

@@ -72,6 +72,8 @@ class NodeView:
     bound: str | None = None
     alpha: object = None
     beta: object = None
+    #: Text beside the node instead of a window (Monte Carlo search: "n=5").
+    note: str = ""
 
     def text(self) -> str:
         """The value as a student writes it: ``3``, ``>=3``, ``<=2`` ('' if unknown).

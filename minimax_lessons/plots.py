@@ -71,3 +71,18 @@ def plot_ordering(rows, *, title="Leaves evaluated: minimax against alpha-beta")
     ax.legend(fontsize=10)
     fig.tight_layout()
     return Chart(fig, title)
+
+
+def plot_accuracy(rows, *, title="How often UCT plays a best move"):
+    """The share of positions where UCT's move is exactly best, against play-outs (log)."""
+    fig, ax = _figure(title, "play-outs per move (log scale)", "share of positions")
+    ax.set_yscale("linear")
+    ax.set_xscale("log")
+    ax.set_ylim(0, 1.05)
+    xs, ys = [r["playouts"] for r in rows], [r["share"] for r in rows]
+    ax.plot(xs, ys, "o-", lw=2, color="#1f77b4")
+    for x, y in zip(xs, ys):
+        ax.annotate(f"{y:.0%}", (x, y), textcoords="offset points", xytext=(0, -16),
+                    ha="center", fontsize=9)
+    fig.tight_layout()
+    return Chart(fig, title)

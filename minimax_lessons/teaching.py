@@ -215,6 +215,24 @@ ADVICE = {
         "the moment alpha >= beta.",
         "In which-leaves-are-pruned questions: some leaves named are needed, and some "
         "pruned ones are missing."),
+    "bound-as-exact": Advice(
+        _A, "Whatever number alpha-beta returns from a node is that node's value, so a table "
+            "can store it as exact.",
+        "Only values strictly inside the window are exact. A cut-off returns a lower bound "
+        "(at MAX), a node where nothing beat alpha an upper bound; store the flag with the "
+        "value and use a bound only when it settles the new window.",
+        "Lesson 9's table that stores every value as exact returns a wrong value on a "
+        "concrete 4 x 5 position (a draw it calls a win for X)."),
+    "bound-flag-reversed": Advice(
+        _A, "A cut-off value is an upper bound (the node could be worth less).",
+        "At a MAX node the moves not searched could only raise the value: value >= beta "
+        "means at least; value <= alpha means at most."),
+    "trusts-the-horizon": Advice(
+        _D, "A move that keeps the loss out of sight at the depth limit has avoided it.",
+        "Forcing moves (a threat the opponent must block) use up plies and push the loss past "
+        "the horizon; search two plies deeper, or extend the search on forcing moves.",
+        "Lesson 9's horizon position: at depth 3 only the threat in column 2 is not -1; at "
+        "depth 5 it is -1 too."),
     "order-ignored": Advice(
         _A, "Alpha-beta prunes the same whatever the order of the moves.",
         "Best move first gives each node its tightest bound at once; in the best case the "
@@ -297,6 +315,63 @@ ADVICE = {
     "ignores-probabilities": Advice(
         _X, "Every outcome of a chance node is equally likely.",
         "Weight each child's value by its probability, as the drawing writes on the edges."),
+    # -- Monte Carlo tree search (lesson 8)
+    "backup-no-sign-switch": Advice(
+        _X, "Every node adds the play-out's utility as it is, MAX's point of view.",
+        "A node counts results for the player who chose it: where MIN chose, add minus the "
+        "utility. Ask what a MIN node's mean of +1 would make MIN prefer."),
+    "backup-mover-not-chooser": Advice(
+        _X, "A node's wins count for the player who moves at that node.",
+        "They count for the player who *chose* the node, the one moving at its parent: it is "
+        "the parent that compares its children's means.",
+        "In the back-up: every sign is the opposite of the right one, at MAX's and at MIN's "
+        "choices alike, so each player walks into the moves that are worst for her."),
+    "backup-no-visit": Advice(
+        _X, "Back-up only adds the result; visits are counted elsewhere (or not at all).",
+        "Both numbers change on every node of the path: one more visit and the result; the "
+        "mean w / n needs both."),
+    "backup-new-node-only": Advice(
+        _X, "Only the new node learns from its play-out.",
+        "Every ancestor's estimate includes this game too: walk up to the root.",
+        "In the back-up: the root's visits stay behind the number of play-outs, and the "
+        "nodes above the new one never change."),
+    "ucb-common-log": Advice(
+        _X, "log means log base 10.",
+        "UCB1's log is the natural one, ln, Python's math.log; on a calculator use ln."),
+    "ucb-no-sqrt": Advice(
+        _X, "The exploration bonus is c * ln(N) / n.",
+        "It is c * sqrt(ln(N) / n): the square root makes the bonus shrink slowly."),
+    "ucb-child-log": Advice(
+        _X, "The bonus is the child's own: c * sqrt(ln(n) / n).",
+        "ln counts the parent's visits N: the bonus grows as the parent is tried more and "
+        "the child is not."),
+    "ucb-no-mean": Advice(
+        _X, "UCB1 is the exploration bonus.",
+        "UCB1 = mean + bonus: exploit what looks good, explore what is little known."),
+    "mean-for-chooser": Advice(
+        _X, "A node's mean, as stored, is MAX's mean.",
+        "It is stored for the player who chose the node; below a MIN node, MAX's mean is "
+        "minus the stored one."),
+    "greedy-mean": Advice(
+        _X, "MCTS always goes to the child with the best mean.",
+        "It goes to the best mean *plus bonus*; compute the bonus for the rarely visited "
+        "child."),
+    "least-visited": Advice(
+        _X, "MCTS goes to the least visited child until all are equal.",
+        "Only the bonus favours rare children; a poor mean can outweigh it."),
+    "min-uses-max-mean": Advice(
+        _X, "At a MIN node the children's means are read as MAX's, highest first.",
+        "The chooser is MIN: her mean is minus MAX's, so she prefers the lowest MAX mean.",
+        "In which-child-next questions at a MIN node: the child picked is the one best for "
+        "MAX."),
+    "averages-not-minimax": Advice(
+        _X, "The move with the best average play-out is the best move.",
+        "A play-out lets MIN play at random; minimax lets her play her best. Averages and "
+        "minimax disagree when one good reply hides among bad ones."),
+    "few-playouts-enough": Advice(
+        _X, "A hundred random games are plenty for tic-tac-toe.",
+        "Random play-outs rarely find O's one drawing reply; the tree needs enough rounds "
+        "to grow to where the threat shows."),
     "forgets-empty-heap": Advice(
         _X, "A heap of n counters has n sizes.",
         "A heap can be empty too: sizes 0 to n, so n + 1 of them."),

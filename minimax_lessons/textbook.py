@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import inspect
 import math
+import random
 import re
 import textwrap
 
@@ -121,6 +122,66 @@ def alphabeta_decision(game, state):
     return best_move
 
 
+def alphabeta_with_table(game, state, table, alpha=-math.inf, beta=math.inf):
+    """Alpha-beta that remembers each state's value in ``table``, with what it means.
+
+    Each value is stored with its flag (see :func:`bound_flag`): "exact", "lower"
+    (cut off: the true value is at least this) or "upper" (nothing beat alpha: at
+    most this). A stored bound is used only when it settles the window on its own.
+
+    >>> from minimax_lessons import ConnectFour
+    >>> game = ConnectFour(rows=3, cols=4)
+    >>> alphabeta_with_table(game, game.play("0"), {}) == alphabeta(game, game.play("0"))
+    True
+    """
+    value, flag = table.get(state, (None, None))
+    if flag == "exact" or flag == "lower" and value >= beta or flag == "upper" and value <= alpha:
+        return value
+    if game.is_terminal(state):
+        return game.utility(state)
+    maximizing = game.to_move(state) == MAX
+    value, low, high = (-math.inf if maximizing else math.inf), alpha, beta
+    for a in game.actions(state):
+        child = alphabeta_with_table(game, game.result(state, a), table, low, high)
+        value = max(value, child) if maximizing else min(value, child)
+        low, high = (max(low, value), high) if maximizing else (low, min(high, value))
+        if low >= high:
+            break  # cut off
+    table[state] = (value, bound_flag(value, alpha, beta))
+    return value
+
+
+def alphabeta_with_exact_table(game, state, table, alpha=-math.inf, beta=math.inf):
+    """Alpha-beta with a table that has a bug: find it (lesson 9)."""
+    if state in table:
+        return table[state]
+    if game.is_terminal(state):
+        return game.utility(state)
+    maximizing = game.to_move(state) == MAX
+    value, low, high = (-math.inf if maximizing else math.inf), alpha, beta
+    for a in game.actions(state):
+        child = alphabeta_with_exact_table(game, game.result(state, a), table, low, high)
+        value = max(value, child) if maximizing else min(value, child)
+        low, high = (max(low, value), high) if maximizing else (low, min(high, value))
+        if low >= high:
+            break  # cut off
+    table[state] = value
+    return value
+
+
+def bound_flag(value, alpha, beta):
+    """What a value alpha-beta returned for the window (alpha, beta) tells of the true value.
+
+    >>> bound_flag(5, 0, 5), bound_flag(0, 0, 5), bound_flag(3, 0, 5)
+    ('lower', 'upper', 'exact')
+    """
+    if value >= beta:
+        return "lower"  # cut off: unsearched moves could only push it further
+    if value <= alpha:
+        return "upper"  # no move beat alpha: the true value is at most this
+    return "exact"
+
+
 def negamax(game, state, color=None):
     """Minimax written once for both players; the value comes out from MAX's side.
 
@@ -157,6 +218,96 @@ def expectiminimax(game, state):
                    for a, p in game.chances(state))
     values = [expectiminimax(game, game.result(state, a)) for a in game.actions(state)]
     return max(values) if player == MAX else min(values)
+
+
+class MCTSNode:
+    """One node of the Monte Carlo search tree.
+
+    ``wins`` adds up the play-out results for the player who chose this node
+    (the player to move at its parent): +1 a win for that player, -1 a loss.
+    """
+
+    def __init__(self, game, state, parent=None, move=None):
+        self.state, self.parent, self.move = state, parent, move
+        self.children = []
+        self.untried = [] if game.is_terminal(state) else list(game.actions(state))
+        self.visits = 0
+        self.wins = 0.0
+
+
+def ucb1(child, parent_visits, c=math.sqrt(2)):
+    """UCB1: the child's mean result for the chooser, plus a bonus for few visits.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> node = MCTSNode(FIGURE_5_2, "B")
+    >>> node.visits, node.wins = 2, 1.0
+    >>> round(ucb1(node, 10), 3)   # 1/2 + sqrt(2) * sqrt(ln 10 / 2)
+    2.017
+    """
+    return child.wins / child.visits + c * math.sqrt(math.log(parent_visits) / child.visits)
+
+
+def playout(game, state, rng):
+    """Play random moves from ``state`` to the end; the utility reached (MAX's view).
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> playout(FIGURE_5_2, "B", random.Random(0)) in (3, 12, 8)
+    True
+    """
+    while not game.is_terminal(state):
+        state = game.result(state, rng.choice(game.actions(state)))
+    return game.utility(state)
+
+
+def backup(game, node, utility):
+    """Add one play-out's result (``utility``, MAX's point of view) from ``node`` to the root.
+
+    Each node counts the result for the player who chose it: MIN chose the
+    children of a MIN node, and MIN's result is minus MAX's.
+    """
+    while node is not None:
+        node.visits += 1
+        if node.parent is not None:
+            chooser = game.to_move(node.parent.state)
+            node.wins += utility if chooser == MAX else -utility
+        node = node.parent
+
+
+def uct_search(game, state, playouts, seed=0, c=math.sqrt(2)):
+    """Grow a search tree by ``playouts`` rounds of UCT and return its root.
+
+    Each round: *select* down the tree by UCB1, *expand* one new child (the
+    first untried move), *play out* random moves to the end, *back up* the result.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> root = uct_search(FIGURE_5_2, "A", 100)
+    >>> root.visits, sum(child.visits for child in root.children)
+    (100, 100)
+    """
+    rng = random.Random(seed)
+    root = MCTSNode(game, state)
+    for _ in range(playouts):
+        node = root
+        while not node.untried and node.children:                    # 1. select
+            node = max(node.children, key=lambda child: ucb1(child, node.visits, c))
+        if node.untried:                                               # 2. expand
+            move = node.untried.pop(0)
+            child = MCTSNode(game, game.result(node.state, move), node, move)
+            node.children.append(child)
+            node = child
+        backup(game, node, playout(game, node.state, rng))            # 3. play out, 4. back up
+    return root
+
+
+def uct(game, state, playouts, seed=0, c=math.sqrt(2)):
+    """The move UCT plays after ``playouts`` rounds: the root's most visited child.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> uct(FIGURE_5_2, "A", 100)
+    0
+    """
+    root = uct_search(game, state, playouts, seed, c)
+    return max(root.children, key=lambda child: child.visits).move
 
 
 # -- showing code in a notebook ---------------------------------------------------
@@ -209,4 +360,6 @@ def show(*functions) -> Source:
 
 
 __all__ = ["minimax", "minimax_decision", "depth_limited_minimax", "alphabeta",
-           "alphabeta_decision", "negamax", "expectiminimax", "show", "Source"]
+           "alphabeta_decision", "alphabeta_with_table", "alphabeta_with_exact_table",
+           "negamax", "expectiminimax", "uct_search", "uct", "show", "Source"]
+# uct_search's parts (MCTSNode, ucb1, playout, backup) are shown with it.

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from minimax_lessons.exercises import FunctionCheck, check_function, estimate
+from minimax_lessons.exercises.functions import input_classes
 from minimax_lessons.exercises.kinds import KINDS
 from minimax_lessons.exercises.variants import minimax as student_minimax
 from minimax_lessons.exercises.variants import minimax_max_everywhere
@@ -29,6 +30,15 @@ def recurses(node, is_maximizing):
 def loops(node, is_maximizing):
     while True:
         pass
+
+
+def loops_on_float_leaves(node, is_maximizing):
+    while isinstance(node, float):
+        pass
+    if not isinstance(node, list):
+        return node
+    values = [loops_on_float_leaves(child, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
 
 
 def floods(node, is_maximizing):
@@ -143,6 +153,24 @@ def test_endless_recursion_loops_and_floods_get_their_own_diagnosis():
     timed = check_function("minimax", loops, time_limit=0.3)
     assert timed.diagnosis == "timeout" and "time limit" in timed.message
     assert check_function("minimax", floods).diagnosis == "output-flood"
+
+
+def test_a_hidden_check_that_loops_on_one_class_earns_the_share_of_the_others():
+    floats = [c for c in KINDS["minimax"].cases(0, hidden=True)
+              if "float leaves" in input_classes(KINDS["minimax"], c)]
+    result = check_function("minimax", loops_on_float_leaves, hidden=True, time_limit=0.3)
+    assert result.diagnosis == "timeout" and result.failed == len(floats) > 1
+    assert result.score == pytest.approx(1 - len(floats) / result.tests)
+    assert f"took too long on float leaves ({len(floats)} tests)" in result.message
+    assert "stopped" not in result.message
+
+
+def test_a_hidden_check_slow_on_every_input_stops_early_and_says_so():
+    result = check_function("minimax", loops, hidden=True, time_limit=0.3)
+    assert result.diagnosis == "timeout" and result.failed == result.tests
+    assert result.score == 0
+    assert "the first 3 inputs all took too long" in result.message
+    assert f"the other {result.tests - 3} count as too slow as well" in result.message
 
 
 def test_a_missing_return_or_a_pair_is_a_wrong_type_with_a_hint():

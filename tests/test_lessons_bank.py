@@ -11,22 +11,24 @@ from pathlib import Path
 import pytest
 
 import minimax_lessons.exercises.lessons as lessons
-from minimax_lessons import (GameTree, TicTacToe, alphabeta, best_first, check_function,
-                             expectiminimax, iterative_deepening, minimax, negamax, solve)
+from minimax_lessons import (ConnectFour, GameTree, TicTacToe, alphabeta, best_first,
+                             centre_first, check_function, column_values, expectiminimax, iterative_deepening,
+                             minimax, negamax, solve, table_search)
 from minimax_lessons.exercises import kinds
 from minimax_lessons.exercises.kinds import SEARCH_TRAPS
 from minimax_lessons.tictactoe import open_lines, winner
 from minimax_lessons.exercises import check, get_question, hash_answer, question, question_ids
 from minimax_lessons.exercises.nested import to_game
 from minimax_lessons.exercises.shipping import from_source
-from minimax_lessons.exercises.variants import (SOLUTIONS, alphabeta_strict, board_not_restored,
+from minimax_lessons.exercises.variants import (SOLUTIONS, alphabeta_strict, backup_no_sign_switch,
+                                                board_not_restored,
                                                 evaluate_signs_swapped, evaluate_wins_inside)
 from minimax_lessons.exercises.variants import alphabeta as student_alphabeta
 
 GAME = TicTacToe()
 SEEDS = range(4)
 LESSON_IDS = [f"q{lesson}.{n}" for lesson, count in ((1, 5), (2, 5), (4, 6), (5, 5), (6, 14),
-                                                     (7, 5)) for n in range(1, count + 1)]
+                                                     (7, 5), (8, 4), (9, 4)) for n in range(1, count + 1)]
 
 
 # -- references, written here from the package's searches --------------------------------------
@@ -201,13 +203,47 @@ def right_and_wrong(qid, data):
         spec = data["spec"]
         as_min = minimax(GameTree.from_dict(chance_as(spec, "min"))).value
         return expectiminimax(GameTree.from_dict(spec)).value, (as_min, "chance-as-min")
+    if qid == "q8.1":
+        w, n, big_n = data["wins"], data["visits"], data["parent"]
+        right = w / n + math.sqrt(2) * math.sqrt(math.log(big_n) / n)
+        return round(right, 2), (round(w / n + math.sqrt(2) * math.log(big_n) / n, 2),
+                                 "ucb-no-sqrt")
+    if qid == "q8.2":
+        sign = 1 if data["player"] == "max" else -1
+        scores = [w / n + math.sqrt(2 * math.log(data["parent"]) / n)
+                  for _, n, w in data["children"]]
+        means = [w / n for _, n, w in data["children"]]
+        letters = "abcd"
+        return (letters[scores.index(max(scores))],
+                (letters[means.index(max(means))], "greedy-mean"))
+    if qid == "q8.4":
+        min_mean = (data["wins"] - data["utility"]) / (data["visits"] + 1)
+        return round(-min_mean, 2), (round(min_mean, 2), "mean-for-chooser")
+    if qid == "q9.1":  # no game of Connect Four ends before ply 7: a full tree to depth d
+        cols, d = data["cols"], data["d"]
+        return sum(cols ** k for k in range(d + 1)), (cols ** d, "counts-leaves")
+    if qid in ("q9.2", "q9.4"):  # the search's move: it blocks (2 plies), it wins (3 plies)
+        game = ConnectFour()
+        state = tuple(data["state"])
+        move = table_search(game, state, depth=2 if qid == "q9.2" else 3,
+                            evaluate=game.estimate, order=centre_first(game)).move
+        sign = 1 if game.to_move(state) == "max" else -1
+        values = column_values(game, state, depth=2 if qid == "q9.2" else 3,
+                               evaluate=game.estimate)
+        other = next(a for a in game.actions(state) if sign * values[a] < sign * values[move])
+        return move, (other, "wrong")
+    if qid == "q9.3":
+        value, alpha, beta = data["value"], data["alpha"], data["beta"]
+        letter = "b" if value >= beta else "c" if value <= alpha else "a"
+        return letter, (None if letter == "a" else ("a", "bound-as-exact"))
     raise AssertionError(f"no reference for {qid} ({lesson})")
 
 
 FUNCTIONS = {"q4.5": (SOLUTIONS["board_minimax"], board_not_restored, "board-not-restored"),
              "q5.5": (SOLUTIONS["evaluate"], evaluate_signs_swapped, "signs-swapped"),
              "q6.6": (student_alphabeta, alphabeta_strict, "prune-strict"),
-             "q6.14": (alphabeta_strict, student_alphabeta, "prune-non-strict")}
+             "q6.14": (alphabeta_strict, student_alphabeta, "prune-non-strict"),
+             "q8.3": (SOLUTIONS["backup"], backup_no_sign_switch, "backup-no-sign-switch")}
 VALUE_IDS = [qid for qid in LESSON_IDS if qid not in FUNCTIONS]
 
 
@@ -215,7 +251,7 @@ VALUE_IDS = [qid for qid in LESSON_IDS if qid not in FUNCTIONS]
 def test_the_lessons_have_four_to_six_questions_each_and_the_graded_notebook_eight():
     ids = [q for q in question_ids() if q.startswith("q") and not q.startswith("q3.")]
     assert ids == LESSON_IDS
-    for lesson in (1, 2, 4, 5, 7):
+    for lesson in (1, 2, 4, 5, 7, 8, 9):
         assert 4 <= sum(q.startswith(f"q{lesson}.") for q in ids) <= 6
     assert len([q for q in ids if q.startswith("q6.")]) == 6 + 8
 

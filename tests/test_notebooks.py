@@ -467,6 +467,8 @@ TEXTBOOK_SHOWN = {
     "05": {"depth_limited_minimax"},
     "06": {"alphabeta"},
     "07": {"negamax", "expectiminimax"},
+    "08": {"playout", "uct_search"},
+    "09": {"alphabeta_with_table", "alphabeta_with_exact_table"},
 }
 
 

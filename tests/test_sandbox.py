@@ -57,6 +57,12 @@ def recurses_forever(x):
     return recurses_forever(x)
 
 
+def loops_on_two(x):
+    while x == 2:
+        pass
+    return x
+
+
 def raises_on_leaf(node):
     total = 0
     for child in node:
@@ -143,6 +149,31 @@ def test_without_fork_an_endless_loop_costs_the_worker_and_a_fresh_one_starts():
         assert [o.status for o in found] == ["timeout"]
         assert outcomes(box, recursive_sum, ([1, 2],))[0].value == 3
         assert box.starts == 2
+    finally:
+        box.stop()
+
+
+@pytest.mark.parametrize("fork", [True, False])
+def test_with_inputs_isolated_a_timeout_costs_only_its_input_and_the_rest_still_run(fork):
+    box = Sandbox(time_limit=0.3, fork=fork, isolate="item")
+    try:
+        run = box.run(loops_on_two, [(1,), (2,), (3,)], harness=CALL)
+        assert [o.status for o in run.outcomes] == ["ok", "timeout", "ok"]
+        assert run.outcomes[2].value == 3 and run.stopped == ""
+        assert box.starts == (1 if fork else 2), "without fork the stuck worker is replaced"
+    finally:
+        box.stop()
+
+
+def test_a_function_slow_on_every_input_stops_after_the_first_few_timeouts():
+    box = Sandbox(time_limit=0.3, isolate="item")
+    try:
+        run = box.run(loops_forever, [(n,) for n in range(8)], harness=CALL)
+        assert [o.status for o in run.outcomes] == ["timeout"] * 3
+        assert run.stopped == "the first 3 inputs all took too long"
+        capped = box.run(loops_on_two, [(1,), (2,), (2,), (4,)], harness=CALL, max_timeouts=2)
+        assert [o.status for o in capped.outcomes] == ["ok", "timeout", "timeout"]
+        assert capped.stopped == "2 inputs took too long"
     finally:
         box.stop()
 

@@ -23,6 +23,13 @@ classes of input that fail ("fails on MIN roots", "fails on float leaves"). An a
 that gets its result from the package's own searches scores 0 with the diagnosis
 ``uses-package-search`` (:mod:`~minimax_lessons.exercises.guard`).
 
+Timeouts: with ``hidden=True`` and in the grader (inputs isolated one by one), an input
+that takes too long costs only its own test; the feedback names the class that is
+slow ("It took too long on MIN roots (9 tests)"), and after
+:data:`~minimax_lessons.exercises.sandbox.MAX_TIMEOUTS` timeouts (or when the first
+:data:`~minimax_lessons.exercises.sandbox.GIVE_UP_AFTER` inputs all time out) the
+inputs left count as too slow too. A practice check stops at its first timeout.
+
 Options: ``seed`` (another set of random trees), ``hidden=True`` (graded use:
 another stream of random trees, and the feedback never shows an input), ``time_limit``
 (seconds per input), ``prune_ties`` (alpha-beta's pruning rule, ``True``:
@@ -144,7 +151,8 @@ EXTRA_DIAGNOSES = {
         "taken for an inner node. Test for an inner node with isinstance(node, list) "
         "instead: every leaf that is not a list is a number."),
 }
-#: Diagnoses that earn nothing, whatever share of the tests passed.
+#: Diagnoses that earn nothing, whatever share of the tests passed (except timeouts that
+#: cost only their own tests, in hidden and graded checks: those earn the share).
 ZERO_CREDIT = {"uses-package-search", "starts-a-process", "timeout", "crash"}
 
 
@@ -174,7 +182,8 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
     items = [c.item for c in cases]
     box = sandbox or default_sandbox()
     run = box.run(code, items, harness=spec.harness, time_limit=time_limit,
-                  isolate="item" if hidden else None)
+                  isolate="item" if hidden else None,
+                  max_timeouts=1 if spec.name == "evaluate" else None)
     if run.setup_error is not None:
         return FunctionCheck(spec.name, False, "raises",
                              f"Your code could not be loaded: {run.setup_error.sentence()}",
@@ -191,7 +200,7 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
         result = _judge_evaluate(spec, cases, outcomes, hidden)
     else:
         result = _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box,
-                        code, time_limit, run.missing)
+                        code, time_limit, run.missing, run.stopped)
     return _with_time(result, time.perf_counter() - start)
 
 
@@ -254,7 +263,7 @@ def _is_right(spec, item, expected, outcome) -> bool:
 
 
 def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
-           time_limit, missing) -> FunctionCheck:
+           time_limit, missing, stopped="") -> FunctionCheck:
     total = len(cases)
     wrong = [i for i, o in enumerate(outcomes)
              if not _is_right(spec, cases[i].item, expected[i], o)]
@@ -266,7 +275,11 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
                              tests=total, hidden=hidden)
     diagnosis = _diagnose(spec, cases, outcomes, prune_ties, seed, hidden)
     last = outcomes[-1]
-    if last.status in ("timeout", "crash", "flood", "internal"):
+    unrun = list(range(len(outcomes), total))
+    # Timeouts that cost only their own tests (not a run that stopped at its first one).
+    slow_only = diagnosis == "timeout" and (stopped or not unrun)
+    if last.status in ("crash", "flood", "internal") or (last.status == "timeout"
+                                                          and not slow_only):
         index = len(outcomes) - 1
     else:
         shown = [i for i in wrong if _shows(diagnosis, spec, cases[i].item, outcomes[i])] or wrong
@@ -275,12 +288,16 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
     outcome, item, exp = outcomes[index], cases[index].item, expected[index]
     if diagnosis in ("raises", "wrong-type", "wrong") and _int_leaf_test(cases, wrong, outcomes):
         diagnosis = "int-leaf-test"
-    message = _message(spec, item, exp, outcome, failed, total, hidden, missing)
-    classes = failing_classes(spec, cases, wrong + list(range(len(outcomes), total)))
-    if classes and last.status not in ("timeout", "crash"):
+    if slow_only:
+        message = _timeouts_message(spec, cases, outcomes, wrong, failed, hidden, stopped,
+                                    index)
+    else:
+        message = _message(spec, item, exp, outcome, failed, total, hidden, missing)
+    classes = failing_classes(spec, cases, wrong + unrun)
+    if classes and last.status not in ("timeout", "crash") and not slow_only:
         message += f" It fails on {_and(classes)}."
-    if hidden and diagnosis not in ZERO_CREDIT:
-        by_class = failed_by_class(spec, cases, wrong + list(range(len(outcomes), total)))
+    if hidden and (diagnosis not in ZERO_CREDIT or slow_only):
+        by_class = failed_by_class(spec, cases, wrong + unrun)
         message += (f" Passed {total - failed} of {total}: {total - failed}/{total} of the "
                     f"points. Failed, by class: {_and([f'{n} {b} of {t}' for n, b, t in by_class])}.")
     picture = board = None
@@ -291,7 +308,31 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
         call=None if hidden else spec.call_text(item), failing_input=None if hidden else item,
         expected=None if hidden else exp.value, got=None if hidden else outcome.value,
         error=outcome.error, output="" if hidden else outcome.output, picture=picture,
-        board=board)
+        board=board, score=(total - failed) / total if slow_only else None)
+
+
+def _timeouts_message(spec, cases, outcomes, wrong, failed, hidden, stopped, index) -> str:
+    """What timed out, named by class ("It took too long on MIN roots (9 tests)"), what
+    else failed, and why the inputs left count as too slow (``stopped``) if some were."""
+    total = len(cases)
+    slow = [i for i, o in enumerate(outcomes) if o.status == "timeout"]
+    unrun = list(range(len(outcomes), total))
+    classes = failing_classes(spec, cases, slow + unrun)
+    count = f"{len(slow)} test{'s' if len(slow) != 1 else ''}"
+    text = (f"Wrong on {failed} of {total} {'hidden ' if hidden else ''}tests. It took too "
+            f"long on {f'{_and(classes)} ({count})' if classes else count}")
+    if not hidden:
+        text += f", e.g. {spec.call_text(cases[index].item)}"
+    text += ": an endless loop, or far too much work."
+    if unrun:
+        text += (f" The checker stopped because {stopped}: the other {len(unrun)} "
+                 f"count as too slow as well.")
+    other = [i for i in wrong if outcomes[i].status != "timeout"]
+    if other:
+        named = failing_classes(spec, cases, other)
+        text += (f" {len(other)} other test{'s' if len(other) != 1 else ''} finished but "
+                 f"failed{f': it fails on {_and(named)}' if named else ''}.")
+    return text
 
 
 # -- classes of input, for partial credit --------------------------------------------------
@@ -401,6 +442,8 @@ def _shows(diagnosis, spec, item, outcome) -> bool:
         return outcome.ok and spec.type_problem(outcome.value, item) is not None
     if diagnosis == "mutates-input":
         return outcome.mutated
+    if diagnosis == "timeout":
+        return outcome.status == "timeout"
     return True
 
 
@@ -411,6 +454,8 @@ def _diagnose(spec, cases, outcomes, prune_ties, seed, hidden) -> str:
                "internal": "wrong", "setup": "raises"}
     if last.status in generic:
         return generic[last.status]
+    if any(o.status == "timeout" for o in outcomes):  # inputs after a timeout ran on
+        return "timeout"
     for index in range(len(variants_for(spec.name, prune_ties=prune_ties))):
         vid, theirs = _variant_outcomes(spec.name, prune_ties, seed, hidden, index)
         if all(spec.same(mine, other) for mine, other in zip(outcomes, theirs)):
@@ -468,6 +513,10 @@ def _message(spec, item, expected: Expected, outcome: Outcome, failed, total, hi
                    "it was given."
         return f"{head} {call} should return {want}, but yours returned " \
                f"{F.show(outcome.value)}, and it changes the board it was given."
+    if spec.name == "backup":
+        return (f"{head} {call} should leave the nodes' [visits, wins] at {want} (new node "
+                f"first; the root's wins are not checked), but yours left "
+                f"{F.show(outcome.value)}.")
     return f"{head} {call} should return {want}, but yours returned {F.show(outcome.value)}."
 
 
@@ -530,7 +579,7 @@ def _values_picture(spec, item, box, code, time_limit):
     if not node_items:
         return None
     run = box.run(code, [sub for _, sub in node_items], harness=spec.harness,
-                  time_limit=time_limit)
+                  time_limit=time_limit, max_timeouts=1)
     notes, highlight = {}, set()
     for (path, sub), got in zip(node_items, run.outcomes):
         want = spec.expected(sub).value
@@ -551,7 +600,7 @@ def _game_picture(spec, item, box, code, time_limit):
     game = make_game(item[0])
     node_items = spec.node_items(item)
     run = box.run(code, [sub for _, sub in node_items], harness=spec.harness,
-                  time_limit=time_limit)
+                  time_limit=time_limit, max_timeouts=1)
     notes, highlight = {}, set()
     for (name, sub), got in zip(node_items, run.outcomes):
         want = spec.expected(sub).value

@@ -144,6 +144,17 @@ def evaluation(fn, item, call):
     return call(board), None
 
 
+def backup_step(fn, item, call):
+    """``fn(path, utility)`` updates the nodes of ``path`` (dicts) in place; the value
+    observed: each node's ``[visits, wins]`` afterwards, the new node first (the root's
+    wins count for nobody, so they are not looked at: None)."""
+    path, utility = item
+    nodes = [dict(node) for node in path]
+    call(nodes, utility, watch=None)  # changing the nodes is the job, not a mistake
+    return [[node.get("visits"), node.get("wins") if old["chooser"] is not None else None]
+            for node, old in zip(nodes, path)], None
+
+
 def make_game(description):
     """A game from its picklable description: ``("tree", spec)``, ``("tictactoe",)``, or a game."""
     if isinstance(description, tuple) and description and description[0] == "tree":

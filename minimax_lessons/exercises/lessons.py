@@ -30,6 +30,11 @@ lesson    questions
 7         q7.1 the negamax identity ★, q7.2 negamax's value at a MIN root ★★,
           q7.3 positions for a transposition table ★★, q7.4 expectiminimax ★★,
           q7.5 expectiminimax with MIN below chance ★★★
+8         q8.1 a UCB1 score ★, q8.2 which child is selected next ★★, q8.3 write
+          the back-up step ★★★, q8.4 a MIN node's mean after a back-up ★★
+9         q9.1 nodes of plain minimax on Connect Four ★, q9.2 the column that
+          blocks ★★, q9.3 what a stored value means (exact or a bound) ★★,
+          q9.4 a win in three moves ★★★
 graded    q6.7 to q6.14: ``notebooks/exercises/06-alphabeta-exercises.ipynb``
 ========  =====================================================================
 """
@@ -40,6 +45,8 @@ import inspect
 import math
 import string
 
+from ..connectfour import ConnectFour
+from ..engine import bound_flag
 from ..search import alphabeta, best_first, expectiminimax, iterative_deepening, minimax, solve
 from ..tictactoe import TicTacToe
 from ..tree import GameTree
@@ -853,4 +860,280 @@ register(
         solve=lambda d: expectiminimax(GameTree.from_dict(d["spec"])).value,
         mistakes=_chance_mistakes, tree=_spec_tree, hint="a number (decimals are fine)",
         title="q7.5 Chance, then MIN"),
+)
+
+
+# =============================================================================
+# Lesson 8: Monte Carlo tree search
+# =============================================================================
+def ucb1(wins, visits, parent_visits, c=math.sqrt(2)):
+    """UCB1: the child's mean for its chooser plus the exploration bonus.
+
+    >>> round(ucb1(1, 2, 10), 3)
+    2.017
+    """
+    return wins / visits + c * math.sqrt(math.log(parent_visits) / visits)
+
+
+def _ucb_mistakes(data):
+    w, n, big_n = data["wins"], data["visits"], data["parent"]
+    c = math.sqrt(2)
+    return [("ucb-common-log", w / n + c * math.sqrt(math.log10(big_n) / n)),
+            ("ucb-no-sqrt", w / n + c * math.log(big_n) / n),
+            ("ucb-child-log", w / n + c * math.sqrt(math.log(n) / n)),
+            ("ucb-no-mean", c * math.sqrt(math.log(big_n) / n))]
+
+
+def _ucb_counts(rng):
+    """A child's visits and wins and its parent's visits, every mistake 0.05 or more away."""
+    while True:
+        big_n = rng.randint(8, 60)
+        n = rng.randint(2, big_n // 2)
+        w = rng.randint(-n, n) / 2
+        data = {"parent": big_n, "visits": n, "wins": w}
+        values = [ucb1(w, n, big_n)] + [v for _, v in _ucb_mistakes(data)]
+        if all(abs(a - b) >= 0.05 for i, a in enumerate(values) for b in values[i + 1:]):
+            return data
+
+
+def _children_counts(rng):
+    """3 or 4 children of a MAX or MIN node, where UCB1, the best mean, the fewest visits and
+    (at MIN) MAX's view of the means all pick different children."""
+    player = rng.choice(["max", "min"])
+    while True:
+        k = rng.randint(3, 4) if player == "max" else 4
+        visits = [rng.randint(1, 12) for _ in range(k)]
+        wins = [rng.randint(-v, v) / 2 for v in visits]  # for the chooser
+        data = {"player": player, "parent": sum(visits) + 1,
+                "children": [[LETTERS[i + 1].upper(), n, w] for i, (n, w) in
+                             enumerate(zip(visits, wins))]}
+        picks = [_pick(data, rule) for rule in ("ucb", "greedy", "rare", "max-view")]
+        wanted = picks[:3] if player == "max" else picks
+        scores = sorted(_scores(data, "ucb"), reverse=True)
+        if len(set(wanted)) == len(wanted) and scores[0] - scores[1] > 0.02 \
+                and len(set(visits)) == k:
+            return data
+
+
+def _scores(data, rule):
+    big_n, sign = data["parent"], 1 if data["player"] == "max" else -1
+    out = []
+    for _, n, w in data["children"]:
+        if rule == "ucb":
+            out.append(ucb1(w, n, big_n))
+        elif rule == "greedy":
+            out.append(w / n)
+        elif rule == "rare":
+            out.append(-n)
+        else:  # MIN reading MAX's means: the chooser's wins with the sign switched
+            out.append(ucb1(-w if sign < 0 else w, n, big_n))
+    return out
+
+
+def _pick(data, rule) -> str:
+    scores = _scores(data, rule)
+    return LETTERS[scores.index(max(scores))]
+
+
+def _mean_after(data, sign=-1, visit=1):
+    """(MAX's mean, MIN's mean) of a node MIN chose, after backing up ``data["utility"]``
+    (``sign=+1``: without switching the sign; ``visit=0``: without counting the visit)."""
+    wins = data["wins"] + sign * data["utility"]
+    for_min = wins / (data["visits"] + visit)
+    return -for_min, for_min
+
+
+def _mean_mistakes(data):
+    return [("backup-no-sign-switch", _mean_after(data, sign=+1)[0]),
+            ("mean-for-chooser", _mean_after(data)[1]),
+            ("backup-no-visit", _mean_after(data, visit=0)[0])]
+
+
+def _min_node_counts(rng):
+    while True:
+        n = rng.randint(2, 9)
+        data = {"visits": n, "wins": rng.randint(-n, n) / 2, "utility": rng.choice([1, -1])}
+        values = [_mean_after(data)[0]] + [v for _, v in _mean_mistakes(data)]
+        if all(abs(a - b) >= 0.05 for i, a in enumerate(values) for b in values[i + 1:]):
+            return data
+
+
+def _selection_mistakes(data):
+    mistakes = {_pick(data, "greedy"): "greedy-mean", _pick(data, "rare"): "least-visited"}
+    if data["player"] == "min":
+        mistakes[_pick(data, "max-view")] = "min-uses-max-mean"
+    return mistakes
+
+
+# =============================================================================
+# Lesson 9: Connect Four (q9.1-q9.4)
+# =============================================================================
+FOUR = ConnectFour()
+
+
+def four_listing(board) -> str:
+    """A Connect Four board (row strings, top first) with the column numbers underneath."""
+    return "\n".join(" ".join(row) for row in board) + "\n" + " ".join(
+        str(c) for c in range(len(board[0])))
+
+
+def columns_winning_now(game, state) -> list:
+    """The columns where the player to move completes four in a row."""
+    return [a for a in game.actions(state) if game.winner(game.result(state, a))]
+
+
+def forced_win_within(game, state, plies) -> bool:
+    """Can the player to move force a win within ``plies`` (odd) plies? Exhaustive."""
+    for a in game.actions(state):
+        child = game.result(state, a)
+        if game.winner(child):
+            return True
+        if plies >= 3 and not game.is_terminal(child) and all(
+                not game.is_terminal(game.result(child, r))
+                and forced_win_within(game, game.result(child, r), plies - 2)
+                for r in game.actions(child)):
+            return True
+    return False
+
+
+def blocking_columns(game, state) -> list:
+    """Columns where the opponent would win next unless the player to move plays there."""
+    found = []
+    for c in game.actions(state):
+        others = [game.result(state, a) for a in game.actions(state) if a != c]
+        if others and all(c in game.actions(after) and game.winner(game.result(after, c))
+                          for after in others):
+            found.append(c)
+    return found
+
+
+def _random_four_position(rng, keep):
+    """Seeded random play on the full board until ``keep(state)`` holds."""
+    while True:
+        state = FOUR.initial_state()
+        for _ in range(rng.randint(8, 30)):
+            if FOUR.is_terminal(state):
+                break
+            state = FOUR.result(state, rng.choice(FOUR.actions(state)))
+        if not FOUR.is_terminal(state) and keep(state):
+            return {"board": FOUR.board(state), "state": list(state)}
+
+
+def _must_block(state):
+    columns = blocking_columns(FOUR, state)
+    return (not columns_winning_now(FOUR, state) and len(columns) == 1
+            and not columns_winning_now(FOUR, FOUR.result(state, columns[0])))
+
+
+def _wins_in_three(state):
+    return not columns_winning_now(FOUR, state) and forced_win_within(FOUR, state, 3)
+
+
+def winning_columns_in_three(data) -> set:
+    """Every column after which the player to move wins by force on their next move."""
+    state = tuple(data["state"])
+    return {a for a in FOUR.actions(state)
+            if all(not FOUR.is_terminal(FOUR.result(FOUR.result(state, a), r))
+                   and columns_winning_now(FOUR, FOUR.result(FOUR.result(state, a), r))
+                   for r in FOUR.actions(FOUR.result(state, a)))}
+
+
+def _four_mover(data):
+    return "X" if FOUR.to_move(tuple(data["state"])) == "max" else "O"
+
+
+def _flag_case(rng):
+    alpha = rng.randint(-5, 2)
+    beta = alpha + rng.randint(1, 5)
+    value = rng.choice([alpha - rng.randint(0, 2), beta + rng.randint(0, 2),
+                        rng.randint(alpha + 1, beta - 1) if beta - alpha > 1 else alpha])
+    return {"player": rng.choice(["MAX", "MIN"]), "alpha": alpha, "beta": beta, "value": value}
+
+
+def _flag_letter(data):
+    return {"exact": "a", "lower": "b", "upper": "c"}[
+        bound_flag(data["value"], data["alpha"], data["beta"])]
+
+
+def _flag_mistakes(data):
+    right = _flag_letter(data)
+    if right == "a":
+        return {}
+    return {"a": "bound-as-exact", ("c" if right == "b" else "b"): "bound-flag-reversed"}
+
+
+def _four_nodes(cols, depth):
+    return minimax(ConnectFour(6, cols), depth=depth, evaluate=lambda state: 0).nodes
+
+
+register(
+    ValueQuestion(
+        "q8.1", lambda d: f"A child has been visited n = {d['visits']} times with w = "
+                          f"{d['wins']:g} wins (for the player who chose it); its parent, "
+                          f"N = {d['parent']} times. What is the child's UCB1 score, "
+                          "w/n + c * sqrt(ln(N) / n) with c = sqrt(2)? (two decimals)",
+        make=_ucb_counts, solve=lambda d: ucb1(d["wins"], d["visits"], d["parent"]),
+        mistakes=_ucb_mistakes, tolerance=0.006, hint="a number with two decimals",
+        title="q8.1 A UCB1 score"),
+    ChoiceQuestion(
+        "q8.2", lambda d: f"UCT is at a {d['player'].upper()} node visited N = {d['parent']} "
+                          "times. Which child does UCB1 (c = sqrt 2) select next? (Means are "
+                          "from MAX's point of view, as everywhere in the course.)",
+        lambda d: [f"{name} (n = {n}, mean for MAX {w / n if d['player'] == 'max' else -w / n:+.2f})"
+                   for name, n, w in d["children"]],
+        make=_children_counts, solve=lambda d: _pick(d, "ucb"), mistakes=_selection_mistakes,
+        title="q8.2 Which child next?"),
+    FunctionQuestion(
+        "q8.3", "Write backup(path, utility), Monte Carlo tree search's back-up step. path "
+                "lists the nodes from the one just added up to the root, each a dict "
+                "{'visits': ..., 'wins': ..., 'chooser': 'max' or 'min' (None at the root), "
+                "'to_move': ...}. Add one visit to every node, and the play-out's result to "
+                "its wins, counted for the player who chose the node (utility is MAX's).",
+        "backup", title="q8.3 Write the back-up"),
+    ValueQuestion(
+        "q8.4", lambda d: f"A node chosen by O (MIN) has n = {d['visits']} visits and w = "
+                          f"{d['wins']:g} wins, counted for O. A new play-out through it ends "
+                          f"with utility {d['utility']:+d} (MAX's point of view). After the "
+                          "back-up, what is the node's mean result from MAX's point of view? "
+                          "(two decimals)",
+        make=_min_node_counts, solve=lambda d: _mean_after(d)[0], mistakes=_mean_mistakes,
+        tolerance=0.006, hint="a number with two decimals", title="q8.4 A mean for MAX"),
+)
+
+
+register(
+    ValueQuestion(
+        "q9.1", "Plain minimax (no pruning) searches the empty Connect Four board with 6 rows "
+                "and {cols} columns, {d} plies deep, estimating the positions where it stops. "
+                "How many nodes does it visit, the root included?",
+        make=lambda rng: {"cols": rng.randint(4, 7), "d": rng.randint(2, 4)},
+        solve=lambda d: _four_nodes(d["cols"], d["d"]),
+        mistakes=lambda d: [("counts-leaves", d["cols"] ** d["d"]),
+                            ("depth-off-by-one", _four_nodes(d["cols"], d["d"] - 1)),
+                            ("depth-off-by-one", _four_nodes(d["cols"], d["d"] + 1))],
+        hint="a whole number", title="q9.1 Nodes of plain minimax"),
+    ValueQuestion(
+        "q9.2", lambda d: f"{_four_mover(d)} to move. The other player threatens to win on "
+                          "their next move. Which column must "
+                          f"{_four_mover(d)} play?",
+        make=lambda rng: _random_four_position(rng, _must_block),
+        solve=lambda d: set(blocking_columns(FOUR, tuple(d["state"]))),
+        listing=lambda d: four_listing(d["board"]), hint="a column number, 0-6",
+        title="q9.2 Block the threat"),
+    ChoiceQuestion(
+        "q9.3", "A {player} node is entered with the window alpha = {alpha}, beta = {beta}, and "
+                "alpha-beta returns {value} from it. What may a transposition table store "
+                "about the node's true value?",
+        lambda d: [f"It is exactly {d['value']}.", f"It is at least {d['value']}.",
+                   f"It is at most {d['value']}."],
+        make=_flag_case, solve=_flag_letter, mistakes=_flag_mistakes,
+        title="q9.3 Exact value or bound?"),
+    ValueQuestion(
+        "q9.4", lambda d: f"{_four_mover(d)} to move can force a win within three moves (its "
+                          "move, the reply, its winning move), though not at once. Which "
+                          "column starts the forced win?",
+        make=lambda rng: _random_four_position(rng, _wins_in_three),
+        solve=winning_columns_in_three,
+        listing=lambda d: four_listing(d["board"]), hint="a column number, 0-6",
+        title="q9.4 A win in three"),
 )

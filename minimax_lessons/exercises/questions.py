@@ -68,7 +68,7 @@ from ..tree import GameTree
 from . import feedback as F
 from .codec import Opaque, encode, exception_name
 from .harness import nested_alphabeta, run_local
-from .kinds import same_number
+from .kinds import is_number, same_number
 from .nested import is_leaf, names, paths, subtree, to_game
 from .shipping import from_source
 from .variants import (DIAGNOSES, HAND_VALUE_MISTAKES, explain, named_mistakes,
@@ -290,8 +290,9 @@ class ValueQuestion(Question):
     answer_hint = "a number"
 
     def __init__(self, id, prompt, *, solve, mistakes=None, tree=None, listing=None, hint=None,
-                 asked=None, ask_move=False, **kw):
+                 asked=None, ask_move=False, tolerance=None, **kw):
         super().__init__(id, prompt, **kw)
+        self.tolerance = tolerance  # answers this close count (a number worked out by hand)
         self._asked = asked
         self.ask_move = ask_move
         self._solve = solve
@@ -307,6 +308,11 @@ class ValueQuestion(Question):
     def listing(self, seed=0):
         return self._listing(self.data(seed)) if self._listing else None
 
+    def _close(self, a, b) -> bool:
+        if self.tolerance is None or not is_number(b):
+            return same_number(a, b)
+        return abs(a - b) <= self.tolerance
+
     def check(self, answer, seed=0, **options):
         number = _as_number(answer)
         if number is None:
@@ -314,10 +320,10 @@ class ValueQuestion(Question):
         data = self.data(seed)
         right = self._solve(data)
         rights = sorted(right) if isinstance(right, (set, frozenset)) else [right]
-        if any(same_number(number, r) for r in rights):
+        if any(self._close(number, r) for r in rights):
             return self._feedback(True, None, f"Right: {F.show(number)}.", seed)
         mistakes = self._mistakes(data) if self._mistakes else []
-        named = named_mistakes((vid, value is not None and same_number(number, value))
+        named = named_mistakes((vid, value is not None and self._close(number, value))
                                for vid, value in mistakes)
         said = f"Your answer {F.show(number)} is not right."
         drawn = self._answer_picture(data, number, rights)

@@ -25,7 +25,11 @@ sent as source text (:mod:`~minimax_lessons.exercises.shipping`), which works
 for functions defined in notebook cells. Each input gets a time limit; the
 worker kills the child running an input that exceeds it (where there is no
 ``fork``, this process kills the whole worker and a fresh one starts on the
-next check). Results come back as JSON lines
+next check). With ``isolate="item"`` (hidden tests, grading) a timeout costs only
+its own input: the rest of the inputs run in fresh children, each with its own
+limit, until :data:`MAX_TIMEOUTS` inputs have timed out (or the first
+:data:`GIVE_UP_AFTER` all did); the inputs left then are not run and
+:attr:`Run.stopped` says why. Results come back as JSON lines
 (:mod:`~minimax_lessons.exercises.codec`), never as pickles, so nothing the
 student's code produces is executed here. Each job carries a fresh random token
 that the worker stamps on its messages; messages without the current job's
@@ -69,6 +73,14 @@ MEMORY_LIMIT = 4 << 30
 START_TIMEOUT = 60.0
 #: Jobs after which a worker is replaced anyway (stray global state stays bounded).
 RECYCLE_AFTER = 200
+#: With ``isolate="item"``: timeouts after which the inputs left are not run (they count
+#: as timed out). Large enough for a whole class of inputs (9 hidden MIN roots) to time
+#: out and the rest still earn their share; small enough that a function slow on every
+#: input costs at most this many time limits.
+MAX_TIMEOUTS = 10
+#: With ``isolate="item"``: when the first this many inputs all time out, the inputs left
+#: are not run either (a function slow on every input stops early).
+GIVE_UP_AFTER = 3
 _PACKAGE_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -139,11 +151,17 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Run:
-    """All outcomes of one job, plus names the code uses that could not be copied."""
+    """All outcomes of one job, plus names the code uses that could not be copied.
+
+    ``stopped`` says why inputs were left unrun after timeouts, e.g. "the first 3
+    inputs all took too long" ('' when every input ran, or the job stopped at its
+    first timeout or crash as it does without ``isolate="item"``).
+    """
 
     outcomes: list
     missing: dict
     setup_error: ErrorInfo | None = None
+    stopped: str = ""
 
 
 class Sandbox:
@@ -276,23 +294,50 @@ class Sandbox:
 
     # -- jobs -------------------------------------------------------------------
     def run(self, fn, items, *, harness, time_limit=None, output_keep=None,
-            flood_limit=None, recursion_limit=1000, isolate=None) -> Run:
+            flood_limit=None, recursion_limit=1000, isolate=None, max_timeouts=None) -> Run:
         """Run ``harness(fn, item, call)`` on each item in the worker.
 
         ``isolate="item"`` runs each input in a process of its own, so nothing
         the code does on one input can change how another is judged (slower:
         a fork per input); the default is the sandbox's ``isolate``.
 
-        Stops at the first input that times out or kills the worker; the
-        outcomes list is then shorter than ``items`` and ends with that
+        Stops at the first input that kills the worker, and at the first that
+        times out unless ``max_timeouts`` (default: :data:`MAX_TIMEOUTS` with
+        ``isolate="item"``, else 1) allows more: then the inputs after a timeout
+        run in a fresh child (or worker), until ``max_timeouts`` inputs timed
+        out or the first :data:`GIVE_UP_AFTER` all did. The outcomes list is
+        shorter than ``items`` when it stopped early, and ends with that
         "timeout" or "crash" outcome.
         """
         code = fn if isinstance(fn, Shipped) else ship(fn)
+        items = list(items)
+        isolate = isolate or self.isolate
+        if max_timeouts is None:
+            max_timeouts = MAX_TIMEOUTS if isolate == "item" else 1
+        options = dict(harness=harness, time_limit=time_limit, output_keep=output_keep,
+                       flood_limit=flood_limit, recursion_limit=recursion_limit,
+                       isolate=isolate)
+        first = self._run_job(code, items, **options)
+        outcomes, stopped = list(first.outcomes), ""
+        while max_timeouts > 1 and first.setup_error is None \
+                and 0 < len(outcomes) < len(items) and outcomes[-1].status == "timeout":
+            stopped = _give_up(outcomes, max_timeouts)
+            if stopped:
+                break
+            more = self._run_job(code, items[len(outcomes):], **options)
+            if more.setup_error is not None or not more.outcomes:
+                break
+            outcomes += more.outcomes
+        return Run(outcomes, first.missing, first.setup_error, stopped)
+
+    def _run_job(self, code, items, *, harness, time_limit, output_keep, flood_limit,
+                 recursion_limit, isolate) -> Run:
+        """Send one job to the worker and collect its outcomes (it stops at a timeout)."""
         limit = self.time_limit if time_limit is None else time_limit
         token = secrets.token_hex(16)
         job = {"type": "job", "token": token, "fork": self.fork,
-               "isolate": isolate or self.isolate,
-               "code": code, "harness": harness, "items": list(items),
+               "isolate": isolate,
+               "code": code, "harness": harness, "items": items,
                "time_limit": limit, "recursion_limit": recursion_limit,
                "output_limit": self.output_keep if output_keep is None else output_keep,
                "flood_limit": self.flood_limit if flood_limit is None else flood_limit,
@@ -370,6 +415,23 @@ class Sandbox:
                        + (f": {tail[-500:]}" if tail else ""))
 
 
+def _give_up(outcomes, max_timeouts) -> str:
+    """Why the inputs after ``outcomes`` should not run ('' to go on), in words.
+
+    >>> slow, fine = Outcome("timeout"), Outcome("ok", 1)
+    >>> _give_up([slow, slow, slow], 10), _give_up([fine, slow, slow, slow], 10)
+    ('the first 3 inputs all took too long', '')
+    >>> _give_up([fine, slow, slow], 2)
+    '2 inputs took too long'
+    """
+    timeouts = sum(o.status == "timeout" for o in outcomes)
+    if timeouts >= max_timeouts:
+        return f"{timeouts} input{'s' if timeouts != 1 else ''} took too long"
+    if timeouts >= GIVE_UP_AFTER and timeouts == len(outcomes):
+        return f"the first {timeouts} inputs all took too long"
+    return ""
+
+
 def _outcome(message) -> Outcome:
     status = str(message.get("status", "crash"))
     value, extra, error = message.get("value"), message.get("extra"), message.get("error")
@@ -436,4 +498,4 @@ def run(fn, items, *, harness, **options) -> list:
 
 __all__ = ["Sandbox", "Outcome", "ErrorInfo", "Run", "default_sandbox", "use_default",
            "warm_up", "run",
-           "TIME_LIMIT", "FLOOD_LIMIT"]
+           "TIME_LIMIT", "FLOOD_LIMIT", "MAX_TIMEOUTS", "GIVE_UP_AFTER"]

@@ -35,6 +35,18 @@ id                          mistake
                             with them skips a win or walks into a loss
 ==========================  =====================================================
 
+Monte Carlo tree search's back-up step (kind ``backup``):
+
+============================  ===================================================
+id                            mistake
+============================  ===================================================
+``backup-no-sign-switch``     adds MAX's result where MIN chose the node
+``backup-mover-not-chooser``  signs by the player to move at the node, not by the
+                              player who chose it (one ply off)
+``backup-no-visit``           adds the result but not the visit
+``backup-new-node-only``      updates the new node and stops
+============================  ===================================================
+
 Generic ids, when no known mistake matches: ``mutates-input``, ``timeout``,
 ``raises``, ``recursion``, ``wrong-type``, ``output-flood``, ``crash``,
 ``wrong``; for self-check questions also ``unknown-question``, ``bad-answer``,
@@ -185,6 +197,37 @@ DIAGNOSES = {
                      "pruned.",
     "counts-every-leaf": "That is every leaf, what minimax evaluates; alpha-beta prunes in any "
                          "order, and most with the best move first.",
+    # lesson 8: Monte Carlo tree search
+    "backup-no-sign-switch": "Your function adds MAX's utility to every node, but a node's wins "
+                             "count for the player who chose it: where MIN chose the node, "
+                             "MIN's result is minus MAX's, so subtract the utility there.",
+    "backup-mover-not-chooser": "Your function picks the sign by the player to move at the node "
+                                "(to_move), one ply off: a node's wins count for the player "
+                                "who chose it, the player to move at its parent (chooser).",
+    "backup-no-visit": "Your function adds the result but not the visit: every node on the "
+                       "path counts one more visit (visits += 1), or its mean wins / visits "
+                       "is wrong.",
+    "backup-new-node-only": "Your function updates only the new node: the play-out's result "
+                            "goes to every node on the path, up to the root.",
+    "ucb-common-log": "That uses the logarithm in base 10; UCB1 uses the natural logarithm "
+                 "(math.log, ln).",
+    "ucb-no-sqrt": "That forgets the square root over ln(N) / n in the exploration bonus.",
+    "ucb-child-log": "That takes the logarithm of the child's visits; UCB1 uses the parent's, "
+                     "ln(N) over the child's n.",
+    "ucb-no-mean": "That is the exploration bonus alone; UCB1 adds it to the child's mean "
+                   "result w / n.",
+    "mean-for-chooser": "That is the mean for the player who chose the node (MIN); from "
+                        "MAX's point of view it is minus that.",
+    "greedy-mean": "That child has the best mean, but UCB1 adds an exploration bonus: a child "
+                   "visited rarely gets a large one, and may be selected first.",
+    "least-visited": "That is the least visited child, but UCB1 adds the bonus to the mean: a "
+                     "poor enough mean loses to a better child visited more often.",
+    "min-uses-max-mean": "At a MIN node the mean to add is MIN's, minus MAX's: that child is "
+                         "the best for MAX, the worst for the player choosing.",
+    "averages-not-minimax": "Random play-outs average over every reply, but MIN will not play "
+                            "at random: she picks her best reply, and averages hide it.",
+    "few-playouts-enough": "With few play-outs the means are noisy and most of them come from "
+                           "random games, where O's bad moves are as likely as her good ones.",
     # lesson 7's predictions
     "forgets-empty-heap": "A heap can also be empty: a heap of 4 counters has 5 sizes, 0 to 4.",
     "table-recomputes": "With the table, a position reached again is not searched again: its "
@@ -193,6 +236,17 @@ DIAGNOSES = {
                            "and they are already among the 5,478: they cannot explain the gap.",
     "order-only": "With chance nodes the size of the scores matters, not only their order: an "
                   "expected value weighs how much each outcome pays.",
+    # lesson 9's predictions and exercises
+    "bound-as-exact": "A node that stopped early returned a bound, not its value: after a "
+                      "cut-off the true value is at least the number returned (at MAX), and "
+                      "after no move beat alpha it is at most that. Storing it as exact is "
+                      "the classic transposition-table bug.",
+    "bound-flag-reversed": "The direction is the other way: a cut-off (value >= beta) means "
+                           "the true value is at least the number returned, since the moves "
+                           "not searched could only raise it; value <= alpha means at most.",
+    "trusts-the-horizon": "The threat only delays: O's forced block costs two plies, which "
+                          "pushes the loss past the depth-3 horizon. Two plies deeper the "
+                          "search sees it again: a loss put off is still a loss.",
     # lesson 5's predictions
     "win-outscored": "A won board is scored by its utility (+1), never by the evaluation "
                      "function; an unfinished board the evaluation scores higher than +1 "
@@ -260,6 +314,12 @@ HAND_DIAGNOSES = {
                           "nodes), beta is MIN's (lowered at MIN nodes).",
     "not-symmetric": "A board and its mirror image (or rotation) are equally good, so they "
                      "get the same score.",
+    "backup-no-sign-switch": "That adds MAX's utility, but this node was chosen by MIN and "
+                             "counts MIN's result, minus MAX's.",
+    "backup-mover-not-chooser": "That takes the sign from the player to move at the node, one "
+                                "ply off: a node's wins count for the player who chose it.",
+    "backup-no-visit": "Every node on the path also counts one more visit.",
+    "backup-new-node-only": "The result goes to every node on the path, up to the root.",
 }
 
 #: For an answer given by hand, these mistakes are the same as another one whenever both
@@ -840,6 +900,51 @@ def evaluate_not_symmetric(board):
     return score
 
 
+# =============================================================================
+# "backup": fn(path, utility), Monte Carlo tree search's back-up step
+# =============================================================================
+def backup(path, utility):
+    """A correct student solution."""
+    for node in path:
+        node["visits"] += 1
+        if node["chooser"] == "max":
+            node["wins"] += utility
+        elif node["chooser"] == "min":
+            node["wins"] -= utility
+
+
+def backup_no_sign_switch(path, utility):
+    for node in path:
+        node["visits"] += 1
+        node["wins"] += utility
+
+
+def backup_by_mover(path, utility):
+    for node in path:
+        node["visits"] += 1
+        if node["to_move"] == "max":
+            node["wins"] += utility
+        else:
+            node["wins"] -= utility
+
+
+def backup_no_visit(path, utility):
+    for node in path:
+        if node["chooser"] == "max":
+            node["wins"] += utility
+        elif node["chooser"] == "min":
+            node["wins"] -= utility
+
+
+def backup_new_node_only(path, utility):
+    node = path[0]
+    node["visits"] += 1
+    if node["chooser"] == "max":
+        node["wins"] += utility
+    elif node["chooser"] == "min":
+        node["wins"] -= utility
+
+
 #: kind -> [(diagnosis id, buggy function)], most common mistakes first.
 VARIANTS = {
     "minimax": [
@@ -891,6 +996,12 @@ VARIANTS = {
         ("players-swapped", board_players_swapped),
         ("max-at-every-level", board_max_everywhere),
     ],
+    "backup": [
+        ("backup-no-sign-switch", backup_no_sign_switch),
+        ("backup-mover-not-chooser", backup_by_mover),
+        ("backup-no-visit", backup_no_visit),
+        ("backup-new-node-only", backup_new_node_only),
+    ],
     "evaluate": [
         ("signs-swapped", evaluate_signs_swapped),
         ("search-skips-win", evaluate_terminal_not_checked),
@@ -908,6 +1019,7 @@ SOLUTIONS = {
     "game_minimax": game_minimax,
     "board_minimax": board_minimax,
     "evaluate": evaluate,
+    "backup": backup,
 }
 
 

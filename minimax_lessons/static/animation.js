@@ -8,6 +8,9 @@
 //           frame 0 sets every node; frame k only what differs from frame k - 1:
 //           n = [[node, look, value text, window text]], e = [[node, edge look]]
 //   index   the frame shown; playing; speed (steps per second)
+//   answers a quiz's answers so far, JSON text [null | {reply, ok} | {skip: true}]
+//           (only when frames has a quiz: [{f, kind, prompt, answer, why, reveal, tol, value}];
+//           the player stops at frame f until question is answered or skipped)
 // Stepping only repaints the nodes that differ, so it needs no kernel round trip.
 
 const SHAPES = new Set(["polygon", "ellipse", "path", "polyline"]);
@@ -123,6 +126,83 @@ function paintEdge(shapes, look) {
   for (const shape of shapes) stroke(shape, colour, width, dash);
 }
 
+// -- the quiz (only when the frames carry one) ---------------------------------------
+
+function answersOf(model, quiz) {
+  let list = [];
+  try { list = JSON.parse(model.get("answers") || "[]"); } catch (error) { list = []; }
+  if (!Array.isArray(list)) list = [];
+  return quiz.map((_, i) => list[i] || null);
+}
+
+// The last frame the player may show now: the stop of the first question not answered.
+function limitOf(model, timeline) {
+  const last = timeline.count - 1;
+  const quiz = timeline.data.quiz;
+  if (!quiz) return last;
+  const answers = answersOf(model, quiz);
+  let limit = last;
+  quiz.forEach((q, i) => { if (answers[i] === null && q.f < limit) limit = q.f; });
+  return limit;
+}
+
+// A typed number ("3", " -2.5 ", "+inf", "−∞"), or null.
+function parseReply(text) {
+  const t = String(text).trim().replace(/\u2212/g, "-").replace(/\u221e/g, "inf").toLowerCase();
+  if (/^[+-]?inf(inity)?$/.test(t)) return t.startsWith("-") ? -Infinity : Infinity;
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/.test(t)) return null;
+  return Number(t);
+}
+
+function isRight(question, reply) {
+  if (question.kind === "look") return reply === question.answer;
+  const got = parseReply(reply);
+  const want = typeof question.value === "number" ? question.value : parseReply(question.answer);
+  if (got === null || want === null) return false;
+  if (!question.tol) return got === want;
+  return Math.abs(got - want) <= question.tol;
+}
+
+const escapeHtml = (text) => String(text).replace(/[&<>"]/g,
+  (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+// Sentences from Python write <= and >=; show them as the tree does.
+const pretty = (text) => escapeHtml(text).replace(/&lt;=/g, "\u2264").replace(/&gt;=/g, "\u2265");
+
+function verdictHtml(question, answer) {
+  const why = pretty(question.why);
+  const right = pretty(question.answer);
+  if (answer.skip) {
+    return `<p class="mmla-verdict mmla-skipped"><b>\u2013 Skipped:</b> the answer is ${right}. ${why}</p>`;
+  }
+  if (answer.ok) {
+    return `<p class="mmla-verdict mmla-right"><b>\u2713 Right:</b> ${right}. ${why}</p>`;
+  }
+  return `<p class="mmla-verdict mmla-wrong"><b>\u2717 Not quite:</b> you said ` +
+    `${escapeHtml(answer.reply)}; the answer is ${right}. ${why}</p>`;
+}
+
+function questionHtml(question, i, count) {
+  const head = `<span class="mmla-prompt">Question ${i + 1} of ${count}: ${pretty(question.prompt)}</span>`;
+  const skip = `<button type="button" data-quiz="skip">Skip</button>`;
+  if (question.kind === "look") {
+    return `<form class="mmla-question" data-question="${i}">${head}` +
+      `<button type="button" data-quiz="yes">Yes</button>` +
+      `<button type="button" data-quiz="no">No</button>${skip}</form>`;
+  }
+  return `<form class="mmla-question" data-question="${i}">${head}` +
+    `<input class="mmla-reply" type="text" inputmode="decimal" autocomplete="off" ` +
+    `aria-label="Your answer: a number">` +
+    `<button type="submit" data-quiz="submit">Check</button>${skip}</form>`;
+}
+
+function scoreHtml(quiz, answers) {
+  const right = answers.filter((a) => a && a.ok).length;
+  const skipped = answers.filter((a) => a && a.skip).length;
+  const note = skipped ? ` (${skipped} skipped)` : "";
+  return `<p class="mmla-score"><b>You predicted ${right} of ${quiz.length}.</b>${note} ` +
+    `<button type="button" data-quiz="restart">Restart quiz</button></p>`;
+}
+
 // -- the player ---------------------------------------------------------------------
 
 function button(action, label, key) {
@@ -133,6 +213,15 @@ function button(action, label, key) {
 function keyHtml(data) {
   const p = data.palette || {};
   const sw = (style) => `<span class="mmla-swatch" style="${style}"></span>`;
+  if (data.key) {  // a search's own key: [look, text] pairs (Monte Carlo tree search)
+    const looks = {
+      current: sw(`border-color:${p.current};border-width:3px;background:${p.open}`),
+      open: sw(`background:${p.open}`), done: sw(`background:${p.done}`),
+      dotted: sw(`border:2px dotted ${p.faint};background:${p.paper}`),
+      line: sw(`border:none;height:4px;background:${p.line}`),
+    };
+    return data.key.map(([look, text]) => `<span>${looks[look] || ""} ${text}</span>`).join("");
+  }
   const items = [
     [sw(`border-color:${p.current};border-width:3px;background:${p.open}`), "current node"],
     [sw(`background:${p.open}`) + "<b>\u22643</b>",
@@ -171,6 +260,7 @@ function render({ model, el }) {
     `title="Fit the tree to the width, or show it at full size">fit</button>` +
     `</div>` +
     `<div class="mmla-caption" aria-live="polite"></div>` +
+    (data.quiz ? `<div class="mmla-quiz" role="group" aria-label="Quiz" aria-live="polite"></div>` : "") +
     `<div class="mmla-stage mmla-fitted"></div>` +
     `<div class="mmla-key">${keyHtml(data)}</div>`;
   const $ = (selector) => el.querySelector(selector);
@@ -206,8 +296,10 @@ function render({ model, el }) {
     el.dataset.frame = String(k);
     $('[data-action="start"]').disabled = k === 0;
     $('[data-action="back"]').disabled = k === 0;
-    $('[data-action="forward"]').disabled = k === last;
-    $('[data-action="end"]').disabled = k === last;
+    const limit = limitOf(model, timeline);
+    $('[data-action="forward"]').disabled = k >= limit;
+    $('[data-action="end"]').disabled = k >= limit;
+    if (data.quiz) showQuiz(k);
     if (!stage.classList.contains("mmla-fitted") && frame.c !== null && frame.c !== undefined) {
       keepInView(dom.nodes[frame.c].g);
     }
@@ -243,7 +335,7 @@ function render({ model, el }) {
   }
 
   function go(k) {
-    k = Math.max(0, Math.min(last, k | 0));
+    k = Math.max(0, Math.min(limitOf(model, timeline), k | 0));
     if (k !== model.get("index")) {
       model.set("index", k);
       model.save_changes();
@@ -294,9 +386,92 @@ function render({ model, el }) {
     setFitted(natural <= 2 * width);
   }
 
+  // The quiz panel: the question asked at this frame, else the latest verdict; the score at the end.
+  const quizBox = data.quiz ? $(".mmla-quiz") : null;
+  let asked = null;  // what the panel shows, so that repainting it again keeps a half-typed reply
+
+  function showQuiz(k) {
+    const quiz = data.quiz;
+    const answers = answersOf(model, quiz);
+    const asking = quiz.findIndex((q, i) => q.f === k && answers[i] === null);
+    let latest = -1;
+    quiz.forEach((q, i) => { if (answers[i] !== null && q.f <= k) latest = i; });
+    const key = `${k}:${asking}:${latest}:${answers.filter((a) => a).length}`;
+    if (key === asked) return;
+    asked = key;
+    const hadFocus = el.contains(document.activeElement);
+    let html = latest >= 0 ? verdictHtml(quiz[latest], answers[latest]) : "";
+    if (asking >= 0) html += questionHtml(quiz[asking], asking, quiz.length);
+    else if (k === last && answers.every((a) => a !== null)) html += scoreHtml(quiz, answers);
+    quizBox.innerHTML = html;
+    quizBox.hidden = !html;
+    quizBox.dataset.answered = String(answers.filter((a) => a !== null).length);
+    playButton.disabled = asking >= 0;  // the way on is to answer or skip
+    if (hadFocus) {  // keyboard users keep their place: the answer box, else the player
+      const first = asking >= 0 ? quizBox.querySelector("input, button") : null;
+      if (first) first.focus();
+      else if (!el.contains(document.activeElement)) el.focus({ preventScroll: true });
+    }
+  }
+
+  function answer(reply) {
+    const quiz = data.quiz;
+    const form = quizBox.querySelector("form[data-question]");
+    if (!form) return;
+    const i = Number(form.dataset.question);
+    const answers = answersOf(model, quiz);
+    if (answers[i] !== null) return;
+    if (reply === null) answers[i] = { skip: true };
+    else if (quiz[i].kind !== "look" && parseReply(reply) === null) {
+      const input = form.querySelector("input");
+      input.setCustomValidity("Type a number, such as 3 or -2.5 (or Skip)");
+      input.reportValidity();
+      return;
+    } else answers[i] = { reply: String(reply).trim(), ok: isRight(quiz[i], String(reply).trim()) };
+    model.set("answers", JSON.stringify(answers));
+    model.save_changes();
+    const k = model.get("index");
+    if (!quiz.some((q, j) => q.f === k && answers[j] === null)) go(k + 1);
+    else show(k);
+  }
+
+  function restart() {
+    pause();
+    model.set("answers", "[]");
+    model.save_changes();
+    asked = null;
+    if (model.get("index") === 0) show(0);
+    else go(0);
+  }
+
+  if (quizBox) {
+    quizBox.hidden = true;
+    quizBox.addEventListener("submit", (event) => {
+      event.preventDefault();
+      answer(quizBox.querySelector(".mmla-reply").value);
+    });
+    // Enter answers: handled here, since JupyterLab keeps a form from seeing it.
+    quizBox.addEventListener("keydown", (event) => {
+      if (event.key !== "Enter" || !event.target.classList.contains("mmla-reply")) return;
+      event.preventDefault();
+      event.stopPropagation();
+      answer(event.target.value);
+    });
+    quizBox.addEventListener("input", (event) => {
+      if (event.target.setCustomValidity) event.target.setCustomValidity("");
+    });
+  }
+
   el.addEventListener("click", (event) => {
     const target = event.target.closest("button[data-action]");
     if (target && el.contains(target) && !target.disabled) actions[target.dataset.action]();
+    const quizButton = event.target.closest("button[data-quiz]");
+    if (quizButton && el.contains(quizButton)) {
+      const what = quizButton.dataset.quiz;
+      if (what === "yes" || what === "no") answer(what);
+      else if (what === "skip") answer(null);
+      else if (what === "restart") restart();
+    }
   });
   slider.addEventListener("input", () => { pause(); go(Number(slider.value)); });
   speed.addEventListener("change", () => {
@@ -308,7 +483,7 @@ function render({ model, el }) {
   // handling never happens (the notebook takes the key on its way up).
   el.addEventListener("keydown", (event) => {
     const action = keys[event.key];
-    if (!action || event.target.closest("select, input:not([type=range])")) return;
+    if (!action || event.target.closest("select, input:not([type=range]), .mmla-quiz")) return;
     event.preventDefault();
     event.stopPropagation();
     actions[action]();
@@ -316,6 +491,7 @@ function render({ model, el }) {
 
   const onIndex = () => show(model.get("index"));
   model.on("change:index", onIndex);
+  if (data.quiz) model.on("change:answers", onIndex);
   model.on("change:playing", showPlaying);
   model.on("change:speed", showSpeed);
   show(model.get("index"));
@@ -324,6 +500,7 @@ function render({ model, el }) {
   chooseFit();
   return () => {
     model.off("change:index", onIndex);
+    if (data.quiz) model.off("change:answers", onIndex);
     model.off("change:playing", showPlaying);
     model.off("change:speed", showSpeed);
   };
@@ -344,7 +521,7 @@ function initialize({ model }) {
   function tick() {
     timer = null;
     if (!model.get("playing")) return;
-    const last = timelineOf(model).count - 1;
+    const last = limitOf(model, timelineOf(model));  // a quiz stops at its next question
     const next = Math.min(last, model.get("index") + 1);
     set("index", next);
     if (next >= last) set("playing", false);
@@ -353,7 +530,12 @@ function initialize({ model }) {
   const onPlaying = () => {
     stop();
     if (!model.get("playing")) return;
-    if (model.get("index") >= timelineOf(model).count - 1) set("index", 0);
+    const timeline = timelineOf(model);
+    if (model.get("index") >= timeline.count - 1) set("index", 0);
+    else if (model.get("index") >= limitOf(model, timeline)) {  // a question waits here
+      set("playing", false);
+      return;
+    }
     timer = setTimeout(tick, delay());
   };
   model.on("change:playing", onPlaying);

@@ -1,0 +1,30 @@
+"""Lesson 9's Connect Four board plays in JupyterLab: a click drops a piece, the program answers."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+
+def test_the_connect_four_board_answers_a_click_with_its_depth_and_values(jupyter_server, lab):
+    lab.open(jupyter_server.add_notebook(NOTEBOOKS / "09-connect-four.ipynb"))
+    lab.run_all()
+    page = lab.page
+    drop = page.get_by_role("button", name="↓ 3")
+    drop.wait_for(state="visible")
+    assert page.get_by_role("button", name=re.compile(r"^↓ \d$")).count() == 7
+    drop.click()
+    thoughts = page.locator(".widget-html", has_text="The program looked")
+    thoughts.wait_for(state="visible", timeout=20_000)
+    text = thoughts.inner_text()
+    depth = int(re.search(r"looked (\d+) plies ahead", text).group(1))
+    assert depth >= 1
+    assert len(re.findall(r"\b[0-6]: (win|loss|[+-]\d\.\d\d)", text)) == 7
+    board = page.locator(".widget-html svg").first
+    assert board.locator("text", has_text=re.compile(r"^X$")).count() == 1
+    assert board.locator("text", has_text=re.compile(r"^O$")).count() == 1
+    lab.assert_no_console_errors()

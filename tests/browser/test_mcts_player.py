@@ -1,0 +1,77 @@
+"""Monte Carlo tree search in the animation player: a saved page, and lesson 8 in JupyterLab."""
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+SIDE_TEXT_JS = """([root, id]) => {
+    const side = root.querySelector(`g[id="${id}_w"] text.mm-window`);
+    const shape = root.querySelector(`g[id="${id}"]`).querySelector('polygon, ellipse, path');
+    return {side: side ? side.textContent : null, dash: shape.getAttribute('stroke-dasharray')};
+}"""
+
+
+def node(player, node_id):
+    return player.page.evaluate(SIDE_TEXT_JS, [player.element_handle(), node_id])
+
+
+def wait_for_step(player, k, last):
+    player.locator(".mmla-counter", has_text=f"step {k} / {last}").wait_for(state="visible")
+
+
+def test_the_saved_mcts_player_shows_visits_and_ucb_scores_as_the_tree_grows(browser, tmp_path):
+    from minimax_lessons import GameTree
+    from minimax_lessons.mcts_draw import animate_mcts
+
+    tree = GameTree.from_nested([[1, 1, -1], [0, 0, 0], [-1, 1, -1]])
+    animation = animate_mcts(tree, playouts=6, seed=0, speed=16)
+    frames = animation.frames
+    last = len(frames) - 1
+    select = next(f.index for f in frames if f.kind == "select")
+    path = animation.save(tmp_path / "mcts.html")
+    context = browser.new_context(viewport={"width": 1100, "height": 700}, offline=True)
+    page = context.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    try:
+        page.goto(path.as_uri())
+        player = page.locator(".mmla")
+        wait_for_step(player, 0, last)
+        assert node(player, "n_0")["dash"] == "1,5"          # B not in the tree yet: dotted
+        for _ in range(select):
+            player.press("ArrowRight")
+        wait_for_step(player, select, last)
+        scores = dict(frames[select].step.detail)
+        assert node(player, "n_0")["side"] == f"n=1 UCB {scores[0]:.2f}"
+        assert node(player, "n_0")["dash"] in (None, "")        # in the tree: solid
+        player.get_by_role("button", name="Last frame").click()
+        wait_for_step(player, last, last)
+        assert node(player, "n")["side"] == "n=6"
+        key = player.locator(".mmla-key").inner_text()
+        assert "mean result for MAX" in key and "a bound" not in key
+        assert player.locator(".mmla-caption").inner_text().startswith("After 6 play-outs")
+    finally:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "mcts_player.png"), full_page=True)
+        context.close()
+    assert not errors, "browser console errors:\n" + "\n".join(errors)
+
+
+def test_lesson_8_runs_in_lab_and_its_animation_plays_to_the_move_played(jupyter_server, lab):
+    lab.open(jupyter_server.add_notebook(NOTEBOOKS / "08-monte-carlo-tree-search.ipynb"))
+    lab.run_all()
+    first = lab.page.locator(".mmla").first
+    first.wait_for(state="visible")
+    counter = first.locator(".mmla-counter", has_text="step 0 /")
+    counter.wait_for(state="visible")
+    last = counter.text_content().split("/")[-1].strip()
+    first.get_by_role("button", name="Last frame").click()
+    first.locator(".mmla-counter", has_text=f"step {last} / {last}").wait_for(state="visible")
+    assert first.locator(".mmla-caption").inner_text().startswith("After 20 play-outs")
+    lab.assert_no_console_errors()

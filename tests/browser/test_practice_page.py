@@ -1,0 +1,331 @@
+"""Practice on the tree in a real browser: in JupyterLab, and as a saved HTML page.
+
+The student clicks nodes and types values as a person would; what is right and which
+mistake is named come from the Python answer key (PracticeTree), so the test knows
+them without reading the page's own data.
+"""
+
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+NOTEBOOK_CODE = """\
+from minimax_lessons import practice
+values = practice("values", level=1, trees=2)
+values"""
+PRUNING_CODE = """\
+pruning = practice("pruning", level=1, trees=2)
+pruning"""
+
+
+def practice_notebook():
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(NOTEBOOK_CODE), nbformat.v4.new_code_cell(PRUNING_CODE)]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    return nb
+
+
+def node(widget, name, tree):
+    """The SVG group of the node called ``name`` in the tree the widget shows."""
+    return widget.locator(f'g[id="{tree.ids[name]}"]')
+
+
+def type_value(widget, tree, name, text):
+    node(widget, name, tree).click()
+    box = widget.locator(".mmp-input")
+    box.fill(text)
+    box.press("Enter")
+
+
+def wait_data(widget, name, value):
+    """Wait until the widget's ``data-<name>`` attribute is ``value`` (stage, trees done)."""
+    widget.page.wait_for_function("([el, name, value]) => el.dataset[name] === value",
+                                  arg=[widget.element_handle(), name, str(value)])
+
+
+LOOK_JS = """id => {
+    const g = document.querySelector(`g[id="${id}"]`);
+    const shape = g.querySelector('polygon, ellipse, path');
+    const mark = g.querySelector('text.mmp-mark');
+    return {mark: mark ? mark.textContent : null, dash: shape.getAttribute('stroke-dasharray'),
+            width: shape.getAttribute('stroke-width')};
+}"""
+
+
+def look(page, node_id):
+    """A node's mark (tick, cross) and outline (dashes, width): right and wrong never
+    differ by colour alone."""
+    return page.evaluate(LOOK_JS, node_id)
+
+
+def feedback(widget):
+    return widget.locator(".mmp-feedback").inner_text()
+
+
+def solve_values(widget, tree, *, wrong_first=None):
+    """Answer every inner node, children first; with ``wrong_first=(name, value)`` type
+    that wrong value first and return the feedback it got."""
+    said = None
+    if wrong_first:
+        type_value(widget, tree, *wrong_first)
+        said = feedback(widget)
+    for name, item in tree.items("values").items():
+        type_value(widget, tree, name, str(item.answer))
+        assert "right" in feedback(widget), feedback(widget)
+    return said
+
+
+def solve_pruning(widget, tree):
+    for leaf in tree.pruned_leaves:
+        node(widget, leaf, tree).click()
+    wait_data(widget, "stage", "windows")
+    for name, item in tree.items("windows").items():
+        alpha, beta = item.answer
+        type_value(widget, tree, name, f"{_text(alpha)}, {_text(beta)}")
+        assert "right" in feedback(widget), feedback(widget)
+
+
+def _text(x):
+    from minimax_lessons.trace import show_number
+
+    return show_number(x)
+
+
+def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_server, lab):
+    from minimax_lessons.practice import practice
+
+    values = practice("values", level=1, trees=2)
+    first, second = values.trees_at(1)
+    pruning = practice("pruning", level=1, trees=2).trees_at(1)[0]
+
+    lab.open(jupyter_server.add_notebook(practice_notebook()))
+    lab.run_all()
+    widgets = lab.page.locator(".mmp")
+    widgets.nth(1).wait_for(state="visible")
+    v = widgets.nth(0)
+
+    # A wrong value at the root: the max at every level, named as such.
+    root = first.game.root
+    leaves_max = max(first.game.to_nested()[0] + first.game.to_nested()[1])
+    said = solve_values(v, first, wrong_first=(root, str(leaves_max)))
+    expected = first.judge("values", root, leaves_max)
+    assert not expected.right and expected.diagnosis in said.replace(" ", "-"), said
+    assert "\u2718" in said  # a cross, not only a colour
+    wait_data(v, "done", 1)
+    assert "Tree done" in feedback(v)
+
+    # A new tree is the second tree of level 1; Show me reveals one node with a reason.
+    v.get_by_role("button", name="New tree").click()
+    leaf_values = [str(x) for x in second.game.to_nested()[0]]
+    shown = node(v, second.game.leaves[0], second).locator("text").first.text_content()
+    assert shown.strip() == leaf_values[0]
+    v.get_by_role("button", name="Show me").click()
+    (name, item), (after, then) = list(second.items("values").items())[:2]
+    assert feedback(v) == item.why
+
+    # Keyboard in JupyterLab: focus the next node, type its value, Enter; the keys are the
+    # widget's (a digit does not turn the notebook's cell into a heading).
+    node(v, after, second).focus()
+    lab.page.keyboard.type(_text(then.answer))
+    lab.page.keyboard.press("Enter")
+    assert feedback(v).startswith(f"\u2714 {after}: right"), feedback(v)
+    assert lab.page.locator(".jp-CodeCell").count() == 2
+
+    # Pruning: a leaf alpha-beta needs, marked by mistake, is diagnosed, then unmarked.
+    p = widgets.nth(1)
+    p.get_by_role("button", name="Check").click()  # nothing marked yet
+    assert "Likely mistake: no pruning" in feedback(p)
+    needed = next(leaf for leaf in pruning.game.leaves if leaf not in pruning.pruned_leaves)
+    node(p, needed, pruning).click()
+    verdict = pruning.judge("pruned", needed, True)
+    assert f"{needed} is needed" in feedback(p) and "\u2718" in feedback(p)
+    assert p.get_attribute("data-last-diagnosis") == verdict.diagnosis
+    node(p, needed, pruning).click()
+    assert "no longer marked" in feedback(p)
+    solve_pruning(p, pruning)
+    wait_data(p, "done", 1)
+    lab.assert_no_console_errors()
+
+
+def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_path):
+    from minimax_lessons.practice import practice
+
+    p = practice("values", level=1, trees=2)
+    path = p.save(tmp_path / "practice.html", trees=3)
+    trees = p.__class__("values", per_level=3).trees_at(1)
+    context = browser.new_context(viewport={"width": 1000, "height": 800}, offline=True)
+    page = context.new_page()
+    errors, requests = [], []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
+    page.on("request", lambda r: requests.append(r.url))
+    try:
+        page.goto(path.as_uri())
+        widget = page.locator(".mmp")
+        widget.wait_for(state="visible")
+        tree = trees[0]
+        # keyboard only: Tab from the page to the first node, arrows, digits, Enter
+        order = list(tree.items("values"))
+        first_id = tree.ids[order[0]]
+        widget.get_by_role("button", name="New tree").focus()
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.getAttribute('id')") in tree.ids.values()
+        page.locator(f'g[id="{first_id}"]').focus()
+        page.keyboard.press("ArrowRight")
+        second_id = page.evaluate("document.activeElement.getAttribute('id')")
+        assert second_id != first_id
+        # a wrong answer: a cross and a dashed outline; then right: a tick, solid and thick
+        wrong = tree.answer(order[0]) + 1
+        type_value(widget, tree, order[0], str(wrong))
+        assert look(page, first_id) == {"mark": "\u2718", "dash": "4,3", "width": "3"}
+        assert tree.judge("values", order[0], wrong).sentence in feedback(widget)
+        page.locator(f'g[id="{first_id}"]').focus()
+        answer = str(tree.answer(order[0]))
+        for ch in answer:
+            page.keyboard.type(ch)
+        page.keyboard.press("Enter")
+        assert "right" in feedback(widget)
+        assert look(page, first_id) == {"mark": "\u2714", "dash": None, "width": "3.5"}
+        solve_values(widget, tree)
+        wait_data(widget, "done", 1)
+        type_value(widget, tree, order[0], answer)  # answering again counts no second tree
+        assert widget.get_attribute("data-done") == "1"
+        # that tree had a mistake; three clean ones in a row raise the level
+        assert "Streak 0 of 3" in widget.locator(".mmp-streak").inner_text()
+        for k, clean in enumerate([trees[1], trees[2], trees[0]]):
+            widget.get_by_role("button", name="New tree").click()
+            assert "A new tree" in feedback(widget)
+            solve_values(widget, clean)
+            wait_data(widget, "done", 2 + k)
+        assert "Level up: level 2" in feedback(widget)
+        assert widget.locator(".mmp-level").inner_text().startswith("Level 2 of 5")
+    finally:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "saved_practice_page.png"), full_page=True)
+        context.close()
+    assert not errors, "browser console errors:\n" + "\n".join(errors)
+    assert requests == [path.as_uri()], requests
+
+
+MARKED_JS = """([keys, cases]) => cases.map(([k, marked]) => {
+    const v = window.practiceModule.judgeMarked(keys[k], new Set(marked));
+    return [v.right, v.diagnosis, v.right ? null : v.sentence];
+})"""
+
+
+JUDGE_JS = """([keys, cases]) => cases.map(([k, stage, id, text]) => {
+    const tree = keys[k];
+    const s = tree.stages.find((x) => x.stage === stage);
+    const v = window.practiceModule.judgeTyped(s, s.items[id], text, tree);
+    return [v.right, v.diagnosis, v.sentence];
+})"""
+
+
+def typed_cases(tree):
+    """(stage, node, answer as Python value, as typed): right, every known wrong answer,
+    and a few others, for each node the student types at."""
+    import math
+
+    from minimax_lessons.trace import show_number
+
+    def text(value):
+        if isinstance(value, tuple):
+            return ", ".join(text(v) for v in value)
+        return show_number(value)
+
+    def parse(word):
+        return {"inf": math.inf, "-inf": -math.inf}.get(word) if "inf" in word else float(word)
+
+    for stage in tree.stages:
+        if stage not in ("values", "windows"):
+            continue
+        for name, item in tree.items(stage).items():
+            answers = [item.answer]
+            answers += [tuple(parse(w) for w in k.split("|")) if stage == "windows"
+                        else parse(k) for k in item.wrong]
+            if stage == "windows":
+                a, b = item.answer
+                answers += [(a, 99), (-99, b), (-99, 99)]
+            else:
+                answers += [item.answer + 1, -item.answer - 7]
+            for answer in answers:
+                yield stage, name, answer, text(answer)
+
+
+def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
+    """The browser's judge (practice.js) and PracticeTree.judge agree on the verdict, the
+    diagnosis and the sentence, for right answers, every known mistake and others."""
+    import json
+
+    from minimax_lessons.practice import practice, practice_tree
+
+    path = practice("values", trees=1).save(tmp_path / "p.html", trees=1)  # for its script
+    context = browser.new_context(offline=True)
+    page = context.new_page()
+    try:
+        page.goto(path.as_uri())
+        page.locator(".mmp").wait_for(state="visible")
+        keys, cases, expected = [], [], []
+        for i in range(40):
+            for kind in ("values", "pruning"):
+                tree = practice_tree(kind, level=1 + i % 5, seed=f"judge{i}",
+                                     prune_ties=i % 2 == 0)
+                keys.append(json.loads(json.dumps(tree.key())))
+                for stage, name, answer, typed in typed_cases(tree):
+                    cases.append([len(keys) - 1, stage, tree.ids[name], typed])
+                    v = tree.judge(stage, name, answer)
+                    expected.append([v.right, v.diagnosis, v.sentence])
+        got = page.evaluate(JUDGE_JS, [keys, cases])
+        # Check with a set of leaves marked: right, none, each mistake's set, one off
+        keys, marked_cases, expected_marked = [], [], []
+        for i in range(40):
+            tree = practice_tree("pruning", level=1 + i % 5, seed=f"marked{i}",
+                                 prune_ties=i % 2 == 0)
+            keys.append(json.loads(json.dumps(tree.key())))
+            right = set(tree.pruned_leaves)
+            sets = [right, set(), *(set(leaves) for _, _, leaves in tree.mistaken_sets)]
+            sets += [right - {leaf} for leaf in right] + [right | {leaf} for leaf in
+                                                          tree.game.leaves if leaf not in right]
+            for marked in sets:
+                marked_cases.append([len(keys) - 1, sorted(tree.ids[leaf] for leaf in marked)])
+                v = tree.judge_marked(marked)
+                expected_marked.append([v.right, v.diagnosis, None if v.right else v.sentence])
+        got_marked = page.evaluate(MARKED_JS, [keys, marked_cases])
+    finally:
+        context.close()
+    assert len(got) == len(expected) > 1000
+    assert got_marked == expected_marked and len(expected_marked) > 200
+    wrong = [(c[1:], g, e) for c, g, e in zip(cases, got, expected) if g != e]
+    assert not wrong, wrong[:3]
+    assert {d for _, d, _ in expected} >= {None, "wrong", "players-swapped", "window-reset"}
+
+
+def test_the_saved_best_move_page_names_a_wrong_move_then_accepts_the_best(browser, tmp_path):
+    from minimax_lessons.practice import practice
+
+    p = practice("best-move", level=1, trees=1)
+    path = p.save(tmp_path / "best.html", trees=1)
+    tree = p.trees_at(1)[0]
+    items = tree.items("move")
+    best = next(child for child, item in items.items() if item.answer)
+    other = next(child for child in items if child != best)
+    context = browser.new_context(offline=True)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(path.as_uri())
+        widget = page.locator(".mmp")
+        node(widget, other, tree).click()
+        verdict = tree.judge("move", tree.game.root, other)
+        assert verdict.sentence in feedback(widget) and "\u2718" in feedback(widget)
+        node(widget, best, tree).click()
+        wait_data(widget, "done", 1)
+        assert feedback(widget).startswith(f"\u2714 {best}: right")
+    finally:
+        context.close()
+    assert not errors
