@@ -88,3 +88,12 @@ def test_applying_the_rules_twice_changes_nothing_the_second_time(tmp_path):
 def test_the_command_line_names_a_missing_notebook(capsys, tmp_path):
     assert slides.main([str(tmp_path / "nope.ipynb")]) == 2
     assert "no notebook at" in capsys.readouterr().err
+
+
+def test_a_cell_too_tall_for_any_slide_is_named_when_the_rules_are_applied(capsys, tmp_path):
+    long_output = "\n".join(f"row {i}" for i in range(60))  # 60 lines of 18 px: over 720
+    path = tmp_path / "09-new.ipynb"
+    nbformat.write(notebook(md("# Lesson 9: Try"), code("print(rows)", outputs=[long_output])), path)
+    assert [i for i, _ in slides.too_tall_cells(nbformat.read(path, as_version=4))] == [1]
+    assert slides.main([str(path)]) == 0
+    assert "cell 2 is about" in capsys.readouterr().err

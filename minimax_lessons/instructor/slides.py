@@ -54,12 +54,14 @@ from pathlib import Path
 import nbformat
 
 __all__ = ["slide_types", "cell_height", "apply_slide_metadata", "stale_cells",
-           "SLIDE_HEIGHT", "COMMAND"]
+           "too_tall_cells", "SLIDE_HEIGHT", "COMMAND"]
 
 #: What a lecturer runs to (re)apply the rules to every lesson.
 COMMAND = "make slide-metadata"
 #: Estimated pixels one slide may hold: a 720-pixel-high projector less RISE's margins.
 SLIDE_HEIGHT = 540
+#: A cell estimated taller than this cannot fit a 720-pixel slide on its own.
+SCREEN_HEIGHT = 720
 #: Widest a picture is drawn (CSS pixels) in a slide at 1280 pixels, prompts aside.
 CONTENT_WIDTH = 1100
 #: Tallest a picture is drawn: the cap in notebooks/rise.css (100vh - 360px at 720).
@@ -247,6 +249,18 @@ def stale_cells(nb) -> list[tuple[int, str | None, str]]:
             if have != want]
 
 
+def too_tall_cells(nb) -> list[tuple[int, int]]:
+    """(index, estimated height) of each cell too tall for a slide even on its own.
+
+    No slide type helps such a cell: shorten it or split it in two.
+
+    >>> too_tall_cells(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("x\\n" * 50)]))
+    [(0, 914)]
+    """
+    return [(i, h) for i, cell in enumerate(nb.cells)
+            if (h := cell_height(cell)) > SCREEN_HEIGHT and cell.cell_type != "raw"]
+
+
 def apply_slide_metadata(path) -> int:
     """Write the rules' slide types into the notebook at ``path``; the number of cells changed."""
     path = Path(path)
@@ -271,6 +285,9 @@ def main(argv=None) -> int:
             return 2
         changed = apply_slide_metadata(path)
         print(f"{path}: {changed} cell(s) changed" if changed else f"{path}: up to date")
+        for i, height in too_tall_cells(nbformat.read(path, as_version=4)):
+            print(f"{path}: warning: cell {i + 1} is about {height} px tall, more than a "
+                  f"{SCREEN_HEIGHT}-pixel slide holds; shorten or split it", file=sys.stderr)
     return 0
 
 
