@@ -10,7 +10,7 @@ NOTEBOOKS = $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoi
 NBVAL_ARGS = notebooks --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: setup lab test notebooks student-notebooks teaching-guide bench clean
+.PHONY: setup lab test notebooks student-notebooks teaching-guide slide-metadata slides bench clean
 
 setup: $(STAMP)
 
@@ -52,6 +52,18 @@ student-notebooks: $(STAMP)
 # fails when the committed guide differs from what this writes).
 teaching-guide: $(STAMP)
 	$(PY) -m minimax_lessons.teaching
+
+# Slide types (slide / subslide / skip / -) for every lesson, from the rules in
+# minimax_lessons/instructor/slides.py; re-run after adding, changing or re-running a lesson
+# (tests/test_slides.py fails until then). Idempotent.
+LESSONS = $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb))
+slide-metadata: $(STAMP)
+	$(PY) -m minimax_lessons.instructor.slides $(LESSONS)
+
+# Offline reveal.js decks, slides/NN-name.slides.html (+ slides/reveal.js/), from a fresh
+# run of each lesson; animations embedded as their self-contained players; no network.
+slides: $(STAMP)
+	$(PY) -m minimax_lessons.instructor.decks --out slides $(LESSONS)
 
 bench: $(STAMP)
 	@set -e; for f in bench/*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(PY) "$$f"; done

@@ -53,7 +53,7 @@ from .quiz import quiz_questions
 from .raster import svg_to_png
 from .trace import show_number
 
-__all__ = ["animate", "Animation", "AnimationWidget", "STATIC"]
+__all__ = ["animate", "Animation", "AnimationWidget", "player_page", "STATIC"]
 
 STATIC = Path(__file__).parent / "static"
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -264,15 +264,7 @@ class Animation:
     def html(self, title=None) -> str:
         """One self-contained HTML page that plays the animation (no network needed)."""
         title = title or f"{self.result.algorithm} step by step"
-        script = (STATIC / "animation.js").read_text(encoding="utf-8")
-        if "\nexport default" not in script:
-            raise RuntimeError("animation.js must end with its `export default` line")
-        script = script.replace("\nexport default", "\nconst player =", 1)
-        payload = json.dumps({"svg": self.layout_svg, "frames": self.frames_json,
-                              "speed": self.speed}, ensure_ascii=False)
-        payload = payload.replace("</", "<\\/")
-        css = (STATIC / "animation.css").read_text(encoding="utf-8")
-        return _PAGE.format(title=html.escape(title), css=css, payload=payload, script=script)
+        return player_page(self.layout_svg, self.frames_json, self.speed, title)
 
     def save(self, path, title=None) -> Path:
         """Write the self-contained HTML player (``.html``), or the last frame (``.svg``)."""
@@ -310,6 +302,24 @@ class Animation:
             for i, look in edge_changes:
                 edges[i] = look
         return {"looks": looks, "values": values, "windows": windows, "edges": edges}
+
+
+def player_page(svg: str, frames_json: str, speed: float, title: str, *, extra_css="") -> str:
+    """The self-contained HTML page of a player, from the widget's own state.
+
+    ``svg``, ``frames_json`` and ``speed`` are what :attr:`Animation.widget`
+    holds (``layout_svg``, ``frames_json``, ``speed``), so a notebook that stored
+    its widget state can be turned back into players (see
+    :mod:`minimax_lessons.instructor.decks`, which adds ``extra_css``).
+    """
+    script = (STATIC / "animation.js").read_text(encoding="utf-8")
+    if "\nexport default" not in script:
+        raise RuntimeError("animation.js must end with its `export default` line")
+    script = script.replace("\nexport default", "\nconst player =", 1)
+    payload = json.dumps({"svg": svg, "frames": frames_json, "speed": speed}, ensure_ascii=False)
+    payload = payload.replace("</", "<\\/")
+    css = (STATIC / "animation.css").read_text(encoding="utf-8") + extra_css
+    return _PAGE.format(title=html.escape(title), css=css, payload=payload, script=script)
 
 
 def _slot_text(animation, spot, value):
