@@ -142,6 +142,10 @@ class Animation:
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The player, plus the last frame as SVG for viewers without a kernel.
 
+        Made in lecture mode, it also carries the self-contained player as HTML
+        (an ``<iframe srcdoc>``), which plays where widgets do not run: in
+        jupyterlab-rise's slideshow and in notebooks exported to HTML.
+
         A quiz shows its first frame instead, so that its still picture gives
         no answer away.
         """
@@ -151,6 +155,14 @@ class Animation:
         png = svg_to_png(data["image/svg+xml"])
         if png is not None:
             data["image/png"] = base64.b64encode(png).decode("ascii")
+        if self.lecture is not None:
+            # Made in lecture mode: also the self-contained player as HTML, for the
+            # places widgets cannot run (RISE's slideshow, exported HTML). JupyterLab
+            # itself still prefers the widget above.
+            from .instructor.decks import player_iframe  # the decks' player, same page
+            data["text/html"] = player_iframe(
+                {"svg": self.widget.svg, "frames": self.widget.frames,
+                 "speed": self.widget.speed}, f"{self.result.algorithm} step by step")
         data["text/plain"] = repr(self)
         if include:
             data = {k: v for k, v in data.items() if k in include}

@@ -177,3 +177,19 @@ def test_an_animation_made_in_lecture_mode_keeps_its_sizes_when_shown_after_the_
     plain = animate(alphabeta, FIGURE_5_2)  # made with the mode off: plain, wherever shown
     with lecture_mode():
         assert 'fontsize="25.5"' not in plain.dot.source
+
+
+def test_an_animation_made_in_lecture_mode_also_carries_its_player_as_html():
+    from minimax_lessons.instructor.decks import player_iframe
+
+    plain = animate(alphabeta, FIGURE_5_2)._repr_mimebundle_()
+    assert "text/html" not in plain, "outside lecture mode the notebook stores no player page"
+    with lecture_mode():
+        made = animate(alphabeta, FIGURE_5_2)
+    bundle = made._repr_mimebundle_()  # shown after the block: still the lecture player
+    widget = made.widget
+    assert bundle["text/html"] == player_iframe(
+        {"svg": widget.svg, "frames": widget.frames, "speed": widget.speed},
+        "alphabeta step by step")
+    assert 'class="mm-player"' in bundle["text/html"] and "srcdoc=" in bundle["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in bundle  # JupyterLab prefers it

@@ -82,7 +82,7 @@ def player_iframe(state: dict, title: str) -> str:
     page = player_page(state["svg"], state["frames"], state.get("speed", 2.0), title,
                        extra_css=FRAME_CSS)
     return (f'<iframe class="mm-player" title="{html.escape(title)}" '
-            f'style="height: {player_height(state["svg"])}px" '
+            f'style="width: 100%; border: 0; display: block; height: {player_height(state["svg"])}px" '
             f'srcdoc="{html.escape(page, quote=True)}"></iframe>')
 
 

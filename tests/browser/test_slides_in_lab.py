@@ -99,27 +99,61 @@ def test_every_rise_slide_of_lesson_6_fits_a_1280x720_projector(rise_slides):
     lab.assert_no_console_errors()
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "jupyterlab-rise 0.43.1 presents in its own app, whose JupyterLab 4.3 core does not "
-    "share @jupyterlab/console, so the ipywidgets manager (jupyterlab_widgets 3.0.x) and "
-    "anywidget fail to load there: widgets show their still picture "
-    "(jupyterlab-contrib/rise issue #119). Remove this mark when it passes."))
-def test_the_animation_plays_on_its_rise_slide(rise_slides):
-    rise, _ = rise_slides
-    players = rise.locator(".reveal .slides .mmla")
-    players.first.wait_for(state="attached", timeout=5_000)  # no player at all today
-    rise.keyboard.press("Home")
-    for _ in range(slide_stops(LESSON)):
-        if rise.locator(".reveal .slides section.present .mmla").count():
-            break
-        rise.keyboard.press("Space")
-        rise.wait_for_timeout(300)
-    player = rise.locator(".reveal .slides section.present .mmla").first
-    counter = player.locator(".mmla-counter")
-    before = counter.inner_text()
-    player.get_by_role("button", name="Step forward").click()
-    rise.wait_for_function("([el, text]) => el.textContent !== text",
-                           arg=[counter.element_handle(), before])
+def in_lecture_mode(path):
+    """The lesson as a lecturer presents it: lecture mode switched on in a first cell."""
+    nb = nbformat.read(path, as_version=4)
+    first = nbformat.v4.new_code_cell("from minimax_lessons import lecture_mode\nlecture_mode()")
+    first.metadata["slideshow"] = {"slide_type": "skip"}
+    nb.cells.insert(0, first)
+    return nb
+
+
+def test_in_lecture_mode_the_animation_plays_on_its_rise_slide(browser, jupyter_server):
+    # jupyterlab-rise 0.43.1 presents in its own app, whose JupyterLab 4.3 core does not
+    # share @jupyterlab/console, so the ipywidgets manager and anywidget fail to load
+    # there (jupyterlab-contrib/rise issue #119). An animation made in lecture mode also
+    # carries its self-contained player as HTML, which RISE shows instead.
+    (jupyter_server.root / "rise.css").write_bytes(RISE_CSS.read_bytes())
+    name = jupyter_server.add_notebook(in_lecture_mode(LESSON), "06-lecture.ipynb")
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    lab = LabPage(page, jupyter_server)
+    try:
+        lab.open(name)
+        lab.run_all()
+        # In JupyterLab itself the widget still wins over the HTML copy.
+        assert page.locator(".jp-OutputArea-output .mmla").count() >= 1
+        assert page.locator(".jp-OutputArea-output iframe.mm-player").count() == 0
+        page.evaluate("() => { window.jupyterapp.shell.currentWidget.content.activeCellIndex = 1; }")
+        with context.expect_page() as opened:
+            page.evaluate("() => window.jupyterapp.commands.execute('RISE:slideshow')")
+        rise = opened.value
+        rise.set_default_timeout(60_000)
+        rise.wait_for_selector(".reveal .slides section.present .jp-Cell:not(.reveal-skip)")
+        present = ".reveal .slides section.present:not(.stack) iframe.mm-player"
+        for _ in range(slide_stops(LESSON)):
+            if rise.locator(present).count() and rise.locator(present).first.is_visible():
+                break
+            rise.keyboard.press("Space")
+            rise.wait_for_timeout(300)
+        assert rise.locator(present).count(), "no slide shows an animation player"
+        frame = rise.frame_locator(present).first
+        counter = frame.locator(".mmla-counter")
+        counter.wait_for(state="visible", timeout=15_000)
+        before = counter.inner_text()
+        frame.get_by_role("button", name="Step forward").click()
+        for _ in range(50):
+            if counter.inner_text() != before:
+                break
+            rise.wait_for_timeout(100)
+        assert counter.inner_text() != before, "the player on the slide did not step"
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        rise.screenshot(path=str(ARTIFACTS / "rise_lecture_player.png"))
+        lab.assert_no_console_errors()
+    finally:
+        context.close()
+        jupyter_server.shutdown_kernels()
 
 
 # ---------------------------------------------------------------- the offline deck
