@@ -3,11 +3,14 @@
 - RISE: run the lesson in JupyterLab, start the slideshow with jupyterlab-rise's
   ``RISE:slideshow`` command (the presenter tab; ``RISE:preview``, Alt+R, shows the
   same app beside the notebook), step through every slide with the space bar and
-  check that none is taller than the screen.
+  check that none is taller than the screen. RISE's presenter cannot load widgets
+  (jupyterlab-contrib/rise #119), so lecturers present in lecture mode, where an animation
+  also carries its HTML player: that player steps on its slide.
 - Offline deck: the file ``make slides`` writes opens from file:// with no request
   leaving the disk, its slides step, and the embedded animation player plays.
 """
 
+from contextlib import contextmanager
 from pathlib import Path
 
 import nbformat
@@ -43,14 +46,15 @@ def slide_stops(path):
     return sum(kind in ("slide", "subslide") for kind in kinds)
 
 
-@pytest.fixture(scope="module")
-def rise_slides(browser, jupyter_server):
-    """Lesson 6 run in JupyterLab, then shown by RISE in its presenter tab at 1280x720.
+@contextmanager
+def presented(browser, jupyter_server, notebook, name=None, *, in_lab=None):
+    """Run a notebook in JupyterLab at 1280x720, then open RISE's presenter tab on it.
 
-    Yields (the presenter page, the console errors of the JupyterLab page).
+    ``in_lab(page)`` checks the notebook in JupyterLab first. Yields (the presenter page,
+    the JupyterLab page).
     """
     (jupyter_server.root / "rise.css").write_bytes(RISE_CSS.read_bytes())
-    name = jupyter_server.add_notebook(LESSON)
+    name = jupyter_server.add_notebook(notebook, name)
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
     page.set_default_timeout(60_000)
@@ -58,16 +62,27 @@ def rise_slides(browser, jupyter_server):
     try:
         lab.open(name)
         lab.run_all()
-        page.evaluate("() => { window.jupyterapp.shell.currentWidget.content.activeCellIndex = 0; }")
+        if in_lab:
+            in_lab(page)
+        first = next(i for i, c in enumerate(nbformat.read(jupyter_server.root / name, 4).cells)
+                     if c.metadata.get("slideshow", {}).get("slide_type") != "skip")
+        page.evaluate(f"() => {{ window.jupyterapp.shell.currentWidget.content.activeCellIndex = {first}; }}")
         with context.expect_page() as opened:  # RISE:slideshow saves, then opens a new tab
             page.evaluate("() => window.jupyterapp.commands.execute('RISE:slideshow')")
         rise = opened.value
         rise.set_default_timeout(60_000)
-        rise.wait_for_selector(".reveal .slides section.present .jp-Cell")
+        rise.wait_for_selector(".reveal .slides section.present .jp-Cell:not(.reveal-skip)")
         yield rise, lab
     finally:
         context.close()
         jupyter_server.shutdown_kernels()
+
+
+@pytest.fixture(scope="module")
+def rise_slides(browser, jupyter_server):
+    """Lesson 6 run in JupyterLab, then shown by RISE in its presenter tab at 1280x720."""
+    with presented(browser, jupyter_server, LESSON) as shown:
+        yield shown
 
 
 def step_through(rise, expected):
@@ -113,24 +128,12 @@ def test_in_lecture_mode_the_animation_plays_on_its_rise_slide(browser, jupyter_
     # share @jupyterlab/console, so the ipywidgets manager and anywidget fail to load
     # there (jupyterlab-contrib/rise issue #119). An animation made in lecture mode also
     # carries its self-contained player as HTML, which RISE shows instead.
-    (jupyter_server.root / "rise.css").write_bytes(RISE_CSS.read_bytes())
-    name = jupyter_server.add_notebook(in_lecture_mode(LESSON), "06-lecture.ipynb")
-    context = browser.new_context(viewport=PROJECTOR)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    lab = LabPage(page, jupyter_server)
-    try:
-        lab.open(name)
-        lab.run_all()
-        # In JupyterLab itself the widget still wins over the HTML copy.
+    def widget_in_lab(page):  # in JupyterLab itself the widget still wins over the HTML copy
         assert page.locator(".jp-OutputArea-output .mmla").count() >= 1
         assert page.locator(".jp-OutputArea-output iframe.mm-player").count() == 0
-        page.evaluate("() => { window.jupyterapp.shell.currentWidget.content.activeCellIndex = 1; }")
-        with context.expect_page() as opened:
-            page.evaluate("() => window.jupyterapp.commands.execute('RISE:slideshow')")
-        rise = opened.value
-        rise.set_default_timeout(60_000)
-        rise.wait_for_selector(".reveal .slides section.present .jp-Cell:not(.reveal-skip)")
+
+    with presented(browser, jupyter_server, in_lecture_mode(LESSON), "06-lecture.ipynb",
+                   in_lab=widget_in_lab) as (rise, lab):
         present = ".reveal .slides section.present:not(.stack) iframe.mm-player"
         for _ in range(slide_stops(LESSON)):
             if rise.locator(present).count() and rise.locator(present).first.is_visible():
@@ -151,9 +154,6 @@ def test_in_lecture_mode_the_animation_plays_on_its_rise_slide(browser, jupyter_
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         rise.screenshot(path=str(ARTIFACTS / "rise_lecture_player.png"))
         lab.assert_no_console_errors()
-    finally:
-        context.close()
-        jupyter_server.shutdown_kernels()
 
 
 # ---------------------------------------------------------------- the offline deck
