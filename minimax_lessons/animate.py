@@ -47,7 +47,7 @@ from pathlib import Path
 from .draw import (MAX_NODES, PALETTE, NodeSpec, _board_parts, _style, build_digraph,
                    edge_label, edge_look, frame_plan, leaf_name, node_class, node_look,
                    node_parts, value_text, window_text)
-from . import lecture
+from . import lecture, player_frame
 from .frames import PRUNED, UNVISITED, build_frames
 from .quiz import quiz_questions
 from .raster import svg_to_png
@@ -159,10 +159,10 @@ class Animation:
             # Made in lecture mode: also the self-contained player as HTML, for the
             # places widgets cannot run (RISE's slideshow, exported HTML). JupyterLab
             # itself still prefers the widget above.
-            from .instructor.decks import player_iframe  # the decks' player, same page
-            data["text/html"] = player_iframe(
-                {"svg": self.widget.svg, "frames": self.widget.frames,
-                 "speed": self.widget.speed}, f"{self.result.algorithm} step by step")
+            title = f"{self.result.algorithm} step by step"
+            page = player_page(self.widget.svg, self.widget.frames, self.widget.speed, title,
+                               extra_css=player_frame.FRAME_CSS)
+            data["text/html"] = player_frame.iframe(page, self.widget.svg, title)
         data["text/plain"] = repr(self)
         if include:
             data = {k: v for k, v in data.items() if k in include}

@@ -24,8 +24,6 @@ From a shell (``make slides`` does this for every lesson)::
 from __future__ import annotations
 
 import argparse
-import html
-import re
 import shutil
 import sys
 from pathlib import Path
@@ -35,7 +33,7 @@ from nbconvert.exporters import SlidesExporter
 from nbconvert.preprocessors import ExecutePreprocessor, Preprocessor
 
 from ..animate import STATIC, player_page
-from .slides import CONTENT_WIDTH, PICTURE_HEIGHT, PLAYER_CONTROLS
+from ..player_frame import FRAME_CSS, iframe
 
 __all__ = ["EmbedPlayers", "player_iframe", "export_deck", "export_decks"]
 
@@ -43,31 +41,6 @@ WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 REVEAL = STATIC / "reveal.js"
 TEMPLATE = "offline_slides"
-# PLAYER_CONTROLS (room around the tree: caption, buttons, key), PICTURE_HEIGHT (tallest
-# tree) and CONTENT_WIDTH (slide width the tree is fitted to) are the slide rules' own
-# figures (slides.py), so the rules leave room for each player.
-#: Inside its frame the player fits the tree to the frame's height less its controls.
-FRAME_CSS = f"""
-body {{ margin: 4px; }}
-.mmla-stage {{ max-height: none; }}
-.mmla-stage.mmla-fitted svg {{ max-height: calc(100vh - {PLAYER_CONTROLS}px); }}
-"""
-_SVG_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)(pt|px)?"[^>]*?\bheight="([\d.]+)(pt|px)?"', re.S)
-
-
-def player_height(svg: str) -> int:
-    """Pixels of the frame a player needs: its tree fitted to the slide's width, capped, plus controls.
-
-    >>> player_height('<svg width="1100pt" height="150pt">'), player_height('<svg width="9" height="9">')
-    (370, 580)
-    """
-    match = _SVG_SIZE.search(svg)
-    if not match:
-        return PICTURE_HEIGHT + PLAYER_CONTROLS
-    width, height = float(match.group(1)), float(match.group(3))
-    return int(min(height * CONTENT_WIDTH / width, PICTURE_HEIGHT)) + PLAYER_CONTROLS
-
-
 def player_iframe(state: dict, title: str) -> str:
     """An ``<iframe>`` whose ``srcdoc`` is the self-contained player of one animation widget.
 
@@ -81,9 +54,7 @@ def player_iframe(state: dict, title: str) -> str:
     """
     page = player_page(state["svg"], state["frames"], state.get("speed", 2.0), title,
                        extra_css=FRAME_CSS)
-    return (f'<iframe class="mm-player" title="{html.escape(title)}" '
-            f'style="width: 100%; border: 0; display: block; height: {player_height(state["svg"])}px" '
-            f'srcdoc="{html.escape(page, quote=True)}"></iframe>')
+    return iframe(page, state["svg"], title)
 
 
 class EmbedPlayers(Preprocessor):

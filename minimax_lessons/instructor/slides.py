@@ -62,12 +62,9 @@ COMMAND = "make slide-metadata"
 SLIDE_HEIGHT = 540
 #: A cell estimated taller than this cannot fit a 720-pixel slide on its own.
 SCREEN_HEIGHT = 720
-#: Widest a picture is drawn (CSS pixels) in a slide at 1280 pixels, prompts aside.
-CONTENT_WIDTH = 1100
-#: Tallest a picture is drawn: the cap in notebooks/rise.css (100vh - 360px at 720).
-PICTURE_HEIGHT = 360
-#: Height of the animation player around its picture: caption, buttons, slider, key.
-PLAYER_CONTROLS = 220
+# The player's figures on a slide (width, tallest picture, controls): shared with the
+# players the decks and lecture mode embed.
+from ..player_frame import CONTENT_WIDTH, PICTURE_HEIGHT, PLAYER_CONTROLS  # noqa: E402
 
 CODE_LINE = 18        # px per line of code or text output (13 px monospace)
 PROSE_LINE = 22       # px per line of markdown text
