@@ -51,11 +51,11 @@ student-notebooks: $(STAMP)
 # The lecturers' misconception guide, generated from the diagnosis registry (a test
 # fails when the committed guide differs from what this writes).
 teaching-guide: $(STAMP)
-	$(PY) -m minimax_lessons.teaching
+	$(PY) -m minimax_lessons.instructor.guide
 
 # Slide types (slide / subslide / skip / -) for every lesson, from the rules in
 # minimax_lessons/instructor/slides.py; re-run after adding, changing or re-running a lesson
-# (tests/test_slides.py fails until then). Idempotent.
+# (tests/instructor/test_slides.py fails until then). Idempotent.
 LESSONS = $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb))
 slide-metadata: $(STAMP)
 	$(PY) -m minimax_lessons.instructor.slides $(LESSONS)

@@ -14,7 +14,7 @@ from pathlib import Path
 import nbformat
 
 from minimax_lessons.exercises import check, check_function
-from minimax_lessons.exercises.sandbox import Sandbox, default_sandbox
+from minimax_lessons.runner.sandbox import Sandbox, default_sandbox
 from minimax_lessons.exercises.variants import SOLUTIONS, minimax_max_everywhere
 from minimax_lessons.instructor import grade, release
 

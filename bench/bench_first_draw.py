@@ -1,7 +1,7 @@
 """How long does the first picture take in a new kernel, with and without the cache?
 
 The embedded Graphviz is WebAssembly that wasmtime compiles to machine code before
-the first drawing of a process. minimax_lessons.render keeps the compiled module in
+the first drawing of a process. minimax_lessons.pictures.render keeps the compiled module in
 the user's cache directory, so only the first kernel on a machine pays for it.
 
 Each run is a fresh Python process (as a new kernel is) that imports the package,

@@ -1,7 +1,7 @@
 """Benchmark: Monte Carlo tree search play-outs per second, textbook UCT against the engine.
 
 Prints, for tic-tac-toe from the empty board and from a middle-game position (and for
-Connect Four's empty board when ``minimax_lessons.connectfour`` exists): play-outs per
+Connect Four's empty board when ``minimax_lessons.games.connectfour`` exists): play-outs per
 second of ``textbook.uct_search`` and of ``mcts`` (trace off and on), and the engine's
 speed-up over the textbook. Both grow the same tree for the same seed (the tests check
 it), so the ratio compares the same work. Best of N runs.
@@ -32,9 +32,9 @@ def games():
     out = [("tic-tac-toe, empty board", TicTacToe()),
            ("tic-tac-toe, X...O....", TicTacToe("X...O...."))]
     try:
-        connectfour = importlib.import_module("minimax_lessons.connectfour")
+        connectfour = importlib.import_module("minimax_lessons.games.connectfour")
     except ModuleNotFoundError:
-        print("(minimax_lessons.connectfour not found: Connect Four skipped)")
+        print("(minimax_lessons.games.connectfour not found: Connect Four skipped)")
     else:
         game_class = getattr(connectfour, "ConnectFour", None)
         if game_class is not None:

@@ -14,7 +14,7 @@ import gc
 import time
 
 from minimax_lessons import TicTacToe, alphabeta, minimax, negamax
-from minimax_lessons.tictactoe import _describe
+from minimax_lessons.games.tictactoe import _describe
 
 WIN_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
 

@@ -12,9 +12,9 @@ import sys
 import tempfile
 import time
 
-from minimax_lessons.bots import game_spec, reference_bot
-from minimax_lessons.connectfour import ConnectFour
-from minimax_lessons.arena import BotPool, BotProcess, Player, play_game
+from minimax_lessons.play.bots import game_spec, reference_bot
+from minimax_lessons.games.connectfour import ConnectFour
+from minimax_lessons.play.arena import BotPool, BotProcess, Player, play_game
 from minimax_lessons.instructor.isolation import Jail, find_bwrap
 
 

@@ -24,10 +24,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from minimax_lessons import FIGURE_5_2, GameTree, alphabeta  # noqa: E402
-from minimax_lessons.animate import Animation  # noqa: E402
-from minimax_lessons.draw import draw_tree  # noqa: E402
-from minimax_lessons.frames import build_frames  # noqa: E402
-from minimax_lessons.render import _system_dot, dot_to_svg  # noqa: E402
+from minimax_lessons.animation.player import Animation  # noqa: E402
+from minimax_lessons.pictures.draw import draw_tree  # noqa: E402
+from minimax_lessons.pictures.frames import build_frames  # noqa: E402
+from minimax_lessons.pictures.render import _system_dot, dot_to_svg  # noqa: E402
 
 SEED = 7
 DEPTHS = {13: 2, 121: 4, 1093: 6}

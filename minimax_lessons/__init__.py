@@ -4,30 +4,49 @@
 >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
 >>> minimax(tree).value, alphabeta(tree).pruned
 (3, ('C2', 'C3'))
+
+The package is a house in layers; each imports only from the layers below it
+(``tests/test_layers.py`` holds the table and checks every import):
+
+==============  ==============================================================
+``instructor``  student versions, grading, the tournament, slides, the guide
+``exercises``   checked answers that name the mistake; practice on the picture
+``play``        boards against the program, bots, games between bots
+``animation``   step through a search: players, quizzes, MCTS round by round
+``pictures``    trees drawn with Graphviz: layout, frames, DOT, SVG, PNG
+``search``      minimax, alpha-beta, ..., traces, the engine, MCTS, textbook
+``games``       the ``Game`` interface, trees, tic-tac-toe, Nim, Connect Four
+``runner``      run a student's code or a bot in a process of its own
+``words``       how numbers, states and lists read in sentences
+==============  ==============================================================
+
+``experiments`` and ``plots`` (the lessons' measurements and their charts) sit on
+top, beside this file, which gathers the names students use (``__all__``).
 """
 
-from .games import CHANCE, MAX, MIN, Game, GameError
-from .tree import GameTree, Node, TreeError
-from .tictactoe import TicTacToe
-from .nim import Nim
-from .connectfour import ConnectFour
-from .search import (SearchError, SearchResult, alphabeta, best_first, best_move,
+from .games.game import CHANCE, MAX, MIN, Game, GameError
+from .games.tree import GameTree, Node, TreeError
+from .games.tictactoe import TicTacToe
+from .games.nim import Nim
+from .games.connectfour import ConnectFour
+from .search.adversarial import (SearchError, SearchResult, alphabeta, best_first, best_move,
                      expectiminimax, iterative_deepening, minimax, negamax, shuffled, solve)
-from .engine import TranspositionTable, analyse, centre_first, column_values, deepen, table_search
-from .trace import Step, Trace
-from .mcts import MCTSResult, mcts
-from .render import dot_to_svg
-from .draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
-from .frames import Frame, NodeView, build_frames
-from .quiz import Question, quiz_questions
-from .animate import Animation, animate
-from .practice import Practice, practice
-from .lecture import lecture_mode
-from .play import TicTacToeBoard
-from .play_connectfour import ConnectFourBoard
+from .search.engine import TranspositionTable, analyse, centre_first, column_values, deepen, table_search
+from .search.trace import Step, Trace
+from .search.mcts import MCTSResult, mcts
+from .pictures.render import dot_to_svg
+from .pictures.draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
+from .pictures.frames import Frame, NodeView, build_frames
+from .animation.quiz import Question, quiz_questions
+from .animation.player import Animation, animate
+from .exercises.practice import Practice, practice
+from .pictures.lecture import lecture_mode
+from .play.tictactoe_board import TicTacToeBoard
+from .play.connectfour_board import ConnectFourBoard
 from .exercises import FOREVER, Feedback, FunctionCheck, check, check_function, estimate, question
-from . import examples, textbook
-from .examples import FIGURE_5_2
+from .games import examples
+from .search import textbook
+from .games.examples import FIGURE_5_2
 
 __all__ = [
     "Game", "GameError", "MAX", "MIN", "CHANCE",
@@ -43,3 +62,7 @@ __all__ = [
     "TicTacToeBoard", "ConnectFourBoard",
     "check", "check_function", "question", "FunctionCheck", "Feedback", "FOREVER", "estimate",
 ]
+
+from . import _aliases  # noqa: E402  (old module paths, after everything is imported)
+
+_aliases.register()

@@ -14,11 +14,11 @@ import math
 import random
 import statistics
 
-from .games import MAX
-from .mcts import mcts
-from .play import move_values, play_match
-from .search import alphabeta, best_first, minimax, shuffled, solve
-from .tree import GameTree
+from .games.game import MAX
+from .search.mcts import mcts
+from .play.match import move_values, play_match
+from .search.adversarial import alphabeta, best_first, minimax, shuffled, solve
+from .games.tree import GameTree
 
 
 def uniform_tree_size(branching: int, depth: int) -> int:

@@ -3,7 +3,7 @@
 from minimax_lessons import GameTree, TicTacToe, minimax
 from minimax_lessons.experiments import (knuth_moore, match_record, nodes_by_depth,
                                          ordering_experiment, uniform_tree_size)
-from minimax_lessons.play import perfect_player, random_player
+from minimax_lessons.play.match import perfect_player, random_player
 from minimax_lessons.plots import plot_growth, plot_ordering
 
 

@@ -16,11 +16,14 @@ The pieces, one job each:
 - :mod:`.functions`: ``check_function(kind, fn)`` and its ``FunctionCheck``;
 - :mod:`.kinds`: the function kinds, their signatures and test inputs;
 - :mod:`.variants`: the known mistakes (ids, explanations, buggy code);
-- :mod:`.sandbox`, :mod:`.shipping`, :mod:`.codec`, :mod:`.harness`: running student
-  code in a separate process (not a security sandbox);
+- :mod:`.harness`: how each kind of function is called on one input, in the worker
+  that :mod:`minimax_lessons.runner` starts (not a security sandbox);
 - :mod:`.feedback`: HTML and text; :mod:`.nested`: nested-list trees (``estimate``);
+- :mod:`.practice`: ``practice(kind)``, seeded trees answered on the picture;
+- :mod:`.capstone`: the Connect Four capstone's ``try_bot`` and ``enter_tournament``;
 - :mod:`.bank`: the questions of lesson 3 and its graded notebook; :mod:`.lessons`: the
-  exercises at the end of lessons 1, 2 and 4-7, and of the graded alpha-beta notebook;
+  exercises at the end of lessons 1, 2 and 4-9, and of the graded alpha-beta notebook;
+  :mod:`.predictions`: the predictions asked in the body of the lessons;
 - :mod:`minimax_lessons.instructor`: student versions of notebooks, and grading.
 """
 
@@ -31,7 +34,7 @@ from .questions import (FOREVER, Bug, ChoiceQuestion, Feedback, FillQuestion, Fi
                         FunctionQuestion, ParsonsQuestion, PredictQuestion, PrunedQuestion,
                         Question, ValueQuestion, WindowQuestion, hash_answer, levels_question,
                         seed_of, tree_value_question)
-from .sandbox import warm_up
+from ..runner.sandbox import warm_up
 from .variants import DIAGNOSES, explain
 
 __all__ = [

@@ -11,7 +11,7 @@ the end of the other lessons are in :mod:`~minimax_lessons.exercises.lessons`.
 
 from __future__ import annotations
 
-from ..examples import TWO_OPPONENTS_SPEC
+from ..games.examples import TWO_OPPONENTS_SPEC
 from .check import register
 from .questions import (Bug, ChoiceQuestion, FillQuestion, FindBugQuestion, FunctionQuestion,
                         ParsonsQuestion, PredictQuestion, PrunedQuestion, levels_question,

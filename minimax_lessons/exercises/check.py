@@ -20,7 +20,7 @@ Grading
 When the environment variable ``MINIMAX_LESSONS_RECORD`` names a file (the
 instructor's grader sets it in each notebook's kernel), ``check`` does not
 judge: it appends the answer as one JSON line (functions as their source, see
-:mod:`~minimax_lessons.exercises.shipping`) and says so. The grader then
+:mod:`~minimax_lessons.runner.shipping`) and says so. The grader then
 judges the recorded answers itself, against its key.
 
 Graded questions
@@ -41,7 +41,7 @@ import os
 import time
 
 from . import feedback as F
-from .codec import encode
+from ..runner.codec import encode
 from .questions import Feedback, FunctionQuestion, ParsonsQuestion, PredictQuestion
 
 RECORD_ENV = "MINIMAX_LESSONS_RECORD"
@@ -159,7 +159,7 @@ def question(question_id, seed=None) -> QuestionView:
         _SEEDS[question_id] = seed
     if isinstance(q, (FunctionQuestion, PredictQuestion, ParsonsQuestion)) and \
             not os.environ.get(RECORD_ENV):
-        from .sandbox import warm_up
+        from ..runner.sandbox import warm_up
 
         warm_up()
     return QuestionView(q, _SEEDS.get(question_id, 0))
@@ -208,7 +208,7 @@ def record_answer(path, question_id, seed, answer) -> Feedback:
     note = "Answer recorded for grading."
     try:
         if callable(answer) and not isinstance(answer, type):
-            from .shipping import ShippingError, ship
+            from ..runner.shipping import ShippingError, ship
 
             try:
                 answer = ship(answer)

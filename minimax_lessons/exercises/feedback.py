@@ -1,7 +1,7 @@
 """Showing feedback: the HTML and text that checks display in a notebook.
 
 Pure functions from results to strings, so feedback is testable as text. A
-tree is drawn with :func:`minimax_lessons.draw.draw_tree` (notes such as
+tree is drawn with :func:`minimax_lessons.pictures.draw.draw_tree` (notes such as
 ``"exp 3 / you 5"`` beside nodes, wrong ones highlighted); when drawing is not
 available the same tree is written as indented text.
 
@@ -20,7 +20,7 @@ import html
 import math
 import re
 
-from ..trace import show_number
+from ..words import show_number
 
 PASS_MARK, FAIL_MARK = "\u2714", "\u2718"
 
@@ -100,7 +100,7 @@ def _key_html(key) -> str:
 
 def _png_img(svg, alt):
     try:
-        from ..raster import png_data_uri, svg_to_png
+        from ..pictures.raster import png_data_uri, svg_to_png
         png = svg_to_png(svg)
     except Exception:  # a picture is a nicety: never let it hide the feedback
         return None
@@ -132,7 +132,7 @@ def smallest_text_px(svg: str) -> float | None:
 
 def _svg(game, notes, highlight, result=None):
     try:
-        from ..draw import draw_tree
+        from ..pictures.draw import draw_tree
     except ImportError:
         return None
     try:

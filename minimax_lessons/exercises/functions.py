@@ -21,13 +21,13 @@ on the same inputs and names the one that answers exactly like the student.
 Partial credit: ``score`` is the share of the tests passed, and a message names the
 classes of input that fail ("fails on MIN roots", "fails on float leaves"). An answer
 that gets its result from the package's own searches scores 0 with the diagnosis
-``uses-package-search`` (:mod:`~minimax_lessons.exercises.guard`).
+``uses-package-search`` (:mod:`~minimax_lessons.runner.guard`).
 
 Timeouts: with ``hidden=True`` and in the grader (inputs isolated one by one), an input
 that takes too long costs only its own test; the feedback names the class that is
 slow ("It took too long on MIN roots (9 tests)"), and after
-:data:`~minimax_lessons.exercises.sandbox.MAX_TIMEOUTS` timeouts (or when the first
-:data:`~minimax_lessons.exercises.sandbox.GIVE_UP_AFTER` inputs all time out) the
+:data:`~minimax_lessons.runner.sandbox.MAX_TIMEOUTS` timeouts (or when the first
+:data:`~minimax_lessons.runner.sandbox.GIVE_UP_AFTER` inputs all time out) the
 inputs left count as too slow too. A practice check stops at its first timeout.
 
 Options: ``seed`` (another set of random trees), ``hidden=True`` (graded use:
@@ -44,14 +44,15 @@ import time
 from dataclasses import dataclass, field
 
 from . import feedback as F
-from ..search import alphabeta
-from .guard import EXPLANATION as PACKAGE_SEARCH_EXPLANATION
-from .guard import PROCESS_EXPLANATION, diagnosis_of, is_package_function, static_findings
+from ..search.adversarial import alphabeta
+from ..words import join_names
+from ..runner.guard import EXPLANATION as PACKAGE_SEARCH_EXPLANATION
+from ..runner.guard import PROCESS_EXPLANATION, diagnosis_of, is_package_function, static_findings
 from .harness import make_game, resolve_harness, run_local
 from .kinds import Expected, get_kind, search_mistake, symmetries
 from .nested import estimate, is_leaf, names, paths, subtree, to_game
-from .sandbox import ErrorInfo, Outcome, default_sandbox
-from .shipping import Shipped, ShippingError, ship
+from ..runner.sandbox import ErrorInfo, Outcome, default_sandbox
+from ..runner.shipping import Shipped, ShippingError, ship
 from .variants import GENERIC, SOLUTIONS, explain, variants_for
 
 
@@ -295,11 +296,11 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
         message = _message(spec, item, exp, outcome, failed, total, hidden, missing)
     classes = failing_classes(spec, cases, wrong + unrun)
     if classes and last.status not in ("timeout", "crash") and not slow_only:
-        message += f" It fails on {_and(classes)}."
+        message += f" It fails on {join_names(classes)}."
     if hidden and (diagnosis not in ZERO_CREDIT or slow_only):
         by_class = failed_by_class(spec, cases, wrong + unrun)
         message += (f" Passed {total - failed} of {total}: {total - failed}/{total} of the "
-                    f"points. Failed, by class: {_and([f'{n} {b} of {t}' for n, b, t in by_class])}.")
+                    f"points. Failed, by class: {join_names([f'{n} {b} of {t}' for n, b, t in by_class])}.")
     picture = board = None
     if not hidden and outcome.status not in ("timeout", "crash"):
         picture, board = _picture(spec, item, exp, outcome, box, code, time_limit)
@@ -320,7 +321,7 @@ def _timeouts_message(spec, cases, outcomes, wrong, failed, hidden, stopped, ind
     classes = failing_classes(spec, cases, slow + unrun)
     count = f"{len(slow)} test{'s' if len(slow) != 1 else ''}"
     text = (f"Wrong on {failed} of {total} {'hidden ' if hidden else ''}tests. It took too "
-            f"long on {f'{_and(classes)} ({count})' if classes else count}")
+            f"long on {f'{join_names(classes)} ({count})' if classes else count}")
     if not hidden:
         text += f", e.g. {spec.call_text(cases[index].item)}"
     text += ": an endless loop, or far too much work."
@@ -331,7 +332,7 @@ def _timeouts_message(spec, cases, outcomes, wrong, failed, hidden, stopped, ind
     if other:
         named = failing_classes(spec, cases, other)
         text += (f" {len(other)} other test{'s' if len(other) != 1 else ''} finished but "
-                 f"failed{f': it fails on {_and(named)}' if named else ''}.")
+                 f"failed{f': it fails on {join_names(named)}' if named else ''}.")
     return text
 
 
@@ -416,10 +417,6 @@ def failed_by_class(spec, cases, wrong) -> list:
 def _random_class(spec) -> str:
     return {"evaluate": "random boards", "board_minimax": "random boards",
             "game_minimax": "random games"}.get(spec.name, "random trees")
-
-
-def _and(names) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _int_leaf_test(cases, wrong, outcomes) -> bool:

@@ -29,9 +29,9 @@ from __future__ import annotations
 
 import copy
 
-from ..tictactoe import TicTacToe
-from ..tree import GameTree
-from .codec import Opaque, decode, encode
+from ..games.tictactoe import TicTacToe
+from ..games.tree import GameTree
+from ..runner.codec import Opaque, decode, encode
 
 
 class RecordingList(list):
@@ -182,7 +182,7 @@ class _Raised(Exception):
 
 def run_local(fn, items, harness):
     """Outcomes of our own (trusted) function, as the sandbox would report them."""
-    from .sandbox import ErrorInfo, Outcome
+    from ..runner.sandbox import ErrorInfo, Outcome
 
     outcomes = []
     for item in items:

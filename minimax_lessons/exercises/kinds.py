@@ -25,7 +25,7 @@ kind               the student writes                          compared on
 is a leaf, a list an inner node. ``board`` is a list of 9 cells ``"X"``,
 ``"O"``, ``"."`` (row by row) and ``player`` is ``"X"`` (MAX) or ``"O"``; for
 ``evaluate`` the board is a 9-character string as in
-:class:`~minimax_lessons.tictactoe.TicTacToe`, scored from X's (MAX's) side. For
+:class:`~minimax_lessons.games.tictactoe.TicTacToe`, scored from X's (MAX's) side. For
 ``backup``, ``path`` lists the nodes from the one just added up to the root, each a
 dict ``{"visits": 3, "wins": 1.0, "chooser": "max", "to_move": "min"}`` (``chooser``:
 the player who moved into the node, None at the root; ``to_move``: who moves there,
@@ -45,11 +45,11 @@ import numbers
 import random
 from dataclasses import dataclass, field
 
-from ..examples import SUBTREE_PRUNED_NESTED, TIES_NESTED, TWO_OPPONENTS
-from ..nim import Nim
-from ..search import alphabeta, minimax
-from ..tictactoe import TicTacToe, winner
-from ..tree import GameTree
+from ..games.examples import SUBTREE_PRUNED_NESTED, TIES_NESTED, TWO_OPPONENTS
+from ..games.nim import Nim
+from ..search.adversarial import alphabeta, minimax
+from ..games.tictactoe import TicTacToe, winner
+from ..games.tree import GameTree
 from . import harness as H
 from .nested import estimate, is_leaf, paths, subtree, to_game
 
@@ -160,7 +160,7 @@ class Kind:
 
 
 def _type_message(value, wanted) -> str:
-    from .codec import Opaque
+    from ..runner.codec import Opaque
 
     if isinstance(value, Opaque) and value.type == "RecordingList":
         return ("it returned a list where a number was expected: test for a leaf with "

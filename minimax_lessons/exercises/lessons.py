@@ -45,11 +45,11 @@ import inspect
 import math
 import string
 
-from ..connectfour import ConnectFour
-from ..engine import bound_flag
-from ..search import alphabeta, best_first, expectiminimax, iterative_deepening, minimax, solve
-from ..tictactoe import TicTacToe
-from ..tree import GameTree
+from ..games.connectfour import ConnectFour
+from ..search.engine import bound_flag
+from ..search.adversarial import alphabeta, best_first, expectiminimax, iterative_deepening, minimax, solve
+from ..games.tictactoe import TicTacToe
+from ..games.tree import GameTree
 from . import variants
 from .check import register
 from .nested import to_game

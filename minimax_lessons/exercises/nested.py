@@ -7,7 +7,7 @@ Vocabulary
   level; the caller says who moves at the root (``is_maximizing``).
 - A node is found by its *index path*: ``()`` is the root, ``(1, 0)`` the first
   child of the second child. :func:`names` gives the same names as
-  :meth:`GameTree.from_nested <minimax_lessons.tree.GameTree.from_nested>`
+  :meth:`GameTree.from_nested <minimax_lessons.games.tree.GameTree.from_nested>`
   (A, B, C, then B1, B1.2, ...), so feedback and drawings agree.
 - :func:`estimate` is the rough guess a depth-limited search uses where it
   stops: the value at the end of the leftmost line of play.
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numbers
 
-from ..tree import GameTree
+from ..games.tree import GameTree
 
 
 def is_leaf(node) -> bool:

@@ -63,14 +63,14 @@ import string
 import textwrap
 from dataclasses import dataclass, replace
 
-from ..search import alphabeta, minimax
-from ..tree import GameTree
+from ..search.adversarial import alphabeta, minimax
+from ..games.tree import GameTree
 from . import feedback as F
-from .codec import Opaque, encode, exception_name
+from ..runner.codec import Opaque, encode, exception_name
 from .harness import nested_alphabeta, run_local
 from .kinds import is_number, same_number
 from .nested import is_leaf, names, paths, subtree, to_game
-from .shipping import from_source
+from ..runner.shipping import from_source
 from .variants import (DIAGNOSES, HAND_VALUE_MISTAKES, explain, named_mistakes,
                        variants_for)
 
@@ -619,7 +619,7 @@ def _same_prediction(said, value):
 def run_snippet(code: str, time_limit: float = 1.0):
     """Run a snippet in the sandbox: ("value", v), ("raises", name) or ("forever", None)."""
     from .harness import call_args
-    from .sandbox import default_sandbox
+    from ..runner.sandbox import default_sandbox
 
     tree = ast.parse(code)
     body = tree.body or [ast.Pass()]
@@ -1163,7 +1163,7 @@ class FunctionQuestion(Question):
 
     def check(self, answer, seed=0, *, hidden=False, **options):
         from .functions import check_function
-        from .shipping import Shipped
+        from ..runner.shipping import Shipped
 
         if not callable(answer) and not isinstance(answer, Shipped):
             return self._bad(seed, f"{F.show(answer)} is not a function.")
@@ -1179,7 +1179,7 @@ class FunctionQuestion(Question):
 
 def _is_stub(fn) -> bool:
     """True for a function whose body is only ``...`` or ``pass`` (and a docstring)."""
-    from .shipping import Shipped, ShippingError, ship
+    from ..runner.shipping import Shipped, ShippingError, ship
 
     try:
         source = (fn if isinstance(fn, Shipped) else ship(fn)).source

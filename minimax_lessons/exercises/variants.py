@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import math
 
-from ..tictactoe import winner
+from ..games.tictactoe import winner
 from .nested import estimate
 
 #: id -> one sentence for students.

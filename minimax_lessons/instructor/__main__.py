@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 
-from ..bots import REFERENCE_BOTS
+from ..play.bots import REFERENCE_BOTS
 from .grading import grade, parse_shard
 from .release import ReleaseError, load_key, release
 
@@ -168,7 +168,7 @@ def _export(args):
 
 
 def _tournament(args):
-    from ..bots import make_game
+    from ..play.bots import make_game
     from .standings import standings
     from .tournament import run_tournament
 

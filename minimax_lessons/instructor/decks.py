@@ -32,8 +32,8 @@ import nbformat
 from nbconvert.exporters import SlidesExporter
 from nbconvert.preprocessors import ExecutePreprocessor, Preprocessor
 
-from ..animate import STATIC, player_page
-from ..player_frame import FRAME_CSS, iframe
+from ..animation.player import STATIC, player_page
+from ..animation.iframe import FRAME_CSS, iframe
 
 __all__ = ["EmbedPlayers", "player_iframe", "export_deck", "export_decks"]
 

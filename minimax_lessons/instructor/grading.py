@@ -1,7 +1,7 @@
 """Grade a folder of submitted notebooks against the instructor's key.
 
 For each student, in a fresh process of its own (``python -m
-minimax_lessons.instructor.one``, which never sees the key's path): restore the
+minimax_lessons.instructor.grade_one``, which never sees the key's path): restore the
 locked (test) cells from the key, run each notebook in a fresh kernel
 (:mod:`.runner`) with ``MINIMAX_LESSONS_RECORD`` set, so every ``check(id,
 answer)`` records the answer instead of judging it; then judge the recorded
@@ -71,15 +71,15 @@ from pathlib import Path
 
 import nbformat
 
+from .._process import launch, with_package_path
 from ..exercises.check import RECORD_ENV, add_bank, get_question
-from ..exercises.codec import Opaque, decode
+from ..runner.codec import Opaque, decode
 from ..exercises.questions import FunctionQuestion
 from ..exercises.variants import GENERIC
 from .release import ReleaseError, key_digest, load_key, notebooks_in, write_atomic
 from .roster import roster_seeds, sign, verify
-from .runner import run_notebook
+from .notebook_runner import run_notebook
 
-_PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 CSV_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
               "feedback"]
@@ -204,19 +204,16 @@ def grade_student(student, files, key, out, options: Options, *, seed=None, hide
     return result
 
 
-#: ``python -m minimax_lessons.instructor.one``, less one slow import: nbformat checks
+#: ``python -m minimax_lessons.instructor.grade_one``, less one slow import: nbformat checks
 #: notebooks with jsonschema, which on import builds some forty grammars for one optional
 #: string format (the rfc3987_syntax package), about 3 s per student on a slow machine,
 #: for a check the grader never makes; without the package jsonschema skips that format.
-_LAUNCH_ONE = ("import sys; sys.modules.setdefault('rfc3987_syntax', None); "
-               "from minimax_lessons.instructor.one import main; main()")
+_LAUNCH_ONE = launch("minimax_lessons.instructor.grade_one")
 
 
 def _run_one(payload, options, notebooks):
-    """Run ``python -m minimax_lessons.instructor.one``; (its answer, None) or (None, why)."""
-    env = student_environment()
-    env["PYTHONPATH"] = os.pathsep.join(
-        [_PACKAGE_ROOT] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    """Run ``python -m minimax_lessons.instructor.grade_one``; (its answer, None) or (None, why)."""
+    env = with_package_path(student_environment())
     limit = options.notebook_timeout * max(1, notebooks) + 120
     with tempfile.TemporaryFile() as errors:
         proc = subprocess.Popen([sys.executable, "-c", _LAUNCH_ONE],

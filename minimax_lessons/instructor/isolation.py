@@ -32,11 +32,12 @@ from pathlib import Path
 
 from jupyter_client.manager import AsyncKernelManager
 
+from .._process import PACKAGE_ROOT, with_package_path
+
 NO_BWRAP_ENV = "MINIMAX_LESSONS_NO_BWRAP"
 #: Address space of a student's kernel (bytes) and processes it may run (per user).
 MEMORY = 4 << 30
 PROCESSES = 256
-_PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 NO_BWRAP_NOTE = ("bubblewrap (bwrap) is not available here, so student code runs with your "
                  "rights: it can read the key and the other submissions and write to the output "
                  "folder. Install it (apt-get install bubblewrap) to isolate each student.")
@@ -48,10 +49,8 @@ def _probe(bwrap: str) -> str | None:
     it, else why not (so a machine where it cannot never costs students their grades)."""
     with tempfile.TemporaryDirectory(prefix="mml-probe-") as work:
         cmd = Jail(work, bwrap=bwrap).prefix() + [
-            sys.executable, "-c", "import minimax_lessons.exercises.codec"]
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-            [str(_PACKAGE_ROOT)] + ([os.environ["PYTHONPATH"]]
-                                    if os.environ.get("PYTHONPATH") else [])))
+            sys.executable, "-c", "import minimax_lessons.runner.codec"]
+        env = with_package_path(os.environ)
         try:
             done = subprocess.run(cmd, capture_output=True, timeout=60, env=env)
         except (OSError, subprocess.TimeoutExpired) as exc:
@@ -128,8 +127,8 @@ class Jail:
 def _hidden(extra) -> list:
     """Folders replaced by empty ones: temp and home folders, the checkout, ``extra``."""
     paths = ["/tmp", "/var/tmp", "/dev/shm", os.path.expanduser("~"), "/root", "/home"]
-    if (_PACKAGE_ROOT / ".git").exists() or (_PACKAGE_ROOT / "course").exists():
-        paths.append(str(_PACKAGE_ROOT))  # a checkout: its instructor sources stay hidden
+    if (PACKAGE_ROOT / ".git").exists() or (PACKAGE_ROOT / "course").exists():
+        paths.append(str(PACKAGE_ROOT))  # a checkout: its instructor sources stay hidden
     for path in extra:
         real = os.path.realpath(path)
         paths.append(real if os.path.isdir(real) else os.path.dirname(real))
@@ -142,7 +141,7 @@ def _hidden(extra) -> list:
 
 def _exposed() -> list:
     """What the kernel needs to see: the package and the Python environment."""
-    package = _PACKAGE_ROOT / "minimax_lessons"
+    package = PACKAGE_ROOT / "minimax_lessons"
     places = [str(package), sys.prefix, sys.base_prefix, sys.exec_prefix]
     places += [p for p in sys.path if p and os.path.isdir(p) and "site-packages" in p]
     return sorted({os.path.realpath(p) for p in places if p}, key=len)

@@ -64,7 +64,7 @@ SLIDE_HEIGHT = 540
 SCREEN_HEIGHT = 720
 # The player's figures on a slide (width, tallest picture, controls): shared with the
 # players the decks and lecture mode embed.
-from ..player_frame import CONTENT_WIDTH, PICTURE_HEIGHT, PLAYER_CONTROLS  # noqa: E402
+from ..animation.iframe import CONTENT_WIDTH, PICTURE_HEIGHT, PLAYER_CONTROLS  # noqa: E402
 
 CODE_LINE = 18        # px per line of code or text output (13 px monospace)
 PROSE_LINE = 22       # px per line of markdown text

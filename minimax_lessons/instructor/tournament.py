@@ -9,8 +9,8 @@
    choose_move)`` records the functions as their source. A notebook that records no
    ``evaluate`` (it raised first, or never called ``enter_tournament``) gives no bot:
    that student loses every game, and the leaderboard says why.
-2. **Play** (:mod:`minimax_lessons.arena`): each student against each reference bot
-   (:data:`~minimax_lessons.bots.REFERENCE_BOTS`) and against each other student,
+2. **Play** (:mod:`minimax_lessons.play.arena`): each student against each reference bot
+   (:data:`~minimax_lessons.play.bots.REFERENCE_BOTS`) and against each other student,
    ``games_per_pair`` games per pair with the colours alternating, in a fixed order
    (:func:`schedule`); ``jobs`` games at once. Every bot runs in a long-lived
    process of its own (students' in bubblewrap), asked for one move at a time with a
@@ -40,8 +40,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from ..bots import REFERENCE_BOTS, game_spec, make_game
-from ..arena import BotPool, Player, play_game
+from .._process import launch, with_package_path
+from ..play.bots import REFERENCE_BOTS, game_spec, make_game
+from ..play.arena import BotPool, Player, play_game
 from .grading import Options, _kill_session, student_environment
 from .release import ReleaseError, notebooks_in
 
@@ -84,8 +85,7 @@ def find_entries(root) -> dict:
 
 
 #: The loader's process, like the grader's, less one slow import (see grading._LAUNCH_ONE).
-_LAUNCH_LOAD = ("import sys; sys.modules.setdefault('rfc3987_syntax', None); "
-                "from minimax_lessons.instructor.tournament import _load_main; _load_main()")
+_LAUNCH_LOAD = launch("minimax_lessons.instructor.tournament", "_load_main")
 
 
 def load_student(student, path, options: Options, *, bwrap=None, hide=(), work_root) -> Player:
@@ -99,10 +99,7 @@ def load_student(student, path, options: Options, *, bwrap=None, hide=(), work_r
     token = secrets.token_hex(16)
     payload = {"student": student, "path": str(path), "options": asdict(options),
                "bwrap": bwrap, "hide": list(hide), "work_root": str(work_root), "token": token}
-    env = student_environment()
-    package_root = str(Path(__file__).resolve().parents[2])
-    env["PYTHONPATH"] = os.pathsep.join(
-        [package_root] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    env = with_package_path(student_environment())
     limit = options.notebook_timeout + 120
     with tempfile.TemporaryFile() as errors:
         proc = subprocess.Popen([sys.executable, "-c", _LAUNCH_LOAD], stdin=subprocess.PIPE,
@@ -136,8 +133,8 @@ def _load_main():
     from ..exercises.check import RECORD_ENV
     from .grading import read_records
     from .isolation import Jail
-    from .one import PR_SET_CHILD_SUBREAPER, _prctl, kill_descendants
-    from .runner import run_notebook
+    from .grade_one import PR_SET_CHILD_SUBREAPER, _prctl, kill_descendants
+    from .notebook_runner import run_notebook
     import nbformat
 
     answer_fd = os.dup(1)
@@ -172,9 +169,9 @@ def _load_main():
 
 def functions_recorded(records, nb, problems=()) -> dict:
     """``{"evaluate": data, "choose_move": data or None}``, or ``{"problem": why}``."""
-    from ..capstone import CHOOSE_MOVE_ID, EVALUATE_ID
-    from ..exercises.codec import decode
-    from ..exercises.shipping import Shipped
+    from ..exercises.capstone import CHOOSE_MOVE_ID, EVALUATE_ID
+    from ..runner.codec import decode
+    from ..runner.shipping import Shipped
 
     found = {}
     for key, qid in (("evaluate", EVALUATE_ID), ("choose_move", CHOOSE_MOVE_ID)):

@@ -77,7 +77,7 @@ function timelineOf(model) {
   return timeline;
 }
 
-// -- painting the SVG (the same rules as minimax_lessons.animate._paint_node) ----------------
+// -- painting the SVG (the same rules as minimax_lessons.animation.player._paint_node) ----------------
 
 function children(g, test) {
   return g ? Array.from(g.children).filter(test) : [];

@@ -100,7 +100,7 @@ def test_the_widget_steps_forward_and_back_and_plays_to_the_pruned_end(jupyter_s
 
 def test_the_saved_html_plays_offline_to_its_last_frame(browser, tmp_path):
     from minimax_lessons import FIGURE_5_2, alphabeta
-    from minimax_lessons.animate import animate
+    from minimax_lessons.animation.player import animate
 
     path = animate(alphabeta, FIGURE_5_2, speed=16).save(tmp_path / "fig52.html")
     context = browser.new_context(viewport={"width": 1000, "height": 700}, offline=True)

@@ -26,7 +26,7 @@ def wait_for_step(player, k, last):
 
 def test_the_saved_mcts_player_shows_visits_and_ucb_scores_as_the_tree_grows(browser, tmp_path):
     from minimax_lessons import GameTree
-    from minimax_lessons.mcts_draw import animate_mcts
+    from minimax_lessons.animation.mcts_player import animate_mcts
 
     tree = GameTree.from_nested([[1, 1, -1], [0, 0, 0], [-1, 1, -1]])
     animation = animate_mcts(tree, playouts=6, seed=0, speed=16)

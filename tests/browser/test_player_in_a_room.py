@@ -2,7 +2,7 @@
 
 import pytest
 
-from test_animation import animation_notebook, wait_for_step
+from .test_animation import animation_notebook, wait_for_step
 
 pytestmark = pytest.mark.browser
 

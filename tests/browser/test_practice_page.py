@@ -90,13 +90,13 @@ def solve_pruning(widget, tree):
 
 
 def _text(x):
-    from minimax_lessons.trace import show_number
+    from minimax_lessons.search.trace import show_number
 
     return show_number(x)
 
 
 def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_server, lab):
-    from minimax_lessons.practice import practice
+    from minimax_lessons.exercises.practice import practice
 
     values = practice("values", level=1, trees=2)
     first, second = values.trees_at(1)
@@ -152,7 +152,7 @@ def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_serve
 
 
 def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_path):
-    from minimax_lessons.practice import practice
+    from minimax_lessons.exercises.practice import practice
 
     p = practice("values", level=1, trees=2)
     path = p.save(tmp_path / "practice.html", trees=3)
@@ -230,7 +230,7 @@ def typed_cases(tree):
     and a few others, for each node the student types at."""
     import math
 
-    from minimax_lessons.trace import show_number
+    from minimax_lessons.search.trace import show_number
 
     def text(value):
         if isinstance(value, tuple):
@@ -261,7 +261,7 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
     diagnosis and the sentence, for right answers, every known mistake and others."""
     import json
 
-    from minimax_lessons.practice import practice, practice_tree
+    from minimax_lessons.exercises.practice import practice, practice_tree
 
     path = practice("values", trees=1).save(tmp_path / "p.html", trees=1)  # for its script
     context = browser.new_context(offline=True)
@@ -305,7 +305,7 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
 
 
 def test_the_saved_best_move_page_names_a_wrong_move_then_accepts_the_best(browser, tmp_path):
-    from minimax_lessons.practice import practice
+    from minimax_lessons.exercises.practice import practice
 
     p = practice("best-move", level=1, trees=1)
     path = p.save(tmp_path / "best.html", trees=1)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from conftest import ARTIFACTS, LabPage  # tests/browser/conftest.py (pytest puts it on sys.path)
+from .conftest import ARTIFACTS, LabPage
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 

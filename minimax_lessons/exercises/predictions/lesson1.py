@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import string
 
-from ...nim import Nim
-from ...search import minimax
-from ...tictactoe import TicTacToe
-from ...tree import GameTree
+from ...games.nim import Nim
+from ...search.adversarial import minimax
+from ...games.tictactoe import TicTacToe
+from ...games.tree import GameTree
 from ..check import register
 from ..questions import ChoiceQuestion, ValueQuestion
 

@@ -12,8 +12,8 @@
 
 from __future__ import annotations
 
-from ...examples import FIGURE_5_2
-from ...search import minimax
+from ...games.examples import FIGURE_5_2
+from ...search.adversarial import minimax
 from ..check import register
 from ..nested import to_game
 from ..questions import ChoiceQuestion, ValueQuestion, tree_value_question

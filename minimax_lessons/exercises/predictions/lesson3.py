@@ -23,8 +23,8 @@ Every right answer is computed by the package's own search on the fixed tree.
 
 from __future__ import annotations
 
-from ...search import minimax
-from ...tree import GameTree
+from ...search.adversarial import minimax
+from ...games.tree import GameTree
 from ..check import register
 from ..nested import estimate
 from ..questions import ValueQuestion, tree_value_question

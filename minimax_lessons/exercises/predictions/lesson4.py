@@ -24,8 +24,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from ...search import minimax, solve
-from ...tictactoe import TicTacToe, winner
+from ...search.adversarial import minimax, solve
+from ...games.tictactoe import TicTacToe, winner
 from ..check import register
 from ..questions import ChoiceQuestion, ValueQuestion
 from ..lessons import best_squares, numbered

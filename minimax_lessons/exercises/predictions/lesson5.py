@@ -19,9 +19,9 @@ p5.4      the nodes of iterative deepening (minimax to depth 1, ..., 4) on
 
 from __future__ import annotations
 
-from ...search import iterative_deepening, minimax
-from ...tictactoe import TicTacToe, open_lines
-from ...tree import GameTree
+from ...search.adversarial import iterative_deepening, minimax
+from ...games.tictactoe import TicTacToe, open_lines
+from ...games.tree import GameTree
 from ..check import register
 from ..lessons import numbered
 from ..questions import ValueQuestion

@@ -19,8 +19,8 @@ Every right answer is computed by the package's own alpha-beta, never stored.
 
 from __future__ import annotations
 
-from ...examples import FIGURE_5_2_NESTED, SUBTREE_PRUNED_NESTED
-from ...search import alphabeta, best_first, minimax
+from ...games.examples import FIGURE_5_2_NESTED, SUBTREE_PRUNED_NESTED
+from ...search.adversarial import alphabeta, best_first, minimax
 from ..check import register
 from ..nested import to_game
 from ..questions import ChoiceQuestion, PrunedQuestion, ValueQuestion, WindowQuestion

@@ -20,10 +20,10 @@ from __future__ import annotations
 import copy
 import math
 
-from ...examples import CHANCE_SPEC, FIGURE_5_2_NESTED
-from ...nim import Nim
-from ...search import expectiminimax, minimax
-from ...tree import GameTree
+from ...games.examples import CHANCE_SPEC, FIGURE_5_2_NESTED
+from ...games.nim import Nim
+from ...search.adversarial import expectiminimax, minimax
+from ...games.tree import GameTree
 from ..check import register
 from ..nested import to_game
 from ..questions import ChoiceQuestion, ValueQuestion

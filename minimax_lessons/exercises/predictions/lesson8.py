@@ -21,10 +21,10 @@ from __future__ import annotations
 import string
 from fractions import Fraction
 
-from ...mcts import mcts, ucb1_score
-from ...play import move_values
-from ...tictactoe import TicTacToe
-from ...tree import GameTree
+from ...search.mcts import mcts, ucb1_score
+from ...play.match import move_values
+from ...games.tictactoe import TicTacToe
+from ...games.tree import GameTree
 from ..check import register
 from ..questions import ChoiceQuestion, ValueQuestion
 
@@ -64,7 +64,7 @@ def _best_average(data):
 
 
 def _minimax_letter(data):
-    from ...search import minimax
+    from ...search.adversarial import minimax
 
     return string.ascii_lowercase[minimax(GameTree.from_nested(data["tree"])).move]
 

@@ -19,10 +19,10 @@ Every right answer is computed by the package's own searches, never stored.
 
 from __future__ import annotations
 
-from ...connectfour import ConnectFour
-from ...engine import bound_flag, centre_first, column_values
-from ...games import MAX
-from ...search import alphabeta, minimax
+from ...games.connectfour import ConnectFour
+from ...search.engine import bound_flag, centre_first, column_values
+from ...games.game import MAX
+from ...search.adversarial import alphabeta, minimax
 from ..check import register
 from ..questions import ChoiceQuestion, ValueQuestion
 
@@ -77,7 +77,7 @@ def _ordering_letter(data):
 
 
 def flag_letter(value, alpha, beta) -> str:
-    """The option of FLAGS that matches :func:`~minimax_lessons.engine.bound_flag`."""
+    """The option of FLAGS that matches :func:`~minimax_lessons.search.engine.bound_flag`."""
     return {"exact": "a", "lower": "b", "upper": "c"}[bound_flag(value, alpha, beta)]
 
 

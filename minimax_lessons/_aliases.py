@@ -1,0 +1,114 @@
+"""The package's old module paths, from before it was laid out in layers, still import.
+
+Notebooks that students copied, and their own code, import paths such as
+``minimax_lessons.tictactoe`` or ``minimax_lessons.exercises.sandbox``; lecturers run
+``python -m minimax_lessons.teaching``. Each old path names the same module object as
+its new path (:data:`OLD_PATHS`), so classes, module state and ``isinstance`` agree:
+
+>>> import minimax_lessons.tictactoe as old
+>>> from minimax_lessons.games import tictactoe as new
+>>> old is new
+True
+
+Aliases whose module the package has already imported are entered in ``sys.modules``
+when the package is imported (:func:`register`); the rest are found on first import by
+:class:`AliasFinder`, which also serves ``python -m OLD.PATH``. Three old paths are the
+new packages themselves (``games``, ``search``, ``play``), which re-export the names the
+old modules had.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import sys
+
+PACKAGE = __name__.rpartition(".")[0]
+
+#: Old module path (below the package) -> its new path.
+OLD_PATHS = {
+    "tree": "games.tree",
+    "tictactoe": "games.tictactoe",
+    "nim": "games.nim",
+    "connectfour": "games.connectfour",
+    "examples": "games.examples",
+    "trace": "search.trace",
+    "textbook": "search.textbook",
+    "engine": "search.engine",
+    "mcts": "search.mcts",
+    "layout": "pictures.layout",
+    "frames": "pictures.frames",
+    "mcts_frames": "pictures.mcts_frames",
+    "lecture": "pictures.lecture",
+    "draw": "pictures.draw",
+    "render": "pictures.render",
+    "raster": "pictures.raster",
+    "animate": "animation.player",
+    "mcts_draw": "animation.mcts_player",
+    "quiz": "animation.quiz",
+    "player_frame": "animation.iframe",
+    "play_connectfour": "play.connectfour_board",
+    "bots": "play.bots",
+    "arena": "play.arena",
+    "botproc": "play.bot_process",
+    "capstone": "exercises.capstone",
+    "practice": "exercises.practice",
+    "teaching": "instructor.guide",
+    "exercises.sandbox": "runner.sandbox",
+    "exercises._worker": "runner._worker",
+    "exercises.shipping": "runner.shipping",
+    "exercises.codec": "runner.codec",
+    "exercises.guard": "runner.guard",
+    "instructor.one": "instructor.grade_one",
+    "instructor.runner": "instructor.notebook_runner",
+}
+_FULL = {f"{PACKAGE}.{old}": f"{PACKAGE}.{new}" for old, new in OLD_PATHS.items()}
+
+
+class AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
+    """Finds an old path and loads it as the module of its new path (one object, two names)."""
+
+    def find_spec(self, fullname, path=None, target=None):
+        if fullname not in _FULL:
+            return None
+        return importlib.machinery.ModuleSpec(fullname, self, origin=_FULL[fullname])
+
+    def create_module(self, spec):
+        module = importlib.import_module(_FULL[spec.name])
+        spec.loader_state = module.__spec__  # the import system is about to replace it
+        return module
+
+    def exec_module(self, module):
+        module.__spec__ = module.__spec__.loader_state  # give the module back its own spec
+
+    def get_code(self, fullname):
+        """For ``python -m OLD.PATH``: code that runs the new module as ``__main__``
+        (under its own name, so that its relative imports resolve)."""
+        return compile(f"import runpy; runpy.run_module({_FULL[fullname]!r}, "
+                       "run_name='__main__', alter_sys=True)", f"<{fullname}>", "exec")
+
+    def is_package(self, fullname):
+        return False
+
+
+FINDER = AliasFinder()
+
+
+def register():
+    """Install the finder, and enter the aliases of modules already imported."""
+    if FINDER not in sys.meta_path:
+        sys.meta_path.append(FINDER)
+    package = sys.modules[PACKAGE]
+    for old, new in _FULL.items():
+        module = sys.modules.get(new)
+        if module is not None and old not in sys.modules:
+            sys.modules[old] = module
+            parent, _, name = old.rpartition(".")
+            if not hasattr(sys.modules[parent], name):  # e.g. not the function animate
+                setattr(sys.modules[parent], name, module)
+    return package
+
+
+__all__ = ["OLD_PATHS", "AliasFinder", "register"]

@@ -1,0 +1,52 @@
+"""An animation's player inside an ``<iframe>``, sized for a 1280x720 slide.
+
+Slides cannot run Jupyter widgets everywhere (offline reveal.js decks; jupyterlab-rise's
+presenter), so there the player is the self-contained page
+:meth:`~minimax_lessons.animation.player.Animation.save` writes, inside an ``<iframe srcdoc>``.
+This module knows only sizes and HTML: the page itself is made by
+:mod:`minimax_lessons.animation.player`, and the slide rules (:mod:`minimax_lessons.instructor.slides`)
+use the same figures to leave room for each player.
+
+>>> player_height('<svg width="1100pt" height="150pt">'), player_height('<svg width="9" height="9">')
+(370, 580)
+>>> iframe("<p>page</p>", '<svg width="9" height="9">', "A").startswith('<iframe class="mm-player"')
+True
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+__all__ = ["CONTENT_WIDTH", "PICTURE_HEIGHT", "PLAYER_CONTROLS", "FRAME_CSS",
+           "player_height", "iframe"]
+
+#: Widest a picture is drawn (CSS pixels) in a slide at 1280 pixels, prompts aside.
+CONTENT_WIDTH = 1100
+#: Tallest a picture is drawn: the cap in notebooks/rise.css (100vh - 360px at 720).
+PICTURE_HEIGHT = 360
+#: Height of the animation player around its picture: caption, buttons, slider, key.
+PLAYER_CONTROLS = 220
+#: Inside its frame the player fits the tree to the frame's height less its controls.
+FRAME_CSS = f"""
+body {{ margin: 4px; }}
+.mmla-stage {{ max-height: none; }}
+.mmla-stage.mmla-fitted svg {{ max-height: calc(100vh - {PLAYER_CONTROLS}px); }}
+"""
+_SVG_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)(pt|px)?"[^>]*?\bheight="([\d.]+)(pt|px)?"', re.S)
+
+
+def player_height(svg: str) -> int:
+    """Pixels of the frame a player needs: its tree fitted to the slide's width, capped, plus controls."""
+    match = _SVG_SIZE.search(svg)
+    if not match:
+        return PICTURE_HEIGHT + PLAYER_CONTROLS
+    width, height = float(match.group(1)), float(match.group(3))
+    return int(min(height * CONTENT_WIDTH / width, PICTURE_HEIGHT)) + PLAYER_CONTROLS
+
+
+def iframe(page: str, svg: str, title: str) -> str:
+    """An ``<iframe>`` showing ``page`` (a whole HTML page) as tall as a player of ``svg`` needs."""
+    return (f'<iframe class="mm-player" title="{html.escape(title)}" '
+            f'style="width: 100%; border: 0; display: block; height: {player_height(svg)}px" '
+            f'srcdoc="{html.escape(page, quote=True)}"></iframe>')

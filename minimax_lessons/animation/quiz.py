@@ -1,0 +1,250 @@
+"""Quizzes: the questions an animation stops to ask before it shows the answer.
+
+Vocabulary
+----------
+- A *question* (:class:`Question`) is asked while the player shows one frame,
+  its *stop* (``frame``), and is answered by a later frame, its *reveal*
+  (``reveal``). Questions are computed from a search's frames alone, so their
+  answers are what the search did, not a second opinion.
+- There are two kinds:
+
+  - ``"value"``: "What value does B return?", a number. The stop is the frame
+    just before the last step that decides it: the step that brings in the
+    node's last child, or alpha-beta's prune at the node. The answer is the
+    value the node returns; the reveal is the frame of its return.
+  - ``"look"`` (searches with an alpha-beta window only): "Will alpha-beta look
+    at C2?", ``"yes"`` or ``"no"``. The stop is the frame before the step that
+    either enters the node's next child or prunes it; that next frame reveals it.
+
+- A question is never asked once its frame gives the answer away: at a value
+  question's stop the node is not finished and does not show its value as an
+  exact number (a bound such as ``<=3`` can still go lower, a chance node's sum
+  so far can still grow); at a look question's stop the child is not reached
+  or pruned yet. A value question whose frame would show it is left out.
+- When two questions stop at one frame, the look question comes first.
+
+>>> from minimax_lessons import alphabeta, FIGURE_5_2
+>>> from minimax_lessons.pictures.frames import build_frames
+>>> frames = build_frames(FIGURE_5_2, alphabeta(FIGURE_5_2, trace=True))
+>>> questions = quiz_questions(frames, FIGURE_5_2)
+>>> [(q.frame, q.prompt, q.answer) for q in questions[:3]]
+[(4, 'Will alpha-beta look at B2?', 'yes'), (5, 'Will alpha-beta look at B3?', 'yes'), (5, 'What value does B return?', '3')]
+>>> print(questions[2].explanation)
+B is a MIN node: min(3, 12, 8) = 3.
+>>> print(next(q for q in questions if q.answer == "no").explanation)
+C is a MIN node at <=2 and alpha = 3: 2 <= 3, MAX can already get 3 elsewhere, so C2 and C3 are pruned.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import NamedTuple
+
+from ..pictures.frames import DONE, UNVISITED
+from ..search.trace import EVALUATE, PRUNE, RETURN, UPDATE, VISIT
+from ..words import join_names, show_number
+
+__all__ = ["Question", "quiz_questions", "VALUE", "LOOK"]
+
+VALUE, LOOK = "value", "look"
+#: How far a typed number may be from a value that is not whole (2 decimals are enough).
+TOLERANCE = 0.005
+
+
+class Question(NamedTuple):
+    """One quiz stop (see the module docstring)."""
+
+    frame: int          # the frame shown while asking
+    kind: str           # "value" or "look"
+    path: tuple         # the node asked about (the node, or the child looked at)
+    prompt: str         # "What value does B return?"
+    answer: str         # "3", "yes" or "no"
+    explanation: str    # one sentence: why that is the answer
+    reveal: int         # the first frame whose picture shows the answer
+    value: object = None  # the number, for a value question
+
+    def check(self, reply) -> bool:
+        """Whether ``reply`` (a number or text the student typed) is right.
+
+        >>> q = Question(5, VALUE, (0,), "What value does B return?", "3", "", 8, 3)
+        >>> q.check("3"), q.check(" 3.0 "), q.check(12), q.check("three")
+        (True, True, False, False)
+        """
+        if self.kind == LOOK:
+            return str(reply).strip().lower() == self.answer
+        got = _number(reply)
+        if got is None:
+            return False
+        if math.isinf(self.value) or float(self.value).is_integer():
+            return got == self.value
+        return abs(got - self.value) <= TOLERANCE
+
+    def as_data(self) -> dict:
+        """The question as JSON-ready data for the player."""
+        data = {"f": self.frame, "kind": self.kind, "prompt": self.prompt,
+                "answer": self.answer, "why": self.explanation, "reveal": self.reveal}
+        if self.kind == VALUE:
+            exact = math.isinf(self.value) or float(self.value).is_integer()
+            data["tol"] = 0 if exact else TOLERANCE
+            if not math.isinf(self.value):  # the answer text may be rounded (1.235e+04)
+                data["value"] = self.value
+        return data
+
+
+def _number(reply):
+    """A typed number as a float (``inf``, ``+inf``, ``-inf``, ``∞`` too), else None."""
+    if isinstance(reply, (int, float)):
+        return float(reply)
+    text = str(reply).strip().replace("\u2212", "-").replace("\u221e", "inf")
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def quiz_questions(frames, game) -> list:
+    """The questions a quiz asks over ``frames`` (from :func:`~minimax_lessons.pictures.frames.build_frames`).
+
+    ``game`` names the nodes (``game.text``) and gives chance probabilities.
+    The list is in the order the player asks: by stop frame, look first.
+    """
+    steps = [f.step for f in frames[1:]]
+    if not steps:
+        return []
+    return _Questions(frames, game, steps).run()
+
+
+class _Questions:
+    """Walks the steps once, remembering what each node has seen (internal)."""
+
+    def __init__(self, frames, game, steps):
+        self.frames, self.game, self.steps = frames, game, steps
+        self.windowed = any(s.alpha is not None for s in steps)
+        self.states = {}     # path -> state
+        self.reported = {}   # path -> [(child path, value)] in order
+        self.decisive = {}   # path -> index of the last step that decides its value
+        self.pruned = {}     # path -> the prune step at it
+
+    def name(self, path) -> str:
+        text = str(self.game.text(self.states[path]))
+        return text if "\n" not in text else "[" + text.replace("\n", "/") + "]"
+
+    def run(self) -> list:
+        out = []
+        for k, step in enumerate(self.steps):
+            path = step.path
+            self.states.setdefault(path, step.state)
+            if step.kind in (VISIT, EVALUATE):
+                if path:
+                    if self.windowed and self.reported.get(path[:-1]):
+                        out.append(self.look(k, path[:-1], path, step))
+                if step.kind == VISIT:
+                    self.reported[path] = []
+            if step.kind in (EVALUATE, RETURN) and path:
+                self.reported.setdefault(path[:-1], []).append((path, step.value))
+                self.decisive[path[:-1]] = k
+            if step.kind == PRUNE:
+                self.pruned[path] = step
+                self.decisive[path] = k
+                skipped = self.skipped(step)
+                if self.windowed and skipped:
+                    out.append(self.look(k, path, skipped[0], step, skipped))
+            if step.kind == RETURN and self.reported.get(path):
+                q = self.value(k, step)
+                if q is not None:
+                    out.append(q)
+        return sorted(out, key=lambda q: (q.frame, q.kind != LOOK))
+
+    # -- the two kinds ----------------------------------------------------------------
+    def look(self, k, parent, child, step, skipped=()):
+        """Stop before step k, which enters ``child`` (or prunes it, ``skipped``)."""
+        self.states.setdefault(child, self.game.result(self.states[parent], child[-1]))
+        name = self.name(child)
+        me = self.name(parent)
+        view = self.frames[k].view(parent)
+        player = self.game.to_move(self.states[parent])
+        v = view.value
+        if player == "min":
+            shown, bound, rule = f"<={show_number(v)}", step.alpha, "alpha"
+        else:
+            shown, bound, rule = f">={show_number(v)}", step.beta, "beta"
+        where = f"{me} is a {player.upper()} node at {shown} and {rule} = {show_number(bound)}"
+        if skipped:
+            names = join_names(self.name(p) for p in skipped)
+            verb = "is" if len(skipped) == 1 else "are"
+            if player == "min":
+                why = (f"{show_number(v)} <= {show_number(bound)}, MAX can already get "
+                       f"{show_number(bound)} elsewhere")
+            else:
+                why = (f"{show_number(v)} >= {show_number(bound)}, MIN can already keep MAX to "
+                       f"{show_number(bound)} elsewhere")
+            explanation = f"{where}: {why}, so {names} {verb} pruned."
+            answer = "no"
+        elif v is None:
+            explanation = f"{me} has no value yet, so {name} could still matter."
+            answer = "yes"
+        elif v == bound:
+            explanation = (f"{where}: a tie, and this search prunes only when the value gets past "
+                           f"{rule} (prune_ties=False), so it looks at {name}.")
+            answer = "yes"
+        else:
+            op = ">" if player == "min" else "<"
+            explanation = (f"{where}: {show_number(v)} {op} {show_number(bound)}, so {name} could "
+                           f"still change the result.")
+            answer = "yes"
+        return Question(k, LOOK, child, f"Will alpha-beta look at {name}?", answer,
+                        explanation, k + 1)
+
+    def value(self, k, step):
+        """The value question about the node that returns at step k (None if given away)."""
+        path = step.path
+        stop = self.decisive[path]
+        view = self.frames[stop].view(path)
+        answer = show_number(step.value)
+        if view.status == DONE or (view.value is not None and view.text() == answer):
+            return None
+        return Question(stop, VALUE, path, f"What value does {self.name(path)} return?", answer,
+                        self.why(path, step), k + 1, step.value)
+
+    def why(self, path, step) -> str:
+        me, player = self.name(path), step.player
+        values = [v for _, v in self.reported[path]]
+        v = show_number(step.value)
+        if player == "chance":
+            chances = dict(self.game.chances(step.state))
+            terms = []
+            for child, value in self.reported[path]:
+                p = chances.get(child[-1])
+                p = 1 / len(chances) if p is None else p
+                terms.append(f"{show_number(p)} x {show_number(value)}")
+            return f"{me} is a chance node: {' + '.join(terms)} = {v}."
+        shown = ", ".join(show_number(x) for x in values)
+        prune = self.pruned.get(path)
+        if prune is not None:
+            names = join_names(self.name_of(path, s) for s in prune.detail)
+            most = "at most" if player == "min" else "at least"
+            return (f"{me} is a {player.upper()} node: {player}({shown}, ...) = {v}, and it prunes "
+                    f"{names}, so {me} is worth {most} {v}.")
+        return f"{me} is a {player.upper()} node: {player}({shown}) = {v}."
+
+    # -- helpers ----------------------------------------------------------------------
+    def name_of(self, parent, state):
+        text = str(self.game.text(state))
+        return text if "\n" not in text else "[" + text.replace("\n", "/") + "]"
+
+    def skipped(self, step):
+        """Paths of the children a prune step skips, in order."""
+        done = {c for c, _ in self.reported.get(step.path, [])}
+        wanted, out = list(step.detail), []
+        for action in self.game.actions(step.state):
+            child = step.path + (action,)
+            if child in done or not wanted:
+                continue
+            target = self.game.result(step.state, action)
+            if target in wanted:
+                wanted.remove(target)
+                out.append(child)
+                self.states.setdefault(child, target)
+        return out
+
+

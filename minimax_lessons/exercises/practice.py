@@ -1,0 +1,778 @@
+"""Practice on the picture: seeded trees whose nodes the student answers on the drawing.
+
+Vocabulary
+----------
+- A *kind* of practice says what the student answers:
+  ``"values"`` (type each inner node's value: MAX, MIN and, at higher levels,
+  chance nodes), ``"pruning"`` (click the leaves, or whole subtrees, alpha-beta
+  never evaluates; then type the window ``alpha, beta`` on entry to each inner
+  node it enters) and ``"best-move"`` (click the root's best child).
+- A *level* (1 to 5, :data:`LEVELS`) sets the tree: branching, depth, a MIN root,
+  chance nodes, ties. A front-end raises the level after a streak of trees done
+  without a mistake.
+- A :class:`PracticeTree` is one tree for ``(kind, level, seed)``: its *items*
+  (the nodes to answer, per *stage*) with the right answer, a sentence saying
+  why (the "show me" text), and the likely mistake behind each common wrong
+  answer. The mistakes and their sentences are the course's own
+  (:mod:`minimax_lessons.exercises.variants`, the same ids as ``check(...)``:
+  ``max-at-every-level``, ``prune-strict``, ``window-after``, ...).
+  ``judge(stage, node, answer)`` gives a :class:`Verdict`; ``key()`` is the
+  same knowledge as JSON-ready data, by the drawing's node ids (``n``, ``n_1_0``),
+  so a browser can judge without Python.
+- :func:`practice` returns a :class:`Practice`: a set of trees for each level,
+  shown as a widget (``minimax_lessons/static/practice.js``) that judges every
+  answer in the browser; ``save("p.html")`` writes one self-contained page.
+
+The answers travel with the page: this is practice, not an exam.
+
+>>> t = practice_tree("values", level=1, seed=0)
+>>> t.game.to_nested()
+[[14, 7], [6, -9]]
+>>> t.judge("values", "B", 7).right, t.judge("values", "A", 14).diagnosis
+(True, 'max-at-every-level')
+>>> p = practice_tree("pruning", level=1, seed=0)
+>>> p.game.to_nested(), p.pruned_leaves
+([[7, 1], [0, 8]], ('C2',))
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import html
+import json
+import math
+import random
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from ..games.game import CHANCE, MAX, MIN
+from ..pictures.layout import plan
+from ..search.adversarial import alphabeta, expectiminimax, minimax
+from ..words import show_number
+from ..games.tree import GameTree
+
+__all__ = ["practice", "practice_tree", "Practice", "PracticeTree", "Verdict", "Level",
+           "LEVELS", "KINDS", "STREAK"]
+
+KINDS = ("values", "pruning", "best-move")
+#: Trees in a row without a mistake (and without "show me") that raise the level.
+STREAK = 3
+
+
+@dataclass(frozen=True)
+class Level:
+    """What trees look like at one level."""
+
+    number: int
+    branching: tuple
+    depth: int
+    min_root: bool = False     # the root may be MIN
+    chance: bool = False       # chance nodes (in values practice only)
+    ties: bool = False         # few distinct leaf values, so ties are common
+    description: str = ""
+
+    def describe(self, kind) -> str:
+        """The level in words for ``kind`` (chance nodes come only with values)."""
+        return self.description if kind == "values" else \
+            self.description.replace(", chance nodes", "")
+
+
+LEVELS = (
+    Level(1, (2, 2), 2, description="two moves each, two plies, MAX at the root"),
+    Level(2, (2, 3), 2, min_root=True, description="two or three moves, MAX or MIN at the root"),
+    Level(3, (2, 3), 3, min_root=True, description="three plies"),
+    Level(4, (2, 3), 3, min_root=True, chance=True, ties=True,
+          description="three plies, chance nodes, ties"),
+    Level(5, (3, 3), 3, min_root=True, chance=True, ties=True,
+          description="three moves each, three plies, chance nodes, ties"),
+)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The judgement of one answer: ``right``, a ``diagnosis`` id (None when right), a
+    ``sentence`` for the student."""
+
+    right: bool
+    diagnosis: str | None
+    sentence: str
+
+
+@dataclass(frozen=True)
+class Item:
+    """One thing to answer at one node: the right ``answer``, ``why`` (the "show me"
+    sentence) and ``wrong``: canonical wrong answer -> (diagnosis id, sentence)."""
+
+    node: str
+    answer: object
+    why: str
+    wrong: dict = field(default_factory=dict)
+    otherwise: tuple = ("wrong", "")
+
+
+def _check_kind(kind):
+    if kind not in KINDS:
+        raise ValueError(f"unknown practice kind {kind!r}; the kinds are "
+                         + ", ".join(repr(k) for k in KINDS))
+
+
+def _check_level(level):
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= len(LEVELS):
+        raise ValueError(f"unknown practice level {level!r}; the levels are 1 to {len(LEVELS)}: "
+                         + "; ".join(f"{lv.number} {lv.description}" for lv in LEVELS))
+
+
+def canon(value) -> str:
+    """An answer as the text both Python and the browser compare: ``3``, ``2.5``, ``inf``.
+
+    >>> canon(3.0), canon(-math.inf), canon((3, math.inf))
+    ('3', '-inf', '3|inf')
+    """
+    if isinstance(value, (tuple, list)):
+        return "|".join(canon(v) for v in value)
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        if float(value).is_integer():
+            return str(int(value))
+        return repr(round(float(value), 6))
+    return str(value)
+
+
+def _said(ids) -> str:
+    from .variants import explain
+
+    return explain(" or ".join(ids), hand=True)
+
+
+# -- drawing a tree for a (kind, level, seed) ----------------------------------------
+
+def _random_tree(kind, lv, rng) -> GameTree:
+    is_max = not (lv.min_root and rng.random() < 0.5)
+    low, high = (0, 5) if lv.ties else (-9, 15) if kind != "pruning" else (0, 12)
+    nested = GameTree.random(lv.branching, lv.depth, seed=rng.randrange(2**31), low=low,
+                             high=high).to_nested()
+    if not (kind == "values" and lv.chance):
+        return GameTree.from_nested(nested, root="max" if is_max else "min")
+    return GameTree.from_dict(_with_chance(nested, is_max, rng))
+
+
+def _with_chance(nested, is_max, rng) -> dict:
+    """A dict tree: MAX (or MIN) at the root, chance nodes below it, then the other player."""
+    root = MAX if is_max else MIN
+    other = MIN if is_max else MAX
+    odds = ((0.5, 0.5), (0.25, 0.75), (0.75, 0.25))
+
+    def node(item, player):
+        if not isinstance(item, list):
+            return {"value": item}
+        if player == CHANCE:
+            item = item[:2]  # two outcomes: expected values stay easy to work out by hand
+        spec = {"player": player, "children": [node(c, _next(player)) for c in item]}
+        if player == CHANCE:
+            for child, p in zip(spec["children"], odds[rng.randrange(3)]):
+                child["probability"] = p
+        return spec
+
+    def _next(player):
+        return CHANCE if player == root else other if player == CHANCE else root
+
+    return node(nested, root)
+
+
+def _wanted(kind, game, prune_ties) -> bool:
+    """Is this tree worth practising on (something to find)?"""
+    if kind == "pruning":
+        return bool(alphabeta(game, prune_ties=prune_ties).pruned)
+    if kind == "best-move":
+        values = [minimax(game, c).value for c in game.children(game.root)]
+        return len(set(values)) > 1
+    return True
+
+
+def practice_tree(kind, *, level=1, seed=0, prune_ties=True) -> "PracticeTree":
+    """The practice tree for ``(kind, level, seed)``: the same seed, the same tree."""
+    _check_kind(kind)
+    _check_level(level)
+    if not isinstance(prune_ties, bool):
+        raise ValueError(f"prune_ties must be True or False, not {prune_ties!r}")
+    lv = LEVELS[level - 1]
+    rng = random.Random(f"practice:{kind}:{level}:{seed}:{prune_ties}")
+    while True:
+        game = _random_tree(kind, lv, rng)
+        if _wanted(kind, game, prune_ties):
+            return PracticeTree(kind, level, seed, game, prune_ties)
+
+
+# -- one tree and its answer key -----------------------------------------------------
+
+class PracticeTree:
+    """One practice tree: its stages, the items to answer, and how answers are judged."""
+
+    def __init__(self, kind, level, seed, game, prune_ties=True):
+        self.kind, self.level, self.seed = kind, level, seed
+        self.game = game
+        self.prune_ties = prune_ties
+        self.spots = plan(game).spots
+        self.ids = {spot.state: spot.id for spot in self.spots}
+
+    def __repr__(self):
+        return (f"<PracticeTree {self.kind} level {self.level} seed {self.seed}: "
+                f"{len(self.spots)} nodes>")
+
+    # -- what is asked ------------------------------------------------------------
+    @property
+    def stages(self) -> tuple:
+        return {"values": ("values",), "pruning": ("pruned", "windows"),
+                "best-move": ("move",)}[self.kind]
+
+    @property
+    def rule(self) -> str:
+        """The tie rule, as the prompt states it."""
+        return ("alpha-beta stops a node's loop as soon as alpha >= beta (ties prune)"
+                if self.prune_ties else
+                "alpha-beta stops a node's loop only when alpha > beta (ties do not prune)")
+
+    def prompt(self, stage) -> str:
+        root = self.game.to_move(self.game.root).upper()
+        return {
+            "values": f"Type the value of every inner node (the root is {root}). "
+                      "Click a node, or Tab to it, and type its value.",
+            "pruned": f"Click the leaves (or whole subtrees) that alpha-beta never evaluates, "
+                      f"searching left to right from the {root} root; {self.rule}. "
+                      "Then press Check.",
+            "windows": "Now type the window on entry, 'alpha, beta', of every inner node "
+                       "alpha-beta enters (the root is entered with -inf, +inf).",
+            "move": f"Click the root's best child (the root is {root}; on a tie, the "
+                    "leftmost).",
+        }[stage]
+
+    def items(self, stage) -> dict:
+        """Node name -> :class:`Item` for one stage."""
+        if stage not in self.stages:
+            raise ValueError(f"a {self.kind} tree has the stages {', '.join(self.stages)}, "
+                             f"not {stage!r}")
+        return getattr(self, {"values": "_value_items", "pruned": "_pruned_items",
+                              "windows": "_window_items", "move": "_move_items"}[stage])
+
+    def answer(self, node, stage=None):
+        return self.items(stage or self.stages[0])[node].answer
+
+    # -- judging --------------------------------------------------------------------
+    def judge(self, stage, node, answer) -> Verdict:
+        """The verdict on ``answer`` at ``node`` (a node name) in ``stage``.
+
+        Values: a number; pruned: True when the student marks the leaf pruned, False
+        when they leave it (at Check); windows: ``(alpha, beta)``; move: the child
+        clicked (its name), with ``node`` the root.
+        """
+        items = self.items(stage)
+        if stage == "move":
+            item = items[answer] if answer in items else None
+            if item is None:
+                raise ValueError(f"{answer!r} is not a child of the root "
+                                 f"({', '.join(items)})")
+            if item.answer:
+                return Verdict(True, None, item.why)
+            diagnosis, sentence = item.otherwise
+            return Verdict(False, diagnosis, sentence)
+        if node not in items:
+            raise ValueError(f"{node!r} is not asked in the {stage} stage; the nodes are "
+                             + ", ".join(items))
+        item = items[node]
+        if _same(answer, item.answer):
+            return Verdict(True, None, item.why)
+        otherwise = item.otherwise
+        if stage == "windows" and canon(answer) not in item.wrong:
+            if _same(answer[0], item.answer[0]):
+                otherwise = _WINDOW_WRONG["alpha"]
+            elif _same(answer[1], item.answer[1]):
+                otherwise = _WINDOW_WRONG["beta"]
+        diagnosis, sentence = item.wrong.get(canon(answer), otherwise)
+        return Verdict(False, diagnosis, sentence)
+
+    # -- the values stage -------------------------------------------------------------
+    @cached_property
+    def values(self) -> dict:
+        """Node name -> its value (minimax, or expectiminimax with chance nodes)."""
+        search = expectiminimax if self._has_chance else minimax
+        return {name: search(self.game, name).value for name in self.game.nodes}
+
+    @cached_property
+    def _has_chance(self) -> bool:
+        return any(self.game.to_move(n) == CHANCE for n in self.game.nodes
+                   if not self.game.is_terminal(n))
+
+    @cached_property
+    def _value_items(self) -> dict:
+        from .questions import hand_value_mistakes
+        from .variants import named_mistakes
+
+        game, out = self.game, {}
+        for spot in _postorder(self.spots):
+            name = spot.state
+            if spot.terminal:
+                continue
+            player = game.to_move(name)
+            kids = game.children(name)
+            child_values = [self.values[c] for c in kids]
+            right = self.values[name]
+            mistakes = []
+            subtree_has_chance = any(game.to_move(n) == CHANCE for n in game.subtree_nodes(name)
+                                     if not game.is_terminal(n))
+            if player == CHANCE:
+                ps = [p for _, p in game.chances(name)]
+                mistakes += [("chance-as-min", min(child_values)),
+                             ("chance-as-min", max(child_values)),
+                             ("ignores-probabilities", sum(child_values) / len(child_values))]
+            else:
+                if not subtree_has_chance:
+                    mistakes += hand_value_mistakes(game.to_nested(name), player == MAX)
+                swapped = min(child_values) if player == MAX else max(child_values)
+                mistakes.append(("players-swapped", swapped))
+            wrong = {}
+            for value in dict.fromkeys(v for _, v in mistakes):
+                if _same(value, right):
+                    continue
+                ids = named_mistakes((vid, _same(v, value)) for vid, v in mistakes)
+                wrong[canon(value)] = (" or ".join(ids), _said(ids))
+            shown = ", ".join(show_number(v) for v in child_values)
+            if player == CHANCE:
+                terms = " + ".join(f"{show_number(p)} × {show_number(v)}"
+                                   for p, v in zip(ps, child_values))
+                why = (f"{name} is a chance node: its value is the probability-weighted "
+                       f"average of its children, {terms} = {show_number(right)}.")
+                rule = "a chance node's value is the probability-weighted average of its " \
+                       "children's values"
+            else:
+                word = "largest" if player == MAX else "smallest"
+                why = (f"{name} is a {player.upper()} node: it takes the {word} of its "
+                       f"children's values ({shown}), {show_number(right)}.")
+                rule = f"a {player.upper()} node takes the {word} of its children's values"
+            out[name] = Item(name, right, why, wrong,
+                             ("wrong", f"No common mistake gives that: {rule}."))
+        return out
+
+    # -- the pruning stages -----------------------------------------------------------
+    @cached_property
+    def search(self):
+        """The alpha-beta search of this tree, with its trace."""
+        return alphabeta(self.game, trace=True, prune_ties=self.prune_ties)
+
+    def _leaves_under(self, names) -> set:
+        return {leaf for top in names for leaf in self.game.subtree_nodes(top)
+                if self.game.is_terminal(leaf)}
+
+    @cached_property
+    def pruned_leaves(self) -> tuple:
+        """The leaves alpha-beta never evaluates, left to right."""
+        skipped = self._leaves_under(self.search.pruned)
+        return tuple(leaf for leaf in self.game.leaves if leaf in skipped)
+
+    @cached_property
+    def _variant_pruned(self) -> list:
+        """(diagnosis id, leaves it never evaluates) for the course's alpha-beta mistakes."""
+        from .harness import nested_alphabeta
+        from .nested import names
+        from .variants import variants_for
+
+        nested = self.game.to_nested()
+        labels = names(nested)
+        is_max = self.game.to_move(self.game.root) == MAX
+        item = (nested, -math.inf, math.inf, is_max)
+        out = []
+        for vid, fn in variants_for("alphabeta", prune_ties=self.prune_ties):
+            # the checker's own harness records the leaves each mistaken search reads
+            _, order = nested_alphabeta(fn, item, lambda *args, watch=None, freeze=None,
+                                        fn=fn: fn(*args))
+            out.append((vid, set(self.game.leaves) - {labels[tuple(p)] for p in order}))
+        return out
+
+    @cached_property
+    def _pruned_items(self) -> dict:
+        """Leaf -> Item whose answer is True when alpha-beta never evaluates it."""
+        from .variants import DIAGNOSES
+
+        right = set(self.pruned_leaves)
+        other = self._leaves_under(alphabeta(self.game, prune_ties=not self.prune_ties).pruned)
+        other_id = "prune-strict" if self.prune_ties else "prune-non-strict"
+        why_pruned = {}
+        for step in self.search.trace.of_kind("prune"):
+            sentence = step.sentence(self.game)
+            for top in step.detail:
+                for leaf in self._leaves_under([top]):
+                    why_pruned[leaf] = f"{leaf} is never evaluated: {sentence}."
+        out = {}
+        for leaf in self.game.leaves:
+            if leaf in right:
+                if leaf not in other:
+                    missed = (other_id, _said([other_id]))
+                else:
+                    missed = ("pruned-too-few", f"Alpha-beta never evaluates {leaf}. "
+                              + DIAGNOSES["pruned-too-few"])
+                out[leaf] = Item(leaf, True, why_pruned[leaf], {}, missed)
+            else:
+                if leaf in other:  # pruned only when ties prune, and this tree's rule does not
+                    marked = (other_id, f"{leaf} is needed (alpha-beta evaluates it). "
+                              + _said([other_id]))
+                else:
+                    marked = ("pruned-too-many", f"Pruned too many: {leaf} is needed (alpha-beta "
+                              "evaluates it). " + DIAGNOSES["pruned-too-many"])
+                out[leaf] = Item(leaf, False, f"{leaf} is evaluated: alpha-beta reaches it "
+                                 "before any cut-off at its parent.", {}, marked)
+        return out
+
+    @cached_property
+    def mistaken_sets(self) -> list:
+        """``[(diagnosis id, sentence, leaves)]``: the leaves each known alpha-beta mistake
+        never evaluates (the other tie rule first), when that differs from the right set.
+        A whole answer equal to one of them names that mistake, as ``check(...)`` does."""
+        right = set(self.pruned_leaves)
+        other = self._leaves_under(alphabeta(self.game, prune_ties=not self.prune_ties).pruned)
+        other_id = "prune-strict" if self.prune_ties else "prune-non-strict"
+        found, seen = [], [right, set()]
+        for vid, leaves in [(other_id, other)] + self._variant_pruned:
+            if leaves not in seen:
+                seen.append(leaves)
+                found.append((vid, _said([vid]), tuple(sorted(leaves))))
+        return found
+
+    def judge_marked(self, marked) -> Verdict:
+        """The verdict when the student presses Check with the leaves ``marked`` as pruned
+        (leaf names); a wrong mark or a missed leaf is judged leaf by leaf as well."""
+        marked = set(marked)
+        items = self.items("pruned")
+        if marked == set(self.pruned_leaves):
+            return Verdict(True, None, "Right: alpha-beta never evaluates exactly these.")
+        if not marked:
+            return Verdict(False, *_NO_PRUNING(self.prune_ties))
+        for vid, sentence, leaves in self.mistaken_sets:
+            if marked == set(leaves):
+                return Verdict(False, vid, sentence)
+        missed = [leaf for leaf in self.game.leaves if items[leaf].answer and leaf not in marked]
+        if missed:
+            return Verdict(False, *items[missed[0]].otherwise)
+        extra = [leaf for leaf in self.game.leaves if leaf in marked and not items[leaf].answer]
+        return Verdict(False, *items[extra[0]].otherwise)
+
+    @cached_property
+    def entry_windows(self) -> dict:
+        """Inner node entered -> (alpha, beta) on entry, and the window when it returns."""
+        out, after = {}, {}
+        for step in self.search.trace:
+            if step.kind == "visit":
+                out[step.state] = (step.alpha, step.beta)
+            elif step.kind == "return":
+                after[step.state] = (step.alpha, step.beta)
+        self._after = after
+        return out
+
+    @cached_property
+    def _window_items(self) -> dict:
+        windows = self.entry_windows
+        game, out = self.game, {}
+        for name, right in windows.items():
+            if name == game.root:
+                continue
+            parent = windows[game.parent(name)]
+            candidates = (("alpha-beta-swapped", right[::-1]), ("window-reset", parent),
+                          ("window-after", self._after.get(name)))
+            wrong = {}
+            for vid, pair in candidates:
+                if pair is None or _same(pair, right) or canon(pair) in wrong:
+                    continue
+                wrong[canon(pair)] = (vid, _said([vid]))
+            who = game.to_move(game.parent(name)).upper()
+            why = (f"{name} is entered with alpha = {show_number(right[0])}, beta = "
+                   f"{show_number(right[1])}: the window its {who} parent "
+                   f"{game.parent(name)} holds when it moves to {name} (alpha: MAX's best "
+                   "so far on the path, beta: MIN's).")
+            out[name] = Item(name, right, why, wrong, _WINDOW_WRONG["both"])
+        return out
+
+    # -- the best-move stage ----------------------------------------------------------------
+    @cached_property
+    def _move_items(self) -> dict:
+        from .questions import hand_move_mistakes
+        from .variants import named_mistakes
+
+        game = self.game
+        root = game.root
+        is_max = game.to_move(root) == MAX
+        kids = game.children(root)
+        values = [self.values[c] for c in kids]
+        best = minimax(game).move
+        first = kids.index(game.result(root, best))
+        mistakes = [(vid, m) for vid, m in hand_move_mistakes(game.to_nested(), is_max)
+                    if vid not in ("returns-value-not-move", "one-based-move")]
+        word = "largest" if is_max else "smallest"
+        shown = ", ".join(f"{c} {show_number(v)}" for c, v in zip(kids, values))
+        out = {}
+        for i, child in enumerate(kids):
+            if i == first:
+                out[child] = Item(child, True, f"{child} is the best move: the root is "
+                                  f"{'MAX' if is_max else 'MIN'} and takes the {word} child "
+                                  f"value ({shown}), the leftmost on a tie.")
+                continue
+            if _same(values[i], values[first]):
+                ids = ["rightmost-on-ties"]
+            else:
+                ids = named_mistakes((vid, m == i) for vid, m in mistakes)
+            if ids:
+                otherwise = (" or ".join(ids), _said(ids))
+            else:
+                otherwise = ("wrong", f"{child} is not the best move: work out each child's "
+                             f"value first; the root takes the {word}.")
+            out[child] = Item(child, False, "", {}, otherwise)
+        return out
+
+    # -- the key the browser judges with ------------------------------------------------------
+    def key(self) -> dict:
+        """Everything a front-end needs to judge this tree, by drawing ids (JSON-ready)."""
+        ids = self.ids
+        stages = []
+        for stage in self.stages:
+            items = {}
+            for name, item in self.items(stage).items():
+                entry = {"name": name, "why": item.why, "otherwise": list(item.otherwise)}
+                if stage in ("values", "windows"):
+                    entry["answer"] = canon(item.answer)
+                    entry["shown"] = (show_number(item.answer) if stage == "values" else
+                                      f"{show_number(item.answer[0])}, "
+                                      f"{show_number(item.answer[1])}")
+                    entry["wrong"] = {k: list(v) for k, v in item.wrong.items()}
+                else:
+                    entry["answer"] = bool(item.answer)
+                items[ids[name]] = entry
+            stages.append({"stage": stage, "prompt": self.prompt(stage), "items": items})
+        nodes = {}
+        for spot in self.spots:
+            nodes[spot.id] = {"name": spot.state, "leaf": spot.terminal,
+                              "player": spot.player, "parent": spot.parent_id,
+                              "leaves": sorted(ids[leaf] for leaf in
+                                               self._leaves_under([spot.state]))}
+        extra = {}
+        if self.kind == "pruning":
+            extra["none"] = list(_NO_PRUNING(self.prune_ties))
+            extra["sets"] = [[vid, sentence, [ids[leaf] for leaf in leaves]]
+                             for vid, sentence, leaves in self.mistaken_sets]
+            root = self.entry_windows[self.game.root]
+            extra["rootWindow"] = f"{show_number(root[0])}, {show_number(root[1])}"
+            extra["windowWrong"] = {k: list(v) for k, v in _WINDOW_WRONG.items()}
+        return {"kind": self.kind, "level": self.level, "seed": self.seed,
+                "root": self.spots[0].id, "order": [s.id for s in self.spots],
+                "nodes": nodes, "stages": stages, **extra}
+
+    @cached_property
+    def svg(self) -> str:
+        """The tree drawn as the course draws it, inner nodes empty, ready for answers."""
+        from ..pictures.draw import draw_tree
+
+        if self.kind != "pruning":
+            return _clean_svg(draw_tree(self.game).svg())
+        # room beside every inner node for the window the student types (all inner
+        # nodes, so the room does not tell which ones alpha-beta enters)
+        notes = {n: _WINDOW_ROOM for n in self.game.nodes if not self.game.is_terminal(n)}
+        svg = _clean_svg(draw_tree(self.game, notes=notes).svg())
+        room = html.escape(_WINDOW_ROOM).replace("-", "&#45;")
+        return re.sub(r"(<text [^>]*)>" + re.escape(room) + "</text>",
+                      r'\1 class="mmp-window"> </text>', svg)
+
+
+def _NO_PRUNING(prune_ties):
+    """The verdict on marking nothing, in PrunedQuestion's words."""
+    return ("no-pruning", "Alpha-beta does skip some leaves here: find a node where alpha "
+            + (">=" if prune_ties else ">") + " beta.")
+
+
+#: The sentences of :class:`~minimax_lessons.exercises.questions.WindowQuestion` for a
+#: window no known mistake gives: one number right, or neither.
+_WINDOW_WRONG = {
+    "alpha": ("wrong", "Alpha is right, beta is not: beta is the best MIN is already "
+              "guaranteed on the path to this node."),
+    "beta": ("wrong", "Beta is right, alpha is not: alpha is the best MAX is already "
+             "guaranteed on the path to this node."),
+    "both": ("wrong", "Both are wrong: follow the search from the root, raising alpha at MAX "
+             "nodes and lowering beta at MIN nodes as children return."),
+}
+
+
+def _postorder(spots):
+    """Spots children first (so "show me" reveals values bottom-up)."""
+    return sorted(spots, key=lambda s: (-len(s.index), s.index))
+
+
+def _same(a, b) -> bool:
+    if isinstance(a, (tuple, list)) or isinstance(b, (tuple, list)):
+        return (isinstance(a, (tuple, list)) and isinstance(b, (tuple, list))
+                and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b)))
+    if isinstance(a, bool) or isinstance(b, bool):
+        return a is b
+    if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
+        return False
+    if math.isinf(a) or math.isinf(b):
+        return a == b
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+#: The widest window text a pruning tree makes room for beside each inner node.
+_WINDOW_ROOM = "α=-∞ β=+∞"
+
+
+def _clean_svg(svg: str) -> str:
+    """The SVG without its XML prologue and comments (it is inlined in HTML)."""
+    svg = svg[svg.index("<svg"):]
+    svg = re.sub(r"<title>[^<]*</title>\n?", "", svg)
+    return re.sub(r"<!--.*?-->\n?", "", svg, flags=re.S)
+
+
+# -- a set of trees and the widget --------------------------------------------------------
+
+STATIC = Path(__file__).parents[1] / "static"
+
+
+def practice(kind, *, level=1, seed=0, prune_ties=True, trees=5) -> "Practice":
+    """Practice ``kind`` ("values", "pruning" or "best-move") on the picture.
+
+    Starts at ``level`` (1-5) with ``trees`` seeded trees for each level (a new
+    tree comes from the same level until a streak of :data:`STREAK` trees done
+    without a mistake raises it). ``prune_ties`` is the tie rule, as in
+    ``alphabeta(..., prune_ties=)``.
+
+    >>> p = practice("values", level=2, trees=2)
+    >>> p
+    <Practice values from level 2: 10 trees>
+    >>> p.trees[0].kind, len(p.trees_at(5))
+    ('values', 2)
+    """
+    _check_kind(kind)
+    _check_level(level)
+    if isinstance(trees, bool) or not isinstance(trees, int) or trees < 1:
+        raise ValueError(f"trees must be a whole number of trees per level, 1 or more, "
+                         f"not {trees!r}")
+    return Practice(kind, level=level, seed=seed, prune_ties=prune_ties, per_level=trees)
+
+
+class Practice:
+    """Seeded practice trees for every level, and the widget that plays them."""
+
+    def __init__(self, kind, *, level=1, seed=0, prune_ties=True, per_level=5):
+        self.kind, self.level, self.seed = kind, level, seed
+        self.prune_ties = prune_ties
+        self.per_level = per_level
+        self.trees = [practice_tree(kind, level=lv.number, seed=f"{seed}:{i}",
+                                    prune_ties=prune_ties)
+                      for lv in LEVELS for i in range(per_level)]
+
+    def __repr__(self):
+        return (f"<Practice {self.kind} from level {self.level}: "
+                f"{len(self.trees)} trees>")
+
+    def trees_at(self, level) -> list:
+        _check_level(level)
+        return [t for t in self.trees if t.level == level]
+
+    def data(self) -> dict:
+        """The trees, their SVGs and keys, as JSON-ready data for the front-end."""
+        from ..pictures.draw import PALETTE
+
+        return {"version": 1, "kind": self.kind, "level": self.level, "streak": STREAK,
+                "pruneTies": self.prune_ties, "palette": dict(PALETTE),
+                "levels": [lv.describe(self.kind) for lv in LEVELS],
+                "trees": [{**t.key(), "svg": t.svg} for t in self.trees]}
+
+    @cached_property
+    def data_json(self) -> str:
+        return json.dumps(self.data(), ensure_ascii=False, separators=(",", ":"))
+
+    @cached_property
+    def widget(self):
+        """The Jupyter widget (made on first use)."""
+        return _widget_class()(data=self.data_json)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The widget, plus the first tree as SVG (and PNG) for viewers without a kernel."""
+        from ..pictures.raster import svg_to_png
+
+        bundle = self.widget._repr_mimebundle_()
+        data = dict(bundle[0] if isinstance(bundle, tuple) else bundle)
+        first = self.trees_at(self.level)[0]
+        data["image/svg+xml"] = first.svg
+        png = svg_to_png(first.svg)
+        if png is not None:
+            data["image/png"] = base64.b64encode(png).decode("ascii")
+        data["text/plain"] = repr(self)
+        if include:
+            data = {k: v for k, v in data.items() if k in include}
+        if exclude:
+            data = {k: v for k, v in data.items() if k not in exclude}
+        return data
+
+    def html(self, title=None) -> str:
+        """One self-contained HTML page to practise in (no Python, no network needed)."""
+        title = title or f"Practise {self.kind} on the tree"
+        script = (STATIC / "practice.js").read_text(encoding="utf-8")
+        if "\nexport default" not in script:
+            raise RuntimeError("practice.js must end with its `export default` line")
+        script = script.replace("\nexport default", "\nconst practice =", 1)
+        payload = self.data_json.replace("</", "<\\/")
+        css = (STATIC / "practice.css").read_text(encoding="utf-8")
+        return _PAGE.format(title=html.escape(title), css=css, payload=payload, script=script)
+
+    def save(self, path, title=None, *, trees=20) -> Path:
+        """Write one self-contained HTML page with ``trees`` trees per level (for a course
+        page or an LMS; it works from ``file://``)."""
+        path = Path(path)
+        full = self if self.per_level == trees else Practice(
+            self.kind, level=self.level, seed=self.seed, prune_ties=self.prune_ties,
+            per_level=trees)
+        path.write_text(full.html(title), encoding="utf-8")
+        return path
+
+
+@functools.cache
+def _widget_class():
+    import anywidget
+    import traitlets
+
+    class PracticeWidget(anywidget.AnyWidget):
+        """Practice on the tree: every tree and its key live in the browser (practice.js)."""
+
+        _esm = (STATIC / "practice.js").read_text(encoding="utf-8")
+        _css = (STATIC / "practice.css").read_text(encoding="utf-8")
+        data = traitlets.Unicode("{}").tag(sync=True)
+
+    PracticeWidget.__qualname__ = "PracticeWidget"
+    return PracticeWidget
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ margin: 16px; font-family: Helvetica, Arial, sans-serif; background: #ffffff; }}
+{css}
+</style>
+</head>
+<body>
+<h1 style="font-size: 1.3em;">{title}</h1>
+<div id="practice"></div>
+<script type="application/json" id="practice-data">{payload}</script>
+<script type="module">
+{script}
+const model = practice.localModel({{data: document.getElementById("practice-data").textContent}});
+practice.render({{model, el: document.getElementById("practice")}});
+window.practiceModel = model;
+window.practiceModule = practice;
+</script>
+</body>
+</html>
+"""

@@ -1,0 +1,171 @@
+"""Run one notebook in a fresh kernel, with time limits and an output cap.
+
+Every code cell gets ``cell_timeout`` seconds (then the kernel is interrupted
+and the run goes on with the next cell); the whole notebook gets
+``notebook_timeout`` seconds. A cell's output beyond ``output_limit``
+characters is dropped (with a note), and a cell printing ten times that much is
+interrupted. A kernel that dies, or still does not answer after an interrupt,
+ends the run; what was recorded until then still counts.
+
+With ``jail`` (a :class:`~.isolation.Jail`) the kernel runs inside bubblewrap,
+talking to this process over Unix sockets in the jail's folder (the jail has no
+network); without one, the notebook runs with the grader's rights.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from dataclasses import dataclass, field
+
+import nbformat
+from nbclient import NotebookClient
+from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from jupyter_core.utils import ensure_async, run_sync
+
+from .._process import with_package_path
+
+TIMEOUT_NAME = "CellTimeoutError"
+
+
+@dataclass
+class NotebookRun:
+    """What happened: the executed notebook, each code cell's time window, problems."""
+
+    notebook: object
+    windows: dict = field(default_factory=dict)  # cell index -> (start, end) wall times
+    problems: list = field(default_factory=list)
+    stopped_at: int | None = None  # the cell where the run ended early
+    seconds: float = 0.0
+
+
+class _CappedClient(NotebookClient):
+    """An nbclient that keeps at most ``output_limit`` characters of output per cell."""
+
+    def __init__(self, nb, *, output_limit, **kw):
+        super().__init__(nb, **kw)
+        self.output_limit = output_limit
+        self.used = {}
+        self.flooded = set()
+
+    def output(self, outs, msg, display_id, cell_index):
+        size = len(json.dumps(msg.get("content", {}), default=str))
+        used = self.used.get(cell_index, 0) + size
+        self.used[cell_index] = used
+        if used <= self.output_limit:
+            return super().output(outs, msg, display_id, cell_index)
+        if cell_index not in self.flooded:
+            self.flooded.add(cell_index)
+            outs.append(nbformat.v4.new_output(
+                "stream", name="stderr",
+                text=f"\n[grader: output beyond {self.output_limit:,} characters dropped]\n"))
+        if used > 10 * self.output_limit and cell_index not in getattr(self, "_stopped", set()):
+            self._stopped = getattr(self, "_stopped", set()) | {cell_index}
+            asyncio.ensure_future(ensure_async(self.km.interrupt_kernel()))
+        return None
+
+
+def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
+                 output_limit=100_000, kernel_name="python3", startup_timeout=60,
+                 jail=None) -> NotebookRun:
+    """Execute ``nb`` (modified in place) and report on the run (in ``jail`` if given)."""
+    start = time.monotonic()
+    environment = with_package_path(os.environ if env is None else env)
+    client = _CappedClient(
+        nb, output_limit=output_limit, kernel_name=kernel_name, timeout=cell_timeout,
+        allow_errors=True, interrupt_on_timeout=True, startup_timeout=startup_timeout,
+        error_on_timeout={"ename": TIMEOUT_NAME,
+                          "evalue": f"the cell ran longer than {cell_timeout} s",
+                          "traceback": [f"{TIMEOUT_NAME}: the cell ran longer than "
+                                        f"{cell_timeout} s and was interrupted"]},
+        record_timing=False, resources={"metadata": {"path": str(cwd)}},
+        km=_jailed_manager(jail, kernel_name, cwd) if jail is not None else None)
+    run = NotebookRun(nb)
+    try:
+        with client.setup_kernel(env=environment, cwd=str(cwd)):
+            _run_cells(client, nb, run, start, cell_timeout, notebook_timeout)
+    except DeadKernelError:
+        _stop(run, run.stopped_at, "the kernel died (the notebook crashed Python, e.g. "
+                                   "os._exit, or ran out of memory)")
+    except (RuntimeError, TimeoutError, CellTimeoutError) as exc:
+        _stop(run, run.stopped_at, f"the kernel stopped responding ({type(exc).__name__})")
+    for index in sorted(client.flooded):
+        run.problems.append(f"cell {index + 1} printed more than {output_limit:,} characters "
+                            "(the rest was dropped)")
+    run.seconds = time.monotonic() - start
+    return run
+
+
+def _jailed_manager(jail, kernel_name, cwd):
+    """A kernel manager whose kernel starts in ``jail``, on Unix sockets under ``cwd``."""
+    from .isolation import JailedKernelManager
+
+    sockets = os.path.join(str(cwd), ".kernel")
+    os.makedirs(sockets, exist_ok=True)
+    km = JailedKernelManager(kernel_name=kernel_name, transport="ipc",
+                             ip=os.path.join(sockets, "ipc"),
+                             connection_file=os.path.join(sockets, "connection.json"))
+    km.jail = jail
+    return km
+
+
+def _run_cells(client, nb, run, start, cell_timeout, notebook_timeout):
+    for index, cell in enumerate(nb.cells):
+        if cell.cell_type != "code" or not cell.source.strip():
+            continue
+        if time.monotonic() - start > notebook_timeout:
+            _stop(run, index, f"the notebook ran longer than {notebook_timeout} s; cells from "
+                              f"{index + 1} on were not run")
+            return
+        run.stopped_at = index
+        began, clock = time.time(), time.monotonic()
+        try:
+            client.execute_cell(cell, index, execution_count=None)
+        finally:
+            run.windows[index] = (began, time.time())
+        if time.monotonic() - clock >= cell_timeout or _timed_out(cell):
+            run.problems.append(f"cell {index + 1} ran longer than {cell_timeout} s and was "
+                                "interrupted")
+            if not _responsive(client):
+                _stop(run, index, "the kernel did not stop after the interrupt; the remaining "
+                                  "cells were not run")
+                return
+    run.stopped_at = None
+
+
+def _timed_out(cell) -> bool:
+    return any(o.get("output_type") == "error" and o.get("ename") == TIMEOUT_NAME
+               for o in cell.get("outputs", []))
+
+
+def _responsive(client, seconds=5.0) -> bool:
+    """Does the kernel answer a trivial request within a few seconds?"""
+
+    async def probe():
+        msg_id = client.kc.execute("pass", store_history=False)
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            try:
+                reply = await ensure_async(client.kc.shell_channel.get_msg(
+                    timeout=max(0.1, deadline - time.monotonic())))
+            except Exception:
+                return False
+            if reply.get("parent_header", {}).get("msg_id") == msg_id:
+                return True
+        return False
+
+    try:
+        return run_sync(probe)()
+    except Exception:
+        return False
+
+
+def _stop(run, index, why):
+    run.stopped_at = index
+    where = f" (at cell {index + 1})" if index is not None else ""
+    run.problems.append(why + where)
+
+
+__all__ = ["run_notebook", "NotebookRun"]

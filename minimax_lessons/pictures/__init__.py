@@ -1,0 +1,13 @@
+"""Pictures: game trees and searches drawn with Graphviz, as still images.
+
+From the bottom up:
+
+- :mod:`.layout`: which nodes of a game a picture shows, and their ids (``plan``);
+- :mod:`.frames`, :mod:`.mcts_frames`: what a search knew after each of its steps;
+- :mod:`.lecture`: the lecture view (large fonts, thick lines) for a projector;
+- :mod:`.draw`: a game (and a search's frame) to Graphviz DOT text: ``draw_tree``;
+- :mod:`.render`: DOT text to SVG (the embedded WebAssembly Graphviz, or ``dot``);
+- :mod:`.raster`: SVG to PNG, for notebooks opened untrusted.
+
+Imports only :mod:`minimax_lessons.games` and :mod:`minimax_lessons.search`.
+"""

@@ -1,0 +1,152 @@
+"""Lecture view: large fonts and thick lines for drawings shown on a projector.
+
+Vocabulary
+----------
+- *Lecture mode* is one switch for the whole session: while it is on, every
+  drawing (:func:`~minimax_lessons.pictures.draw.draw_tree`) and every animation
+  (:func:`~minimax_lessons.animation.player.animate`) made from then on has its fonts
+  and node sizes scaled by ``font`` (1.5 by default) and its lines and
+  outlines by ``line`` (2 by default). Drawings made before keep their sizes.
+  An animation lays out its tree when it is first shown, so show it while
+  lecture mode is on (simplest: turn it on in the notebook's first cell).
+- :func:`lecture_mode` turns it on (``lecture_mode()``) or off
+  (``lecture_mode(False)``); used in a ``with`` statement it is on only inside
+  the block. With it off, drawings are exactly what they are without this module.
+- :class:`Scale` holds the two factors; :func:`current` is the one in force
+  (None when lecture mode is off).
+
+>>> from minimax_lessons import FIGURE_5_2, draw_tree
+>>> with lecture_mode():
+...     big = draw_tree(FIGURE_5_2).source
+>>> 'fontsize="25.5"' in big, 'fontsize="25.5"' in draw_tree(FIGURE_5_2).source
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+
+__all__ = ["lecture_mode", "Scale", "current", "using"]
+
+
+@dataclass(frozen=True)
+class Scale:
+    """How much larger lecture drawings are: ``font`` for text and nodes, ``line`` for lines.
+
+    >>> Scale()
+    Scale(font=1.5, line=2.0)
+    """
+
+    font: float = 1.5
+    line: float = 2.0
+
+
+_scale: Scale | None = None
+
+
+def current() -> Scale | None:
+    """The scale in force, or None when lecture mode is off.
+
+    >>> current() is None
+    True
+    """
+    return _scale
+
+
+class lecture_mode:  # lower case: used like a function, as ``lecture_mode()``
+    """Turn lecture mode on (``on=True``) or off; as a context manager, only for a block.
+
+    ``font`` scales font sizes and node sizes (at least 1.5), ``line`` the
+    widths of lines and outlines (at least 1).
+
+    >>> lecture_mode()
+    <lecture mode on: Scale(font=1.5, line=2.0)>
+    >>> lecture_mode(False)
+    <lecture mode off>
+    >>> with lecture_mode(font=2):
+    ...     current().font
+    2
+    >>> current() is None
+    True
+    """
+
+    def __init__(self, on=True, *, font=1.5, line=2.0):
+        global _scale
+        if font < 1.5 or line < 1:
+            raise ValueError(f"lecture_mode needs font >= 1.5 and line >= 1, got font={font!r}, "
+                             f"line={line!r}")
+        self.previous = _scale
+        _scale = Scale(font, line) if on else None
+
+    def __enter__(self):
+        return current()
+
+    def __exit__(self, *exc):
+        global _scale
+        _scale = self.previous
+        return False
+
+    def __repr__(self):
+        return f"<lecture mode {'on: ' + repr(_scale) if _scale else 'off'}>"
+
+
+@contextmanager
+def using(scale: Scale | None):
+    """Draw with ``scale`` (a :func:`current` value, None for off) for one block.
+
+    What an animation uses to lay itself out, when first shown, with the mode it
+    was made in.
+
+    >>> with using(Scale(font=2)):
+    ...     current().font
+    2
+    >>> current() is None
+    True
+    """
+    global _scale
+    previous, _scale = _scale, scale
+    try:
+        yield scale
+    finally:
+        _scale = previous
+
+
+def scale_look(look):
+    """A node's or edge's look with its line width scaled (unchanged when off)."""
+    if _scale is None:
+        return look
+    return replace(look, width=look.width * _scale.line)
+
+
+#: DOT attributes scaled with the fonts: text sizes, node sizes and the gaps between them.
+_SIZED = re.compile(r'\b(fontsize|width|height|nodesep|ranksep)=("?)([0-9.]+)\2')
+_KEY_LINE_ID = re.compile(r'\bid=("?)key_line\1[\s\]]')
+_KEY_LINE = re.compile(r'\bpenwidth=("?)([0-9.]+)\1')
+
+
+def scale_digraph(dot):
+    """Scale the fonts, sizes and the key's line of a drawing's ``graphviz.Digraph`` in place.
+
+    Node outlines and edges are already scaled by :func:`scale_look`.
+    Does nothing when lecture mode is off.
+    """
+    if _scale is None:
+        return dot
+    font, line = _scale.font, _scale.line
+
+    def sized(m):
+        return f'{m.group(1)}="{float(m.group(3)) * font:g}"'
+
+    def thick(m):
+        return f'penwidth="{float(m.group(2)) * line:g}"'
+
+    body = []
+    for statement in dot.body:
+        statement = _SIZED.sub(sized, statement)
+        if _KEY_LINE_ID.search(statement):  # the key's sample of the chosen line
+            statement = _KEY_LINE.sub(thick, statement)
+        body.append(statement)
+    dot.body[:] = body
+    return dot

@@ -1,0 +1,349 @@
+"""Play games between bots that each run in a process of their own, with a clock.
+
+A :class:`BotProcess` is one running bot (:mod:`minimax_lessons.play.bot_process`), started
+inside a :class:`~minimax_lessons.instructor.isolation.Jail` when one is given (the
+tournament's students); :meth:`BotProcess.ask` sends a board and waits at most the
+time limit for the move. A :class:`BotPool` keeps a
+player's processes between games (one per game played at the same time) and
+replaces one that misbehaved. :func:`play_game` plays one game and says who won
+and why.
+
+What loses a game, whatever the board: no answer within the time limit
+(``timeout``), an exception in the bot (``crash``), a process that died
+(``died``), an answer that is not ``<id> <move>`` (``garbage``), a move not among
+the legal ones (``illegal``), a bot that could not start (``no-start``); a
+player whose notebook did not give a bot loses every game (``not-loaded``).
+After a timeout, a death or garbage the process is killed and a new one starts
+for the bot's next game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+
+from .._process import launch, with_package_path
+from ..runner.codec import decode, encode
+
+#: Seconds a bot may take to start (Python, the package, the student's functions).
+START_TIMEOUT = 20.0
+#: Longest answer line read from a bot, in bytes; a longer one is garbage.
+MAX_LINE = 10_000
+_LAUNCH = launch("minimax_lessons.play.bot_process")
+
+
+@dataclass
+class Player:
+    """A tournament entrant: a reference bot (``builtin``) or a student's functions."""
+
+    name: str
+    kind: str  # "reference" or "student"
+    builtin: str | None = None
+    evaluate: dict | None = None  # shipped function data
+    choose_move: dict | None = None
+    problem: str | None = None  # why it has no bot (then it loses every game)
+    max_depth: int | None = None
+
+    @property
+    def loaded(self) -> bool:
+        return self.problem is None
+
+
+class BotProcess:
+    """One running bot; ``jail(folder)`` gives its
+    :class:`~minimax_lessons.instructor.isolation.Jail`, or None."""
+
+    def __init__(self, player: Player, game_spec: dict, *, jail=None, env=None, work_root=None):
+        self.player, self.game_spec = player, game_spec
+        self.jail, self.env, self.work_root = jail, env, work_root
+        self.proc = None
+        self.buffer = b""
+        self.requests = 0
+        self.folder = None
+        self.refused = False  # the bot itself said it cannot load (not a slow start)
+        self.last_seconds = 0.0  # how long the last answer took
+
+    def start(self) -> str | None:
+        """Start the process and load the bot; None when ready, else why not."""
+        self.folder = tempfile.mkdtemp(prefix="bot-", dir=self.work_root)
+        env = with_package_path(self.env if self.env is not None else os.environ)
+        cmd = [sys.executable, "-c", _LAUNCH]
+        if self.jail is not None:
+            cmd = self.jail(self.folder).prefix() + cmd
+        self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, env=env, cwd=self.folder,
+                                     start_new_session=True)
+        job = {"game": self.game_spec, "builtin": self.player.builtin,
+               "evaluate": self.player.evaluate, "choose_move": self.player.choose_move,
+               "max_depth": self.player.max_depth}
+        if not self._send(json.dumps(job)):
+            return self._gone("it stopped while starting")
+        line, problem = self._read_line(START_TIMEOUT)
+        if problem is not None:
+            return problem[1].replace("no answer", "not ready")
+        if line == "ready":
+            return None
+        self.kill()
+        self.refused = True
+        return line[len("error "):] if line.startswith("error ") else f"it said {line[:80]!r}"
+
+    def ask(self, board, game_number, seconds, limit):
+        """(move, None), or (None, (kind, why)) when the bot loses the game by answering."""
+        return self._request({"game": game_number, "board": encode(board), "time": seconds},
+                             limit)
+
+    def estimate(self, board, limit):
+        """The student's ``evaluate(board)`` (a board view), as :meth:`ask` answers."""
+        return self._request({"evaluate": encode(board)}, limit)
+
+    def _request(self, request, limit):
+        self.requests += 1
+        number = self.requests
+        request = {"id": number, **request}
+        began = time.monotonic()
+        if not self._send(json.dumps(request)):
+            return None, ("died", self._gone("its process had died"))
+        line, problem = self._read_line(limit)
+        if problem is not None:
+            return None, problem
+        head, _, rest = line.partition(" ")
+        if head != str(number):
+            self.kill()
+            return None, ("garbage", f"answered {line[:60]!r}, not '<id> <move>'")
+        if rest.startswith("error "):
+            return None, ("crash", "raised " + rest[len("error "):])
+        try:
+            move = decode(json.loads(rest))
+        except ValueError:
+            self.kill()
+            return None, ("garbage", f"answered {line[:60]!r}, not '<id> <move>'")
+        self.last_seconds = time.monotonic() - began
+        return move, None
+
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def kill(self):
+        """Stop the process (and everything it started)."""
+        if self.proc is None:
+            return
+        try:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for stream in (self.proc.stdin, self.proc.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        if self.folder:
+            shutil.rmtree(self.folder, ignore_errors=True)
+
+    def _send(self, text) -> bool:
+        try:
+            self.proc.stdin.write(text.encode("utf-8") + b"\n")
+            self.proc.stdin.flush()
+            return True
+        except (OSError, ValueError):
+            return False
+
+    def _gone(self, why) -> str:
+        """Why the bot is gone, with its exit code (it closed its pipe: it is exiting)."""
+        code = None
+        if self.proc is not None:
+            try:
+                code = self.proc.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                code = None
+        self.kill()
+        return why + (f" (exit code {code})" if code is not None else "")
+
+    def _read_line(self, limit):
+        """(line, None) or (None, (kind, why)); no line within ``limit`` seconds kills the bot."""
+        deadline = time.monotonic() + limit
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self.buffer:
+            if len(self.buffer) > MAX_LINE:
+                self.kill()
+                return None, ("garbage", f"answered more than {MAX_LINE:,} bytes without a "
+                                         "line break")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                self.kill()
+                return None, ("timeout", f"no answer within {limit:g} s")
+            ready, _, _ = select.select([fd], [], [], left)
+            if not ready:
+                continue
+            chunk = os.read(fd, 65536)
+            if not chunk:
+                return None, ("died", self._gone("its process died"))
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8", "replace").strip(), None
+
+
+class BotPool:
+    """The idle processes of one player, reused from game to game.
+
+    A bot that once refused to load (its functions cannot be rebuilt) is not started
+    again: its later games are lost at once, for the same reason.
+    """
+
+    def __init__(self, player, game_spec, **options):
+        self.player, self.game_spec, self.options = player, game_spec, options
+        self.idle = []
+        self.lock = threading.Lock()
+        self.starts = 0
+        self.broken = None  # why the bot could not start, once it could not
+
+    def acquire(self):
+        """(a ready :class:`BotProcess`, None) or (None, why it could not start)."""
+        with self.lock:
+            if self.broken is not None:
+                return None, self.broken
+            while self.idle:
+                proc = self.idle.pop()
+                if proc.alive:
+                    return proc, None
+            self.starts += 1
+        proc = BotProcess(self.player, self.game_spec, **self.options)
+        why = proc.start()
+        if why is None:
+            return proc, None
+        if proc.refused:
+            with self.lock:
+                self.broken = why
+        return None, why
+
+    def release(self, proc):
+        """Keep a healthy process for the next game; a killed or dead one is dropped."""
+        if proc is None:
+            return
+        if proc.alive:
+            proc.buffer = b""
+            with self.lock:
+                self.idle.append(proc)
+        else:
+            proc.kill()
+
+    def close(self):
+        with self.lock:
+            procs, self.idle = self.idle, []
+        for proc in procs:
+            proc.kill()
+
+
+@dataclass
+class GameRecord:
+    """One game: who played first (MAX), the moves, the outcome and why."""
+
+    number: int
+    first: str
+    second: str
+    moves: list = field(default_factory=list)
+    winner: str | None = None  # a player's name; None for a draw
+    reason: str = ""
+    fault: str | None = None  # the kind of misbehaviour that lost it, if any
+    final: str = ""  # the last board, as text
+    slowest: dict = field(default_factory=dict)  # player -> their slowest answer (seconds)
+
+    @property
+    def loser(self) -> str | None:
+        if self.winner is None:
+            return None
+        return self.second if self.winner == self.first else self.first
+
+    def points(self, name) -> float:
+        """1 for a win, 0.5 for a draw, 0 for a loss.
+
+        >>> game = GameRecord(1, "ann", "random", [2, 2, 3], winner="ann")
+        >>> game.points("ann"), game.points("random"), game.loser
+        (1.0, 0.0, 'random')
+        """
+        if self.winner is None:
+            return 0.5
+        return 1.0 if self.winner == name else 0.0
+
+
+def play_game(game, number, first, second, pools, *, move_time, limits=None) -> GameRecord:
+    """Play one game, ``first`` (MAX) against ``second``; every failure loses it.
+
+    ``pools`` maps a loaded player's name to its :class:`BotPool`; ``limits`` a
+    name to the seconds it is allowed per move (default ``move_time``).
+    """
+    from ..games.game import MAX
+
+    record = GameRecord(number, first.name, second.name)
+    players = {MAX: first, "min": second}
+    limits = limits or {}
+    for side, player in players.items():
+        if not player.loaded:
+            other = players["min" if side == MAX else MAX]
+            if not other.loaded:
+                record.reason = "not played: neither player has a bot"
+                return record
+            return _lost(record, player, "not-loaded", player.problem)
+    procs, state = {}, game.initial_state()
+    try:
+        for side, player in players.items():
+            procs[side], why = pools[player.name].acquire()
+            if why is not None:
+                return _lost(record, player, "no-start", f"could not start: {why}")
+        while not game.is_terminal(state):
+            side = game.to_move(state)
+            player = players[side]
+            limit = limits.get(player.name, move_time)
+            move, problem = procs[side].ask(state, number, move_time, limit)
+            ply = len(record.moves) + 1
+            if problem is not None:
+                kind, why = problem
+                if kind == "timeout":
+                    why = f"took longer than {limit:g} s"
+                return _lost(record, player, kind, f"{why} on move {ply}", game, state)
+            legal = [a for a in game.actions(state) if a == move and type(a) is type(move)]
+            if not legal:
+                choices = ", ".join(map(str, game.actions(state)))
+                return _lost(record, player, "illegal",
+                             f"played {move!r} on move {ply}, not one of {choices}", game, state)
+            record.slowest[player.name] = max(record.slowest.get(player.name, 0.0),
+                                              procs[side].last_seconds)
+            record.moves.append(legal[0])
+            state = game.result(state, legal[0])
+        utility = game.utility(state)
+        record.final = game.text(state)
+        if utility == 0:
+            record.reason = "draw"
+        else:
+            record.winner = first.name if utility > 0 else second.name
+            record.reason = f"{record.winner} won on the board in {len(record.moves)} moves"
+        return record
+    finally:
+        for side, proc in procs.items():
+            if proc is not None:
+                pools[players[side].name].release(proc)
+
+
+def _lost(record, player, kind, why, game=None, state=None):
+    record.winner = record.second if player.name == record.first else record.first
+    record.fault = kind
+    record.reason = f"{player.name} lost ({kind}): {why}"
+    if game is not None:
+        record.final = game.text(state)
+    return record
+
+
+__all__ = ["Player", "BotProcess", "BotPool", "GameRecord", "play_game", "START_TIMEOUT"]

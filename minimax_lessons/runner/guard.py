@@ -1,0 +1,447 @@
+"""Notice a function answer that gets its result from the package instead of computing it.
+
+A student asked to write minimax could answer with one line that calls the course's own
+search (``return pkg_minimax(GameTree.from_nested(node)).value``). Such an answer earns
+nothing for that question and the diagnosis ``uses-package-search``. It is found in two
+layers:
+
+- **Static** (:func:`static_findings`, in the notebook's process): the shipped function
+  and its helpers are read as code (AST). Flagged: a reference to anything of the package
+  beyond the game data a student may use (:data:`ALLOWED_MODULES`: trees, games,
+  tic-tac-toe, Nim, the example trees, ``estimate``), an import of such a part inside the
+  function, ``importlib.import_module`` / ``__import__`` / ``sys.modules`` / ``getattr``
+  aimed at the package, and reading its source (``inspect.getsource``, ``__file__``).
+- **At run time** (:func:`watch`, in the checker's worker): while the student's function
+  runs, the package is absent from ``sys.modules`` (only the allowed modules stay, behind
+  stand-ins for ``minimax_lessons`` and ``minimax_lessons.exercises`` that list only
+  allowed names), an import finder refuses the rest, an audit hook records any import of
+  the package, any file of it being opened, and ways around the watch (``sys.setprofile``,
+  ``gc.get_objects``), and a profile hook records any code of the package outside the
+  allowed modules being *executed*, however it was reached. When anything was recorded
+  the call ends in :class:`UsesPackageSearch`, which the checker reports as the diagnosis.
+
+An answer may not start processes or programs either (``os.fork``, ``subprocess``,
+``os.system``, ``os.exec*``): that is no package search, so it has its own error,
+:class:`StartsProcess`, and its own diagnosis ``starts-a-process`` (no credit either).
+
+This stops the shortcut, not a determined attack on the checker's own memory: that is
+the worker's job (see "Threat model" in ``docs/exercises.md``).
+
+>>> uses_package_in_code("from minimax_lessons import minimax\\nminimax(tree)")
+['imports minimax from minimax_lessons']
+>>> uses_package_in_code("def f(node):\\n    return max(node)")
+[]
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.abc
+import linecache
+import os
+import sys
+import threading
+import types
+
+PACKAGE = "minimax_lessons"
+PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+#: The parts of the package a function answer may use: the games and trees it is given
+#: (also by the paths they had before the package was laid out in layers).
+ALLOWED_MODULES = frozenset({
+    "minimax_lessons.games", "minimax_lessons.games.game", "minimax_lessons.games.tree",
+    "minimax_lessons.games.tictactoe", "minimax_lessons.games.nim",
+    "minimax_lessons.games.examples", "minimax_lessons.exercises.nested",
+    "minimax_lessons.tree", "minimax_lessons.tictactoe", "minimax_lessons.nim",
+    "minimax_lessons.examples",
+})
+#: Package files whose code may run during a student's call (the allowed modules, the
+#: harness's recording lists, the worker's output capture, this guard).
+_RUNNABLE = {*(os.path.join("games", f"{name}.py")
+               for name in ("game", "tree", "tictactoe", "nim", "examples")),
+             os.path.join("exercises", "nested.py"), os.path.join("exercises", "harness.py"),
+             os.path.join("runner", "_worker.py"), os.path.join("runner", "guard.py"),
+             os.path.join("runner", "codec.py"),
+             # the checker's own buggy variants, run when it checks itself; a student's
+             # code cannot name them (static look, refused imports)
+             os.path.join("exercises", "variants.py")}
+RUNNABLE_FILES = frozenset(os.path.join(PACKAGE_DIR, name) for name in _RUNNABLE)
+#: Audit events that get around the watch or look through the checker's memory.
+EVASIONS = {
+    "sys.setprofile": "switched off the checker's watch (sys.setprofile)",
+    "sys.settrace": "switched off the checker's watch (sys.settrace)",
+    "gc.get_objects": "searched the checker's memory (gc.get_objects)",
+    "gc.get_referrers": "searched the checker's memory (gc.get_referrers)",
+    "gc.get_referents": "searched the checker's memory (gc.get_referents)",
+}
+#: Audit events that start a process or a program: refused, with their own error.
+PROCESS_STARTS = {
+    "subprocess.Popen": "started another program (subprocess)",
+    "os.system": "started another program (os.system)",
+    "os.posix_spawn": "started another program (os.posix_spawn)",
+    "os.exec": "started another program (os.exec*)",
+    "os.fork": "started another process (os.fork)",
+    "os.forkpty": "started another process (os.forkpty)",
+}
+EXPLANATION = (
+    "The function gets its answer from the course's own search (minimax_lessons) instead "
+    "of computing it: it calls, imports or reads the package's searches. The exercise is "
+    "to write the search yourself, so this answer earns no points. Use only the tree or "
+    "game you are given (and estimate, where the question allows it).")
+PROCESS_EXPLANATION = (
+    "The function starts another process or program (os.fork, subprocess, os.system, ...). "
+    "An answer computes its result within its own call and may not start processes, so this "
+    "answer earns no points.")
+
+
+class UsesPackageSearch(Exception):
+    """Raised after a student's call that used the package's searches (the message says how)."""
+
+
+class StartsProcess(Exception):
+    """Raised after a student's call that started a process or a program (the message says how)."""
+
+
+#: The guard's errors, by their name as the checker's worker reports it, and the diagnosis.
+DIAGNOSES = {UsesPackageSearch.__name__: "uses-package-search",
+             StartsProcess.__name__: "starts-a-process"}
+
+
+# -- the static look ---------------------------------------------------------------------------
+def is_package(module_name) -> bool:
+    """True for ``minimax_lessons`` and its submodules.
+
+    >>> is_package("minimax_lessons.search"), is_package("minimax_lessons_extra")
+    (True, False)
+    """
+    return isinstance(module_name, str) and (
+        module_name == PACKAGE or module_name.startswith(PACKAGE + "."))
+
+
+def allowed_reference(module, qualname="") -> bool:
+    """May an answer use ``module.qualname`` (a game or tree class, ``estimate``)?
+
+    >>> allowed_reference("minimax_lessons.games.tree", "GameTree")
+    True
+    >>> allowed_reference("minimax_lessons.search", "minimax")
+    False
+    """
+    if not is_package(module):
+        return True
+    if module in ALLOWED_MODULES:
+        return True
+    if module in (PACKAGE, PACKAGE + ".exercises") and qualname:
+        return _allowed_name(module, qualname.split(".")[0])
+    return False
+
+
+def _allowed_name(package, name) -> bool:
+    """Is ``package.name`` one of the allowed modules or something defined in one?"""
+    module = sys.modules.get(package)
+    if module is None:
+        return False
+    value = getattr(module, name, None)
+    if isinstance(value, types.ModuleType):
+        return value.__name__ in ALLOWED_MODULES
+    return getattr(value, "__module__", None) in ALLOWED_MODULES
+
+
+def static_findings(shipped) -> list:
+    """Why a shipped function (:class:`~minimax_lessons.runner.shipping.Shipped`) uses
+    the package's searches, as short phrases ([] when it does not)."""
+    found, package_names = [], set()
+    for name, how, payload in shipped.parts:
+        if how == "attr" and not allowed_reference(*payload):
+            found.append(f"uses {payload[0]}.{payload[1]} (as {name})")
+        elif how == "module" and is_package(payload):
+            if payload in ALLOWED_MODULES:
+                continue
+            package_names.add(name)
+        elif how == "pickle":
+            found += [f"uses a value from {module} (as {name})"
+                      for module in _modules_in_pickle(payload)
+                      if is_package(module) and module not in ALLOWED_MODULES]
+    for name, how, payload in shipped.parts:
+        if how == "code":
+            found += uses_package_in_code(payload[0], package_names)
+            if _is_package_code(payload[0]):
+                found.append(f"is a copy of the package's own code ({name})")
+    return list(dict.fromkeys(found))
+
+
+def _modules_in_pickle(data) -> set:
+    """Module names a pickle refers to (its GLOBAL and STACK_GLOBAL look-ups)."""
+    import pickletools
+
+    modules, strings = set(), []
+    try:
+        for op, arg, _ in pickletools.genops(data):
+            if op.name == "GLOBAL" and isinstance(arg, str):
+                modules.add(arg.split(" ")[0])
+            elif op.name == "STACK_GLOBAL" and len(strings) >= 2:
+                modules.add(strings[-2])
+            if isinstance(arg, str):
+                strings.append(arg)
+    except Exception:  # not a pickle we can read: the run-time watch still applies
+        pass
+    return modules
+
+
+_PACKAGE_CODE: set = set()
+
+
+def _is_package_code(source) -> bool:
+    """Is this function's code (formatting and comments aside) one of the package's own?"""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return False
+    mine = {ast.dump(n) for n in tree.body if isinstance(n, (ast.FunctionDef, ast.Assign))}
+    return bool(mine & _package_functions())
+
+
+def _package_functions() -> set:
+    """``ast.dump`` of every function in the package outside the allowed modules (cached)."""
+    if not _PACKAGE_CODE:
+        _PACKAGE_CODE.add("")
+        for folder, _, files in os.walk(PACKAGE_DIR):
+            for file in files:
+                path = os.path.join(folder, file)
+                if not file.endswith(".py") or path in RUNNABLE_FILES - {_VARIANTS}:
+                    continue
+                try:
+                    with open(path, encoding="utf-8") as f:
+                        tree = ast.parse(f.read())
+                except (OSError, SyntaxError, ValueError):
+                    continue
+                _PACKAGE_CODE.update(ast.dump(n) for n in ast.walk(tree)
+                                     if isinstance(n, ast.FunctionDef))
+    return _PACKAGE_CODE
+
+
+_VARIANTS = os.path.join(PACKAGE_DIR, "exercises", "variants.py")
+
+
+def is_package_function(fn) -> bool:
+    """A function defined in the package's own files (the checker checking itself)."""
+    code = getattr(fn, "__code__", None)
+    return (code is not None and is_package(getattr(fn, "__module__", None))
+            and os.path.abspath(code.co_filename).startswith(PACKAGE_DIR + os.sep))
+
+
+def uses_package_in_code(source, package_names=()) -> list:
+    """How a piece of source reaches the package (imports, dynamic imports, its source)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        found += _node_findings(node, set(package_names))
+    return found
+
+
+def _node_findings(node, package_names):
+    if isinstance(node, ast.Import):
+        return [f"imports {a.name}" for a in node.names
+                if is_package(a.name) and a.name not in ALLOWED_MODULES]
+    if isinstance(node, ast.ImportFrom) and node.level == 0 and is_package(node.module):
+        return [f"imports {a.name} from {node.module}" for a in node.names
+                if not allowed_reference(node.module, a.name)]
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and PACKAGE in node.value:
+        return [f"names the package in a string ({node.value[:40]!r})"]
+    if isinstance(node, ast.Attribute):
+        if isinstance(node.value, ast.Name) and node.value.id in package_names and \
+                not allowed_reference(PACKAGE, node.attr):
+            return [f"uses {node.value.id}.{node.attr}"]
+        if node.attr in ("getsource", "getsourcelines", "getfile", "__file__", "__loader__",
+                         "__spec__", "__globals__"):
+            return [f"reaches into code it did not write ({node.attr})"]
+    if isinstance(node, ast.Name) and node.id in package_names and \
+            not isinstance(getattr(node, "ctx", None), ast.Store):
+        return []  # plain attribute uses are judged above; a bare name alone is harmless
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+            node.func.id == "getattr" and node.args and isinstance(node.args[0], ast.Name) and \
+            node.args[0].id in package_names:
+        return [f"looks up a name in the package with getattr({node.args[0].id}, ...)"]
+    return []
+
+
+# -- the run-time watch ----------------------------------------------------------------------
+class _State:
+    active = None  # the list of findings of the call being watched, or None
+    processes = None  # the processes and programs it started, or None
+    installed = False
+    depth = 0
+
+
+def _audit(event, args):
+    found, processes = _State.active, _State.processes
+    if found is None or processes is None:
+        return
+    if event == "import" and args and is_package(args[0]) and args[0] not in ALLOWED_MODULES:
+        found.append(f"imports {args[0]}")
+    elif event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
+        path = os.fsdecode(args[0])
+        if os.path.abspath(path).startswith(PACKAGE_DIR + os.sep):
+            found.append(f"opens the package's file {os.path.relpath(path, PACKAGE_DIR)}")
+    elif event == "sys.setprofile" and _near_recursion_limit():
+        pass  # Python drops a profile hook that hits the recursion limit: not the student
+    elif event in EVASIONS:
+        found.append(EVASIONS[event])
+    elif event in PROCESS_STARTS or event.startswith(("os.exec", "os.spawn", "os.posix_spawn")):
+        processes.append(PROCESS_STARTS.get(event, f"started another program ({event})"))
+
+
+def _near_recursion_limit(margin=60) -> bool:
+    frame, depth = sys._getframe(), 0
+    while frame is not None:
+        frame, depth = frame.f_back, depth + 1
+    return depth >= sys.getrecursionlimit() - margin
+
+
+_KNOWN: dict = {}
+
+
+def _profile(frame, event, arg):
+    if event != "call":
+        return
+    filename = frame.f_code.co_filename
+    bad = _KNOWN.get(filename)
+    if bad is None:
+        path = os.path.abspath(filename) if not filename.startswith("<") else filename
+        bad = _KNOWN[filename] = (path.startswith(PACKAGE_DIR + os.sep)
+                                  and path not in RUNNABLE_FILES)
+    if bad and _State.active is not None:
+        where = os.path.relpath(filename, PACKAGE_DIR)
+        _State.active.append(f"runs the package's {frame.f_code.co_name} ({where})")
+
+
+class _Refuse(importlib.abc.MetaPathFinder):
+    """An import finder that refuses the package while a student's call runs."""
+
+    def find_spec(self, name, path=None, target=None):
+        if _State.active is not None and is_package(name):
+            _State.active.append(f"looks for {name}")
+            raise ImportError(f"{name} is not available to your function: write the search "
+                              "yourself", name=name)
+        return None
+
+
+_REFUSE = _Refuse()
+
+
+def _stand_in(package) -> types.ModuleType:
+    """A module that lists only the allowed names of ``package`` and records other lookups."""
+    real = sys.modules[package]
+    module = types.ModuleType(package, f"{package}, as a student's function sees it")
+    for name, value in vars(real).items():
+        if name.startswith("_"):
+            continue
+        origin = value.__name__ if isinstance(value, types.ModuleType) else \
+            getattr(value, "__module__", None)
+        if origin in ALLOWED_MODULES:
+            setattr(module, name, value)
+
+    def __getattr__(name):
+        if _State.active is not None:
+            _State.active.append(f"looks up {package}.{name}")
+        raise AttributeError(f"{package}.{name} is not available to your function")
+
+    module.__getattr__ = __getattr__
+    return module
+
+
+def _hide_package():
+    """Take the package out of ``sys.modules`` (allowed modules stay); returns what to restore."""
+    saved = {name: mod for name, mod in sys.modules.items() if is_package(name)}
+    for name in saved:
+        if name not in ALLOWED_MODULES:
+            del sys.modules[name]
+    for package in (PACKAGE, PACKAGE + ".exercises"):
+        if package in saved:
+            sys.modules[package] = _STAND_INS.get(package) or _STAND_INS.setdefault(
+                package, _stand_in_from(saved, package))
+    for name in [n for n in linecache.cache if isinstance(n, str)
+                 and os.path.abspath(n).startswith(PACKAGE_DIR + os.sep)]:
+        del linecache.cache[name]
+    return saved
+
+
+_STAND_INS: dict = {}
+
+
+def _stand_in_from(saved, package):
+    current = sys.modules.get(package)
+    sys.modules[package] = saved[package]
+    try:
+        return _stand_in(package)
+    finally:
+        if current is not None:
+            sys.modules[package] = current
+
+
+def _restore(saved):
+    for name in [n for n in sys.modules if is_package(n)]:
+        del sys.modules[name]
+    sys.modules.update(saved)
+
+
+def install():
+    """Add the audit hook and the import finder (once per process; audit hooks stay)."""
+    if not _State.installed:
+        sys.addaudithook(_audit)
+        sys.meta_path.insert(0, _REFUSE)
+        _State.installed = True
+
+
+def watch(fn):
+    """``fn`` wrapped so that each call is watched; a call that used the package's searches
+    ends in :class:`UsesPackageSearch`, one that started a process in :class:`StartsProcess`
+    (whatever it returned or raised)."""
+    install()
+
+    def watched(*args, **kwargs):
+        if _State.depth:  # a nested call is already inside a watched one
+            return fn(*args, **kwargs)
+        found, processes = [], []
+        saved = _hide_package()
+        _State.depth += 1
+        old_profile, old_thread_profile = sys.getprofile(), threading.getprofile()
+        threading.setprofile(_profile)
+        sys.setprofile(_profile)
+        _State.active, _State.processes = found, processes
+        try:
+            result = fn(*args, **kwargs)
+            if sys.getprofile() is not _profile:  # dropped, and the call still went on
+                found.append("switched off the checker's watch")
+            return result
+        finally:
+            _State.active = _State.processes = None
+            sys.setprofile(old_profile)
+            threading.setprofile(old_thread_profile)
+            _State.depth -= 1
+            _restore(saved)
+            if processes:
+                raise StartsProcess("your function " + "; ".join(dict.fromkeys(processes)) +
+                                    ": an answer may not start processes or programs")
+            if found:
+                raise UsesPackageSearch("; ".join(dict.fromkeys(found)))
+
+    watched.__wrapped_student__ = fn
+    return watched
+
+
+def diagnosis_of(error) -> str | None:
+    """The guard's diagnosis for an :class:`ErrorInfo` (None when the guard did not raise it).
+
+    >>> from types import SimpleNamespace as Error
+    >>> diagnosis_of(Error(type="StartsProcess", message="your function started ..."))
+    'starts-a-process'
+    >>> diagnosis_of(Error(type="TypeError", message="..."))
+    """
+    return DIAGNOSES.get(getattr(error, "type", None)) if error is not None else None
+
+
+__all__ = ["watch", "install", "static_findings", "is_package_function", "uses_package_in_code",
+           "diagnosis_of", "UsesPackageSearch", "StartsProcess", "ALLOWED_MODULES",
+           "EXPLANATION", "PROCESS_EXPLANATION", "allowed_reference"]

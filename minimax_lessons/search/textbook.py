@@ -1,0 +1,365 @@
+"""Textbook searches: the short, plain versions students read.
+
+Each function here is the pseudocode of a search written as Python, on the
+common game interface (``to_move``, ``actions``, ``result``, ``is_terminal``,
+``utility`` from MAX's side, and ``chances`` at chance nodes). No tracing, no
+counters, no options: the engine in :mod:`minimax_lessons.search` adds those,
+and the tests check that both give the same values, moves and (for alpha-beta)
+the same leaves in the same order.
+
+``show(fn)`` displays a function's real source in a notebook:
+
+>>> from minimax_lessons import FIGURE_5_2, textbook
+>>> textbook.minimax(FIGURE_5_2, "A"), textbook.alphabeta_decision(FIGURE_5_2, "A")
+(3, 0)
+"""
+
+from __future__ import annotations
+
+import inspect
+import math
+import random
+import re
+import textwrap
+
+from ..games.game import CHANCE, MAX
+
+
+def minimax(game, state):
+    """The minimax value of ``state``: utilities backed up, max for MAX, min for MIN.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> minimax(FIGURE_5_2, "A")
+    3
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    values = [minimax(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if game.to_move(state) == MAX else min(values)
+
+
+def minimax_decision(game, state):
+    """The best move in ``state`` by minimax (the leftmost one on ties).
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> minimax_decision(FIGURE_5_2, "A")
+    0
+    """
+    def value_after(action):
+        return minimax(game, game.result(state, action))
+
+    best = max if game.to_move(state) == MAX else min  # both keep the first of equals
+    return best(game.actions(state), key=value_after)
+
+
+def depth_limited_minimax(game, state, depth, evaluate):
+    """Minimax that looks ``depth`` plies ahead and calls ``evaluate(state)`` there.
+
+    Terminal states still score their utility, whatever the depth.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> guesses = {"B": 5, "C": 1, "D": 4}
+    >>> depth_limited_minimax(FIGURE_5_2, "A", 1, guesses.get)
+    5
+    >>> depth_limited_minimax(FIGURE_5_2, "A", 2, guesses.get)
+    3
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    if depth == 0:
+        return evaluate(state)
+    values = [depth_limited_minimax(game, game.result(state, a), depth - 1, evaluate)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == MAX else min(values)
+
+
+def alphabeta(game, state, alpha=-math.inf, beta=math.inf):
+    """The minimax value of ``state``, skipping moves once ``alpha >= beta``.
+
+    ``alpha``: what MAX is already guaranteed on this path; ``beta``: what MIN is.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> alphabeta(FIGURE_5_2, "A")
+    3
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    maximizing = game.to_move(state) == MAX
+    value = -math.inf if maximizing else math.inf
+    for a in game.actions(state):
+        child = alphabeta(game, game.result(state, a), alpha, beta)
+        if maximizing:
+            value = max(value, child)
+            alpha = max(alpha, value)
+        else:
+            value = min(value, child)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break  # the player above will never let the game get here: prune the rest
+    return value
+
+
+def alphabeta_decision(game, state):
+    """The best move in ``state`` by alpha-beta; the root switches only to a better move.
+
+    A pruned child returns a bound, not its value: in ``[[3], [3, 1]]`` C returns 3
+    after seeing only its first leaf, though its value is 1. Switching on a tie
+    (``>=``) would pick C; switching only on ``>`` keeps B, as minimax does.
+
+    >>> from minimax_lessons import GameTree
+    >>> trap = GameTree.from_nested([[3], [3, 1]])
+    >>> alphabeta_decision(trap, "A"), minimax(trap, "C")
+    (0, 1)
+    """
+    maximizing = game.to_move(state) == MAX
+    alpha, beta, best_move = -math.inf, math.inf, None
+    for a in game.actions(state):
+        value = alphabeta(game, game.result(state, a), alpha, beta)
+        if maximizing and value > alpha:
+            alpha, best_move = value, a
+        elif not maximizing and value < beta:
+            beta, best_move = value, a
+    return best_move
+
+
+def alphabeta_with_table(game, state, table, alpha=-math.inf, beta=math.inf):
+    """Alpha-beta that remembers each state's value in ``table``, with what it means.
+
+    Each value is stored with its flag (see :func:`bound_flag`): "exact", "lower"
+    (cut off: the true value is at least this) or "upper" (nothing beat alpha: at
+    most this). A stored bound is used only when it settles the window on its own.
+
+    >>> from minimax_lessons import ConnectFour
+    >>> game = ConnectFour(rows=3, cols=4)
+    >>> alphabeta_with_table(game, game.play("0"), {}) == alphabeta(game, game.play("0"))
+    True
+    """
+    value, flag = table.get(state, (None, None))
+    if flag == "exact" or flag == "lower" and value >= beta or flag == "upper" and value <= alpha:
+        return value
+    if game.is_terminal(state):
+        return game.utility(state)
+    maximizing = game.to_move(state) == MAX
+    value, low, high = (-math.inf if maximizing else math.inf), alpha, beta
+    for a in game.actions(state):
+        child = alphabeta_with_table(game, game.result(state, a), table, low, high)
+        value = max(value, child) if maximizing else min(value, child)
+        low, high = (max(low, value), high) if maximizing else (low, min(high, value))
+        if low >= high:
+            break  # cut off
+    table[state] = (value, bound_flag(value, alpha, beta))
+    return value
+
+
+def alphabeta_with_exact_table(game, state, table, alpha=-math.inf, beta=math.inf):
+    """Alpha-beta with a table that has a bug: find it (lesson 9)."""
+    if state in table:
+        return table[state]
+    if game.is_terminal(state):
+        return game.utility(state)
+    maximizing = game.to_move(state) == MAX
+    value, low, high = (-math.inf if maximizing else math.inf), alpha, beta
+    for a in game.actions(state):
+        child = alphabeta_with_exact_table(game, game.result(state, a), table, low, high)
+        value = max(value, child) if maximizing else min(value, child)
+        low, high = (max(low, value), high) if maximizing else (low, min(high, value))
+        if low >= high:
+            break  # cut off
+    table[state] = value
+    return value
+
+
+def bound_flag(value, alpha, beta):
+    """What a value alpha-beta returned for the window (alpha, beta) tells of the true value.
+
+    >>> bound_flag(5, 0, 5), bound_flag(0, 0, 5), bound_flag(3, 0, 5)
+    ('lower', 'upper', 'exact')
+    """
+    if value >= beta:
+        return "lower"  # cut off: unsearched moves could only push it further
+    if value <= alpha:
+        return "upper"  # no move beat alpha: the true value is at most this
+    return "exact"
+
+
+def negamax(game, state, color=None):
+    """Minimax written once for both players; the value comes out from MAX's side.
+
+    ``color`` is +1 where MAX moves and -1 where MIN moves: ``color * utility`` is
+    the score for the player to move, and a child's score is minus its own
+    (the players take turns).
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> negamax(FIGURE_5_2, "A")
+    3
+    """
+    if color is None:  # at the root: search, then turn the score back to MAX's side
+        color = 1 if game.to_move(state) == MAX else -1
+        return color * negamax(game, state, color)
+    if game.is_terminal(state):
+        return color * game.utility(state)
+    return max(-negamax(game, game.result(state, a), -color) for a in game.actions(state))
+
+
+def expectiminimax(game, state):
+    """Minimax with chance nodes: a chance node's value is its children's average,
+    weighted by their probabilities.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> from minimax_lessons.games.examples import CHANCE_TREE
+    >>> expectiminimax(FIGURE_5_2, "A"), expectiminimax(CHANCE_TREE, "A")
+    (3, 2.0)
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    player = game.to_move(state)
+    if player == CHANCE:
+        return sum(p * expectiminimax(game, game.result(state, a))
+                   for a, p in game.chances(state))
+    values = [expectiminimax(game, game.result(state, a)) for a in game.actions(state)]
+    return max(values) if player == MAX else min(values)
+
+
+class MCTSNode:
+    """One node of the Monte Carlo search tree.
+
+    ``wins`` adds up the play-out results for the player who chose this node
+    (the player to move at its parent): +1 a win for that player, -1 a loss.
+    """
+
+    def __init__(self, game, state, parent=None, move=None):
+        self.state, self.parent, self.move = state, parent, move
+        self.children = []
+        self.untried = [] if game.is_terminal(state) else list(game.actions(state))
+        self.visits = 0
+        self.wins = 0.0
+
+
+def ucb1(child, parent_visits, c=math.sqrt(2)):
+    """UCB1: the child's mean result for the chooser, plus a bonus for few visits.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> node = MCTSNode(FIGURE_5_2, "B")
+    >>> node.visits, node.wins = 2, 1.0
+    >>> round(ucb1(node, 10), 3)   # 1/2 + sqrt(2) * sqrt(ln 10 / 2)
+    2.017
+    """
+    return child.wins / child.visits + c * math.sqrt(math.log(parent_visits) / child.visits)
+
+
+def playout(game, state, rng):
+    """Play random moves from ``state`` to the end; the utility reached (MAX's view).
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> playout(FIGURE_5_2, "B", random.Random(0)) in (3, 12, 8)
+    True
+    """
+    while not game.is_terminal(state):
+        state = game.result(state, rng.choice(game.actions(state)))
+    return game.utility(state)
+
+
+def backup(game, node, utility):
+    """Add one play-out's result (``utility``, MAX's point of view) from ``node`` to the root.
+
+    Each node counts the result for the player who chose it: MIN chose the
+    children of a MIN node, and MIN's result is minus MAX's.
+    """
+    while node is not None:
+        node.visits += 1
+        if node.parent is not None:
+            chooser = game.to_move(node.parent.state)
+            node.wins += utility if chooser == MAX else -utility
+        node = node.parent
+
+
+def uct_search(game, state, playouts, seed=0, c=math.sqrt(2)):
+    """Grow a search tree by ``playouts`` rounds of UCT and return its root.
+
+    Each round: *select* down the tree by UCB1, *expand* one new child (the
+    first untried move), *play out* random moves to the end, *back up* the result.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> root = uct_search(FIGURE_5_2, "A", 100)
+    >>> root.visits, sum(child.visits for child in root.children)
+    (100, 100)
+    """
+    rng = random.Random(seed)
+    root = MCTSNode(game, state)
+    for _ in range(playouts):
+        node = root
+        while not node.untried and node.children:                    # 1. select
+            node = max(node.children, key=lambda child: ucb1(child, node.visits, c))
+        if node.untried:                                               # 2. expand
+            move = node.untried.pop(0)
+            child = MCTSNode(game, game.result(node.state, move), node, move)
+            node.children.append(child)
+            node = child
+        backup(game, node, playout(game, node.state, rng))            # 3. play out, 4. back up
+    return root
+
+
+def uct(game, state, playouts, seed=0, c=math.sqrt(2)):
+    """The move UCT plays after ``playouts`` rounds: the root's most visited child.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> uct(FIGURE_5_2, "A", 100)
+    0
+    """
+    root = uct_search(game, state, playouts, seed, c)
+    return max(root.children, key=lambda child: child.visits).move
+
+
+# -- showing code in a notebook ---------------------------------------------------
+
+class Source:
+    """Source code that shows itself in Jupyter as a highlighted Python block."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def markdown(self) -> str:
+        """The code as a fenced Markdown block (the fence outlasts any backticks inside)."""
+        longest = max((len(run) for run in re.findall(r"`+", self.text)), default=0)
+        fence = "`" * max(3, longest + 1)
+        return f"{fence}python\n{self.text}\n{fence}"
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        return {"text/markdown": self.markdown(), "text/plain": self.text}
+
+    def __str__(self):
+        return self.text
+
+    def __repr__(self):
+        return self.text
+
+    def __eq__(self, other):
+        return isinstance(other, Source) and other.text == self.text
+
+    __hash__ = None
+
+
+def show(*functions) -> Source:
+    """The real source of one or more functions, shown as a Python code block.
+
+    >>> print(show(minimax).text.splitlines()[0])
+    def minimax(game, state):
+    """
+    if not functions:
+        raise TypeError("show() needs a function to show, e.g. show(textbook.alphabeta)")
+    texts = []
+    for fn in functions:
+        try:
+            texts.append(textwrap.dedent(inspect.getsource(fn)).rstrip())
+        except (TypeError, OSError) as error:
+            raise TypeError(
+                f"show() can only show functions or classes defined in a file, "
+                f"not {fn!r} ({error})"
+            ) from None
+    return Source("\n\n\n".join(texts))
+
+
+__all__ = ["minimax", "minimax_decision", "depth_limited_minimax", "alphabeta",
+           "alphabeta_decision", "alphabeta_with_table", "alphabeta_with_exact_table",
+           "negamax", "expectiminimax", "uct_search", "uct", "show", "Source"]
+# uct_search's parts (MCTSNode, ucb1, playout, backup) are shown with it.

@@ -1,0 +1,269 @@
+"""minimax_lessons.animation.quiz: the questions a quiz animation asks, and their answers."""
+
+import random
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minimax_lessons import (FIGURE_5_2, GameTree, alphabeta, examples, expectiminimax,
+                             minimax)
+from minimax_lessons.animation.player import animate
+from minimax_lessons.pictures.frames import DONE, PRUNED, UNVISITED, build_frames
+from minimax_lessons.animation.quiz import LOOK, VALUE, Question, quiz_questions
+from minimax_lessons.search.trace import EVALUATE, PRUNE, RETURN, VISIT
+
+random_trees = st.builds(
+    GameTree.random,
+    st.integers(1, 3), st.integers(1, 4),
+    seed=st.integers(0, 10_000), low=st.just(-5), high=st.just(5),
+)
+
+
+def quiz_of(search, tree, **options):
+    result = search(tree, trace=True, **options)
+    frames = build_frames(tree, result)
+    return frames, result.trace, quiz_questions(frames, tree)
+
+
+def names(tree, questions):
+    return [(q.kind, name_at(tree, q.path), q.answer) for q in questions]
+
+
+def name_at(tree, path):
+    state = tree.initial_state()
+    for action in path:
+        state = tree.result(state, action)
+    return tree.text(state)
+
+
+def random_chance_tree(seed):
+    """A seeded random tree of MAX, MIN and chance nodes with probabilities."""
+    rng = random.Random(seed)
+
+    def node(depth):
+        if depth == 0 or rng.random() < 0.2:
+            return {"value": rng.randint(-5, 5)}
+        player = rng.choice(["max", "min", "chance"])
+        kids = [node(depth - 1) for _ in range(rng.randint(1, 3))]
+        if player == "chance":
+            weights = [rng.randint(1, 4) for _ in kids]
+            for kid, w in zip(kids, weights):
+                kid["probability"] = w / sum(weights)
+        return {"player": player, "children": kids}
+
+    spec = node(3)
+    if "children" not in spec:
+        spec = {"player": "max", "children": [spec]}
+    return GameTree.from_dict(spec)
+
+
+# -- the textbook's Figure 5.2 -----------------------------------------------------------
+
+def test_minimax_on_figure_5_2_asks_what_b_c_d_and_a_return():
+    # AIMA Figure 5.2: B = min(3, 12, 8) = 3, C = min(2, 4, 6) = 2, D = min(14, 5, 2) = 2,
+    # A = max(3, 2, 2) = 3, asked bottom up as each value is decided.
+    _, _, questions = quiz_of(minimax, FIGURE_5_2)
+    assert names(FIGURE_5_2, questions) == [
+        (VALUE, "B", "3"), (VALUE, "C", "2"), (VALUE, "D", "2"), (VALUE, "A", "3")]
+    assert [q.prompt for q in questions][0] == "What value does B return?"
+    assert questions[0].explanation == "B is a MIN node: min(3, 12, 8) = 3."
+    assert questions[-1].explanation == "A is a MAX node: max(3, 2, 2) = 3."
+
+
+def test_alphabeta_on_figure_5_2_asks_whether_it_looks_and_only_c2_is_pruned():
+    # AIMA Figure 5.5: after C1 = 2, C is worth at most 2 < 3 = alpha, so C2 and C3
+    # are never looked at; every other leaf is.
+    _, _, questions = quiz_of(alphabeta, FIGURE_5_2)
+    assert names(FIGURE_5_2, questions) == [
+        (LOOK, "B2", "yes"), (LOOK, "B3", "yes"), (VALUE, "B", "3"),
+        (LOOK, "C", "yes"), (LOOK, "C2", "no"), (VALUE, "C", "2"),
+        (LOOK, "D", "yes"), (LOOK, "D2", "yes"), (LOOK, "D3", "yes"), (VALUE, "D", "2"),
+        (VALUE, "A", "3")]
+    c2 = questions[4]
+    assert c2.prompt == "Will alpha-beta look at C2?"
+    assert c2.explanation == ("C is a MIN node at <=2 and alpha = 3: 2 <= 3, MAX can already "
+                              "get 3 elsewhere, so C2 and C3 are pruned.")
+
+
+@pytest.mark.parametrize("prune_ties, c2", [(True, "no"), (False, "yes")])
+def test_the_tie_question_follows_prune_ties(prune_ties, c2):
+    # examples.TIES: C1 = 3 equals alpha = 3; only alpha >= beta prunes on the tie.
+    _, _, questions = quiz_of(alphabeta, examples.TIES, prune_ties=prune_ties)
+    answer = {name_at(examples.TIES, q.path): q.answer for q in questions if q.kind == LOOK}
+    assert answer["C2"] == c2
+    if not prune_ties:
+        tie = next(q for q in questions if name_at(examples.TIES, q.path) == "C2")
+        assert "a tie" in tie.explanation and "prune_ties=False" in tie.explanation
+
+
+def test_expectiminimax_asks_chance_values_weighted_by_probability():
+    # safe: 0.5 x 3 + 0.5 x 1 = 2; risky: 0.25 x 8 + 0.75 x -1 = 1.25; A = max(2, 1.25).
+    tree = examples.CHANCE_TREE
+    _, _, questions = quiz_of(expectiminimax, tree)
+    assert names(tree, questions) == [
+        (VALUE, "safe", "2"), (VALUE, "risky", "1.25"), (VALUE, "A", "2")]
+    assert questions[1].explanation == "risky is a chance node: 0.25 x 8 + 0.75 x -1 = 1.25."
+    assert questions[1].check("1.25") and questions[1].check("1.249")
+    assert not questions[1].check("1.3") and not questions[1].check("")
+
+
+def test_answers_are_checked_as_numbers_or_yes_no():
+    _, _, questions = quiz_of(alphabeta, FIGURE_5_2)
+    b, c2 = questions[2], questions[4]
+    assert b.check("3") and b.check(3) and b.check(" 3.0") and not b.check("3.5")
+    assert not b.check("12") and not b.check("three")
+    assert c2.check("no") and c2.check("No ") and not c2.check("yes")
+
+
+# -- properties over many trees --------------------------------------------------------
+
+def searches():
+    return [(minimax, {}), (alphabeta, {"prune_ties": True}), (alphabeta, {"prune_ties": False})]
+
+
+def check_against_trace(tree, frames, trace, questions):
+    """Every answer agrees with the trace and the pictures, and none is given away early."""
+    steps = list(trace)
+    returns = {s.path: s for s in steps if s.kind == RETURN}
+    last = frames[-1]
+    assert [q.frame for q in questions] == sorted(q.frame for q in questions)
+    for q in questions:
+        assert 0 <= q.frame < q.reveal <= len(frames) - 1
+        asking, shown = frames[q.frame], frames[q.reveal]
+        assert q.check(q.answer)
+        if q.kind == VALUE:
+            step = returns[q.path]
+            assert q.value == step.value and q.answer == show_value(step.value)
+            assert shown.step == step and shown.view(q.path).status == DONE
+            assert shown.view(q.path).value == step.value
+            # The frame asked on does not show the value: not finished, not exact.
+            view = asking.view(q.path)
+            assert view.status != DONE
+            assert view.value is None or view.bound is not None or view.value != step.value
+            assert f"{name_at(tree, q.path)} returns" not in asking.caption
+            assert "Done:" not in asking.caption
+            assert not any(f.step == step for f in frames[:q.frame + 1])
+            check_sentence(q)
+        else:
+            assert asking.status(q.path) == UNVISITED
+            assert asking.view(q.path).status == UNVISITED
+            nxt = shown.step
+            if q.answer == "no":
+                assert nxt.kind == PRUNE and nxt.path == q.path[:-1]
+                assert last.status(q.path) == PRUNED
+            else:
+                assert nxt.kind in (VISIT, EVALUATE) and nxt.path == q.path
+                assert last.status(q.path) != PRUNED
+
+
+def show_value(v):
+    from minimax_lessons.search.trace import show_number
+    return show_number(v)
+
+
+def check_sentence(q):
+    """'B is a MIN node: min(3, 12, 8) = 3.' must be true arithmetic."""
+    m = re.search(r"(max|min)\(([^)]*)\) = (\S+?)(?:\.$|,)", q.explanation)
+    if m:
+        numbers = [float(x) for x in m.group(2).replace(", ...", "").split(", ")]
+        assert (max if m.group(1) == "max" else min)(numbers) == float(m.group(3))
+        return
+    m = re.search(r"chance node: (.*) = (\S+)\.$", q.explanation)
+    assert m, q.explanation
+    total = sum(float(p) * float(v) for p, v in
+                (term.split(" x ") for term in m.group(1).split(" + ")))
+    assert total == pytest.approx(float(m.group(2)), abs=1e-3)
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_trees, st.integers(0, 2))
+def test_answers_agree_with_the_trace_and_are_never_shown_before_they_are_asked(tree, which):
+    search, options = searches()[which]
+    frames, trace, questions = quiz_of(search, tree, **options)
+    check_against_trace(tree, frames, trace, questions)
+
+
+@settings(max_examples=40, deadline=None)
+@given(random_trees)
+def test_minimax_asks_about_every_inner_node_and_its_answer_is_its_minimax_value(tree):
+    frames, trace, questions = quiz_of(minimax, tree)
+    inner = {s.path for s in trace if s.kind == VISIT}
+    assert {q.path for q in questions} == inner
+    for q in questions:
+        state = tree.initial_state()
+        for action in q.path:
+            state = tree.result(state, action)
+        assert q.value == minimax(tree, state).value  # searched afresh from that node
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_trees, st.booleans())
+def test_alphabeta_asks_about_every_prune_and_every_later_child_it_enters(tree, prune_ties):
+    frames, trace, questions = quiz_of(alphabeta, tree, prune_ties=prune_ties)
+    looks = {q.frame: q for q in questions if q.kind == LOOK}
+    seen = set()
+    for k, step in enumerate(trace):
+        later_child = step.kind in (VISIT, EVALUATE) and step.path and \
+            any(p and p[:-1] == step.path[:-1] for p in seen)
+        if step.kind == PRUNE or later_child:
+            assert k in looks and looks[k].answer == ("no" if step.kind == PRUNE else "yes")
+        else:
+            assert k not in looks
+        if step.kind in (VISIT, EVALUATE):
+            seen.add(step.path)
+    assert sum(q.answer == "no" for q in looks.values()) == len(trace.of_kind("prune"))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_expectiminimax_answers_agree_with_the_trace_on_random_chance_trees(seed):
+    tree = random_chance_tree(seed)
+    frames, trace, questions = quiz_of(expectiminimax, tree)
+    check_against_trace(tree, frames, trace, questions)
+    assert all(q.kind == VALUE for q in questions)
+
+
+def test_a_value_the_frame_already_shows_exactly_is_not_asked():
+    # A chance node whose last child is worth 0 shows its final sum before that child
+    # arrives (0.5 x 4 + 0.5 x 0: "2" after the first child), so it is not asked.
+    tree = GameTree.from_dict({"player": "max", "children": [
+        {"name": "R", "player": "chance", "children": [
+            {"value": 4, "probability": 0.5}, {"value": 0, "probability": 0.5}]}]})
+    frames, trace, questions = quiz_of(expectiminimax, tree)
+    assert [name_at(tree, q.path) for q in questions] == ["A"]
+
+
+# -- in the animation ----------------------------------------------------------------
+
+def test_a_quiz_animation_carries_its_questions_to_the_player():
+    quiz = animate(alphabeta, FIGURE_5_2, quiz=True)
+    data = quiz.data["quiz"]
+    assert len(data) == len(quiz.questions) == 11
+    assert data[4] == {"f": 11, "kind": "look", "prompt": "Will alpha-beta look at C2?",
+                       "answer": "no", "why": quiz.questions[4].explanation, "reveal": 12}
+    assert data[2]["tol"] == 0 and data[2]["value"] == 3
+    assert '"quiz":[' in quiz.frames_json and "Will alpha-beta look at C2?" in quiz.html()
+    assert "a quiz of 11 questions" in repr(quiz)
+
+
+def test_without_quiz_the_player_data_is_unchanged():
+    plain, quiz = animate(alphabeta, FIGURE_5_2), animate(alphabeta, FIGURE_5_2, quiz=True)
+    assert plain.questions == () and "quiz" not in plain.data
+    assert {k: v for k, v in quiz.data.items() if k != "quiz"} == plain.data
+    assert plain.layout_svg == quiz.layout_svg
+    assert "quiz" not in plain.frames_json
+
+
+def test_a_question_is_plain_data():
+    q = quiz_of(minimax, FIGURE_5_2)[2][0]
+    assert isinstance(q, Question) and q._replace(answer="3") == q
+    assert q.as_data()["f"] == q.frame
+
+
+def test_a_quiz_s_still_picture_is_its_first_frame_so_it_gives_nothing_away():
+    quiz = animate(minimax, FIGURE_5_2, quiz=True)
+    bundle = quiz._repr_mimebundle_()
+    assert bundle["image/svg+xml"] == quiz.frame_svg(0) != quiz.frame_svg(-1)
+    assert quiz.widget.answers == "[]"
+    assert animate(minimax, FIGURE_5_2).widget.answers == ""

@@ -1,0 +1,195 @@
+"""minimax_lessons.pictures.lecture: lecture mode makes drawings and animations larger, and only then."""
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import minimax_lessons
+from minimax_lessons import FIGURE_5_2, TicTacToe, alphabeta, animate, draw_tree, lecture_mode
+from minimax_lessons.pictures.frames import build_frames
+from minimax_lessons.pictures.lecture import Scale, current
+
+ATTR = re.compile(r'([\w]+)=("(?:[^"\\]|\\.)*"|[^\s\]]+)')
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def statements(source):
+    """{name: attrs} of every node, edge and default statement of a DOT text."""
+    out = {}
+    for line in source.splitlines():
+        m = re.match(r'\s*([\w.]+(?:\s*->\s*[\w.]+)?)\s*\[(.*)\]\s*$', line)
+        if m:
+            name = re.sub(r"\s+", "", m.group(1))
+            attrs = {k: v.strip('"') for k, v in ATTR.findall(m.group(2))}
+            out.setdefault(name, {}).update(attrs)
+    return out
+
+
+@pytest.fixture(autouse=True)
+def lecture_off():
+    """Every test starts and ends with lecture mode off."""
+    lecture_mode(False)
+    yield
+    lecture_mode(False)
+
+
+def result():
+    return alphabeta(FIGURE_5_2, trace=True)
+
+
+def figure(**options):
+    return draw_tree(FIGURE_5_2, result=result(), legend=True, **options)
+
+
+def test_lecture_mode_is_exported_from_the_package():
+    assert "lecture_mode" in minimax_lessons.__all__
+    assert minimax_lessons.lecture_mode is lecture_mode
+
+
+def test_lecture_mode_scales_node_labels_side_texts_names_and_move_labels_by_half_again():
+    plain = statements(figure().source)
+    with lecture_mode():
+        big = statements(figure().source)
+    assert float(big["node"]["fontsize"]) >= 1.5 * float(plain["node"]["fontsize"])  # values
+    assert float(big["edge"]["fontsize"]) >= 1.5 * float(plain["edge"]["fontsize"])  # moves
+    for name in ("n_w", "n_0_0_name", "key_0_0"):  # beside A, below B1, the key's MAX
+        assert float(big[name]["fontsize"]) >= 1.5 * float(plain[name]["fontsize"]), name
+
+
+def test_lecture_mode_grows_fixed_size_nodes_with_their_text():
+    plain = statements(figure().source)
+    with lecture_mode():
+        big = statements(figure().source)
+    for name in ("n", "n_0", "n_0_0"):
+        assert big[name]["fixedsize"] == "true"
+        assert float(big[name]["width"]) == pytest.approx(1.5 * float(plain[name]["width"]))
+        assert float(big[name]["height"]) == pytest.approx(1.5 * float(plain[name]["height"]))
+
+
+def test_lecture_mode_doubles_every_outline_and_edge_and_the_keys_chosen_line():
+    plain = statements(figure().source)
+    with lecture_mode():
+        big = statements(figure().source)
+    widths = {k: v["penwidth"] for k, v in plain.items() if "penwidth" in v}
+    assert {"n", "n_0_1", "n->n_0", "n_1->n_1_1"} <= set(widths)  # line, plain, pruned
+    assert any(v.get("id") == "key_line" for v in big.values())
+    for name, width in widths.items():
+        assert float(big[name]["penwidth"]) >= 2 * float(width), name
+
+
+def test_drawings_after_lecture_mode_are_byte_identical_to_before():
+    dot, svg = figure().source, figure().svg()
+    lecture_mode()
+    assert figure().source != dot
+    lecture_mode(False)
+    again = figure()
+    assert again.source == dot
+    assert again.svg() == svg
+
+
+def test_a_drawing_keeps_the_sizes_of_the_mode_it_was_made_in():
+    with lecture_mode():
+        big = figure()
+    assert 'fontsize="25.5"' in big.source
+    assert 'font-size="25.50"' in big.svg()  # rendered after the block, still large
+
+
+def test_lecture_svg_has_the_larger_fonts_and_thicker_strokes():
+    def sizes(svg):
+        root = ET.fromstring(svg)
+        fonts = {float(t.get("font-size")) for t in root.iter(f"{SVG}text")}
+        strokes = {float(e.get("stroke-width")) for e in root.iter()
+                   if e.get("stroke-width") is not None}
+        return max(fonts), max(strokes)
+
+    font, stroke = sizes(figure().svg())
+    with lecture_mode():
+        big_font, big_stroke = sizes(figure().svg())
+    assert big_font >= 1.5 * font
+    assert big_stroke >= 2 * stroke
+
+
+def test_animations_made_in_lecture_mode_paint_every_frame_with_thick_lines():
+    plain = animate(alphabeta, FIGURE_5_2)
+    plain.dot
+    with lecture_mode():
+        big = animate(alphabeta, FIGURE_5_2)
+    assert [w * 2 for _, _, w, *_ in plain.data["looks"]] == [w for _, _, w, *_ in
+                                                             big.data["looks"]]
+    assert [w * 2 for _, w, _ in plain.data["edgeLooks"]] == [w for _, w, _ in
+                                                             big.data["edgeLooks"]]
+    assert 'fontsize="25.5"' in big.dot.source and 'fontsize="25.5"' not in plain.dot.source
+    widths = [float(e.get("stroke-width")) for e in ET.fromstring(big.frame_svg(5)).iter()
+              if e.get("stroke-width") is not None]
+    assert min(widths) >= 2 * 1.2  # the thinnest look (not reached yet), doubled
+
+
+def test_lecture_mode_applies_to_boards_too():
+    game = TicTacToe()
+    with lecture_mode():
+        big = statements(draw_tree(game, state="XO.X.O...", depth=1).source)
+    plain = statements(draw_tree(game, state="XO.X.O...", depth=1).source)
+    assert float(big["n"]["fontsize"]) == 1.5 * float(plain["n"]["fontsize"])
+    assert float(big["n"]["width"]) == 1.5 * float(plain["n"]["width"])
+
+
+def test_lecture_mode_as_a_block_restores_the_mode_before_it():
+    assert current() is None
+    with lecture_mode(font=2, line=3) as scale:
+        assert scale == Scale(2, 3) == current()
+        with lecture_mode(False):
+            assert current() is None
+        assert current() == Scale(2, 3)
+    assert current() is None
+
+
+def test_lecture_mode_is_restored_after_an_error_in_the_block():
+    with pytest.raises(RuntimeError):
+        with lecture_mode():
+            raise RuntimeError("boom")
+    assert current() is None
+
+
+def test_lecture_mode_refuses_sizes_that_would_not_be_lecture_sized():
+    with pytest.raises(ValueError, match=r"font >= 1\.5.*font=1\.2"):
+        lecture_mode(font=1.2)
+    assert current() is None
+
+
+def test_frames_and_searches_are_not_touched_by_lecture_mode():
+    with lecture_mode():
+        frames = build_frames(FIGURE_5_2, result())
+    again = build_frames(FIGURE_5_2, result())
+    assert [(f.caption, f.nodes, f.line) for f in frames] == [(f.caption, f.nodes, f.line)
+                                                              for f in again]
+
+
+def test_an_animation_made_in_lecture_mode_keeps_its_sizes_when_shown_after_the_block():
+    with lecture_mode():
+        shown_inside = animate(alphabeta, FIGURE_5_2)
+        shown_inside.layout_svg
+        shown_later = animate(alphabeta, FIGURE_5_2)
+    assert current() is None
+    assert shown_later.dot.source == shown_inside.dot.source
+    assert shown_later.layout_svg == shown_inside.layout_svg
+    assert 'fontsize="25.5"' in shown_later.dot.source
+    plain = animate(alphabeta, FIGURE_5_2)  # made with the mode off: plain, wherever shown
+    with lecture_mode():
+        assert 'fontsize="25.5"' not in plain.dot.source
+
+
+def test_an_animation_made_in_lecture_mode_also_carries_its_player_as_html():
+    from minimax_lessons.instructor.decks import player_iframe
+
+    plain = animate(alphabeta, FIGURE_5_2)._repr_mimebundle_()
+    assert "text/html" not in plain, "outside lecture mode the notebook stores no player page"
+    with lecture_mode():
+        made = animate(alphabeta, FIGURE_5_2)
+    bundle = made._repr_mimebundle_()  # shown after the block: still the lecture player
+    widget = made.widget
+    assert bundle["text/html"] == player_iframe(
+        {"svg": widget.svg, "frames": widget.frames, "speed": widget.speed},
+        "alphabeta step by step")
+    assert 'class="mm-player"' in bundle["text/html"] and "srcdoc=" in bundle["text/html"]
+    assert "application/vnd.jupyter.widget-view+json" in bundle  # JupyterLab prefers it

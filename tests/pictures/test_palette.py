@@ -1,0 +1,261 @@
+"""The drawing palette: WCAG AA contrast, and no state that rests on colour alone.
+
+Text (values, names, windows, move labels, the key, the player's texts) needs 4.5:1
+against what it is drawn on; lines, outlines and other marks 3:1 against the
+white page (WCAG 2.x, 1.4.3 and 1.4.11). Fills need no contrast of their own: each
+node's outline (3:1) marks its edge. Every state of a node also shows without
+colour: by dash, line width or text.
+"""
+
+import itertools
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from minimax_lessons import FIGURE_5_2, alphabeta, draw_tree
+from minimax_lessons.animation.player import STATIC, animate
+from minimax_lessons.pictures.draw import PALETTE, edge_look, graph_skeleton, node_look, _Style
+from minimax_lessons.pictures.frames import DONE, PRUNED, UNVISITED, VISITED, build_frames
+
+WHITE = "#ffffff"
+TEXT, MARK = 4.5, 3.0
+STATUSES = (None, UNVISITED, VISITED, DONE, PRUNED)
+ATTR = re.compile(r'([\w]+)=("(?:[^"\\]|\\.)*"|[^\s\]]+)')
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def luminance(colour):
+    """Relative luminance of ``#rrggbb`` (WCAG 2.x)."""
+    channels = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    """The WCAG contrast ratio of two colours, 1 to 21."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def test_contrast_matches_the_wcag_reference_values():
+    assert contrast("#000000", WHITE) == pytest.approx(21)
+    assert contrast(WHITE, WHITE) == 1
+    assert contrast("#767676", WHITE) == pytest.approx(4.54, abs=0.01)  # the lightest AA grey
+    assert contrast("#949494", WHITE) == pytest.approx(3.03, abs=0.01)
+
+
+def looks():
+    """Every node look a drawing can use: (what, look)."""
+    for status, current, line, marked in itertools.product(STATUSES, *[(False, True)] * 3):
+        yield (f"{status} current={current} line={line} highlight={marked}",
+               node_look(status, current=current, on_line=line, highlighted=marked))
+
+
+def edge_looks():
+    for status, line, active in itertools.product(STATUSES, (False, True), (False, True)):
+        yield f"edge {status} line={line} active={active}", edge_look(status, on_line=line,
+                                                                      active=active)
+
+
+def drawing_pairs():
+    """(what, foreground, background, needed) for every colour pair the drawings use."""
+    for what, look in looks():
+        yield what + ": value on fill", look.text, look.fill, TEXT
+        yield what + ": side text on page", look.side, WHITE, TEXT
+        yield what + ": outline on page", look.stroke, WHITE, MARK
+    for what, look in edge_looks():
+        yield what + ": line on page", look.stroke, WHITE, MARK
+    yield "leaf name on page", PALETTE["name"], WHITE, TEXT
+    yield "chosen line in the key", PALETTE["line"], WHITE, MARK
+    defaults = dict(ATTR.findall(graph_skeleton(_Style(False, True, True, True, False)).source))
+    yield "move label on page", defaults["fontcolor"].strip('"'), WHITE, TEXT
+
+
+def failures():
+    return [(what, fg, bg, round(contrast(fg, bg), 2)) for what, fg, bg, needed in drawing_pairs()
+            if contrast(fg, bg) < needed]
+
+
+def test_every_colour_pair_in_the_drawings_meets_wcag_aa():
+    assert failures() == []
+
+
+@pytest.mark.parametrize("key, colour", [("faint_text", "#8a8a8a"), ("faint", "#b8b8b8"),
+                                         ("pruned", "#9a9a9a"), ("done", "#555555"),
+                                         ("line", "#90caf9"), ("current", "#ffb74d"),
+                                         ("ink", "#aaaaaa"), ("name", "#999999")])
+def test_a_low_contrast_colour_in_the_palette_is_caught(monkeypatch, key, colour):
+    monkeypatch.setitem(PALETTE, key, colour)
+    assert any(colour in (fg, bg) for _, fg, bg, _ in failures())
+
+
+def test_the_key_shows_node_looks_with_the_same_colours_as_the_tree():
+    source = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), legend=True).source
+    colours = set(re.findall(r'#[0-9a-fA-F]{6}', source))
+    checked = {c for _, fg, bg, _ in drawing_pairs() for c in (fg, bg)}
+    assert colours - checked <= {"#cccccc"}  # the key's frame: decoration, no information
+
+
+# -- the player's page (animation.css) -----------------------------------------------
+
+def css_rules():
+    """(selector, {property: value}) of animation.css."""
+    css = re.sub(r"/\*.*?\*/", "", (STATIC / "animation.css").read_text(), flags=re.S)
+    for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", css):
+        props = dict(re.findall(r"([\w-]+)\s*:\s*([^;]+);?", body))
+        yield selector.strip(), {k: v.strip() for k, v in props.items()}
+
+
+def test_every_text_colour_of_the_player_meets_wcag_aa_on_its_background():
+    checked = 0
+    for selector, props in css_rules():
+        if "color" in props and props["color"].startswith("#") and "disabled" not in selector:
+            background = props.get("background", WHITE)
+            background = background if background.startswith("#") else WHITE
+            assert contrast(props["color"], background) >= TEXT, selector
+            checked += 1
+    assert checked >= 5
+
+
+# -- no state rests on colour alone ---------------------------------------------------
+
+def cue(look):
+    """What shows in grey: (line width, dash pattern: "", "dashed" or "dotted")."""
+    return look.width, look.dash
+
+
+def test_each_search_state_of_a_node_has_its_own_width_or_dash():
+    states = {"not reached": node_look(UNVISITED), "so far": node_look(VISITED),
+              "pruned": node_look(PRUNED), "current": node_look(VISITED, current=True),
+              "chosen line": node_look(DONE, on_line=True)}
+    cues = {name: cue(look) for name, look in states.items()}
+    assert len(set(cues.values())) == len(cues), cues
+    assert cue(node_look(DONE)) == cues["so far"]  # told apart by their text: next test
+
+
+@pytest.mark.parametrize("look", [node_look, edge_look], ids=["node", "edge"])
+def test_not_reached_differs_from_every_other_state_by_its_dots_not_by_width_alone(look):
+    """A finished leaf and a node not reached yet once differed by grey and 0.3 pt."""
+    others = [look(s) for s in STATUSES if s != UNVISITED]
+    assert look(UNVISITED).dash == "dotted" and look(PRUNED).dash == "dashed"
+    assert all(other.dash != "dotted" for other in others)
+    assert look(UNVISITED).dasharray not in ("", look(PRUNED).dasharray)
+
+
+def test_a_highlighted_node_not_reached_yet_stays_dotted():
+    assert node_look(UNVISITED, highlighted=True).dash == "dotted"
+
+
+def first_frame():
+    return build_frames(FIGURE_5_2, alphabeta(FIGURE_5_2, trace=True))[1]
+
+
+def test_nodes_and_edges_not_reached_yet_are_dotted_in_the_dot_and_the_key_says_so():
+    source = draw_tree(FIGURE_5_2, frame=first_frame(), legend=True).source
+    nodes = nodes_of(source)
+    assert "dotted" not in nodes["n"]["style"]  # the root is reached (current)
+    for k in ("n_0", "n_1_2", "n_2_0"):
+        assert nodes[k]["style"] == "filled,dotted"
+    for k in ("n -> n_0", "n_1 -> n_1_2"):
+        assert nodes[k]["style"] == "dotted"
+    assert "dotted: not reached yet" in source
+    finished = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), legend=True)
+    assert "dotted" not in finished.source  # every node reached or pruned: no key entry
+
+
+def test_nodes_not_reached_yet_are_dotted_in_the_svg():
+    svg = draw_tree(FIGURE_5_2, frame=first_frame()).svg()
+    groups = {g.get("id"): g for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("id")}
+    dashes = {gid: next(e.get("stroke-dasharray") for e in groups[gid]
+                        if e.tag in (f"{SVG}polygon", f"{SVG}path"))
+              for gid in ("n", "n_0", "n_1_2", "e_0", "e_1_2")}
+    assert dashes == {"n": None, "n_0": "1,5", "n_1_2": "1,5", "e_0": "1,5", "e_1_2": "1,5"}
+
+
+def test_the_player_data_carries_the_dotted_look_apart_from_the_pruned_dashes():
+    data = animate(alphabeta, FIGURE_5_2).data
+    dashes = {look[3] for look in data["looks"]}
+    assert {"1,5", "5,2", ""} <= dashes
+    first = {i: data["looks"][look][3] for i, look, *_ in data["frames"][0]["n"]}
+    assert all(first[i] == "1,5" for i, node in enumerate(data["nodes"]) if node != "n")
+    assert {data["edgeLooks"][look][2] for _, look in data["frames"][0]["e"]} == {"1,5"}
+    assert "dotted: not reached yet" in (STATIC / "animation.js").read_text()
+
+
+def nodes_of(source):
+    out = {}
+    for line in source.splitlines():
+        m = re.match(r'\s*(n(?:_\w+)*|\w+ -> n(?:_\w+)*)\s*\[(.*)\]\s*$', line)
+        if m:
+            out[m.group(1)] = {k: v.strip('"') for k, v in ATTR.findall(m.group(2))}
+    return out
+
+
+def frame_with_both():
+    """A frame of alpha-beta on Figure 5.2 with values so far and final values."""
+    result = alphabeta(FIGURE_5_2, trace=True)
+    for frame in build_frames(FIGURE_5_2, result):
+        statuses = [v.status for v in frame.nodes.values() if v.value is not None]
+        if VISITED in statuses and DONE in statuses and frame.current is not None:
+            return frame
+    raise AssertionError("no such frame")
+
+
+def test_a_value_so_far_reads_as_a_bound_and_sits_on_the_path_to_the_current_node():
+    frame = frame_with_both()
+    drawing = draw_tree(FIGURE_5_2, frame=frame)
+    nodes, ids = nodes_of(drawing.source), {s.path: s.id for s in drawing.spots}
+    open_nodes = [p for p, v in frame.nodes.items() if v.status == VISITED]
+    shown = [p for p in open_nodes if frame.nodes[p].value is not None]
+    assert shown
+    for path in shown:
+        label = nodes[ids[path]]["label"]
+        assert label[0] in "≤≥", label
+    assert all(frame.current[:len(p)] == p for p in open_nodes)
+
+
+def test_pruned_nodes_and_edges_are_dashed_and_the_chosen_line_is_thick_in_the_dot():
+    source = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True)).source
+    nodes = nodes_of(source)
+    pruned = {k for k, v in nodes.items() if "pruned" in v.get("class", "")}
+    assert pruned == {"n_1_1", "n_1_2"}
+    for k in pruned:
+        assert "dashed" in nodes[k]["style"]
+        assert "dashed" in nodes["n_1 -> " + k]["style"]
+    edges = {k: v for k, v in nodes.items() if v.get("id", "").startswith("e")}
+    line_edges = {k for k, v in edges.items() if v["color"] == PALETTE["line"]}
+    assert line_edges == {"n -> n_0", "n_0 -> n_0_0"}
+    thin = max(float(v["penwidth"]) for k, v in edges.items() if k not in line_edges)
+    assert min(float(nodes[k]["penwidth"]) for k in line_edges) >= 2 * thin
+    assert nodes["n_w"]["label"].startswith("A\\nenter α=")  # windows are written out
+
+
+def test_pruned_nodes_are_dashed_and_the_chosen_line_thick_in_the_svg():
+    svg = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True)).svg()
+    groups = {g.get("id"): g for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("id")}
+
+    def shape(gid):
+        return next(e for e in groups[gid] if e.tag in (f"{SVG}polygon", f"{SVG}path",
+                                                         f"{SVG}polyline", f"{SVG}ellipse"))
+
+    assert shape("n_1_1").get("stroke-dasharray") and shape("e_1_1").get("stroke-dasharray")
+    assert not shape("n_1_0").get("stroke-dasharray")
+    assert float(shape("e_0").get("stroke-width")) > 2 * float(shape("e_2").get("stroke-width")
+                                                                or 1)
+
+
+def test_the_players_borders_and_focus_ring_stand_out_from_its_card():
+    """WCAG 1.4.11: a control's outline and the focus ring need 3:1 against the card."""
+    checked = 0
+    for selector, props in css_rules():
+        if "button" not in selector and "focus" not in selector:
+            continue  # a decorative frame (the stage's hairline) is not a control
+        for name in ("border", "border-color", "box-shadow"):
+            for colour in re.findall(r"#[0-9a-fA-F]{6}\b", props.get(name, "")):
+                background = props.get("background", WHITE)
+                background = background if background.startswith("#") else WHITE
+                assert contrast(colour, WHITE) >= MARK, (selector, name, colour)
+                assert contrast(colour, background) >= MARK, (selector, name, colour, background)
+                checked += 1
+    assert checked >= 3

@@ -1,0 +1,75 @@
+"""Traces read as sentences and print as tables."""
+
+import pytest
+
+from minimax_lessons import TicTacToe, alphabeta, minimax
+from minimax_lessons.games.examples import FIGURE_5_2
+from minimax_lessons.search.trace import KINDS, Step, flat_path, show_number
+
+
+def test_every_step_kind_of_alphabeta_on_figure_5_2_reads_as_a_sentence():
+    trace = alphabeta(FIGURE_5_2, trace=True).trace
+    sentences = [step.sentence() for step in trace]
+    assert sentences[0] == "visit A (MAX) with alpha = -inf, beta = +inf"
+    assert "B1 scores 3 (utility)" in sentences
+    assert "MIN node C has 2 <= alpha = 3: prune C2, C3" in sentences
+    assert sentences[-1] == "A returns 3 (best move 0)"
+    assert {step.kind for step in trace} == set(KINDS)
+
+
+def test_a_max_prune_names_beta():
+    step = Step("prune", "B2", (0, 1), "max", 6, 5, 5, ("B2.2",))
+    assert step.sentence() == "MAX node B2 has 6 >= beta = 5: prune B2.2"
+
+
+def test_the_table_has_one_row_per_step_and_a_header():
+    trace = minimax(FIGURE_5_2, trace=True).trace
+    rows = trace.table().splitlines()
+    assert len(rows) == len(trace) + 1
+    assert rows[0].split()[:4] == ["#", "step", "node", "value"]
+    assert str(trace) == trace.table()
+    assert repr(trace).startswith(f"<Trace of {len(trace)} steps: 4 visit, 9 evaluate")
+
+
+def test_table_rows_are_numbered_like_the_animation_steps():
+    """Step k of the animation shows the tree just after row k; step 0 is the start."""
+    from minimax_lessons import animate
+
+    result = minimax(FIGURE_5_2, trace=True)
+    rows = result.trace.table().splitlines()[1:]
+    frames = animate(minimax, FIGURE_5_2).frames
+    assert [int(row.split()[0]) for row in rows] == list(range(1, len(frames)))
+    for k in range(1, len(frames)):
+        assert f"Frame {k} ({rows[k - 1].split()[1]})" in repr(frames[k])
+
+
+def test_the_table_can_be_cut_short():
+    trace = minimax(FIGURE_5_2, trace=True).trace
+    assert trace.table(limit=3).splitlines()[-1] == f"... {len(trace) - 3} more steps"
+
+
+def test_steps_know_their_path_and_depth():
+    trace = minimax(FIGURE_5_2, trace=True).trace
+    d2 = next(step for step in trace if step.state == "D2")
+    assert d2.path == (2, 1) and d2.depth == 2
+
+
+def test_tic_tac_toe_states_are_named_by_their_board():
+    game = TicTacToe("XX.\nOO.\n...")
+    step = minimax(game, depth=1, evaluate=lambda s: 0, trace=True).trace[1]
+    assert step.sentence(game) == "[XXX/OO./...] scores 1 (utility)"
+
+
+def test_of_kind_refuses_unknown_kinds():
+    trace = minimax(FIGURE_5_2, trace=True).trace
+    assert len(trace.of_kind("evaluate")) == 9
+    with pytest.raises(ValueError, match="unknown step kind 'visits'"):
+        trace.of_kind("visits")
+
+
+def test_numbers_show_as_a_student_writes_them():
+    assert [show_number(x) for x in (3, 3.0, 2.5, float("inf"), None)] == ["3", "3", "2.5", "+inf", "?"]
+
+
+def test_linked_paths_flatten_in_order():
+    assert flat_path(()) == () and flat_path((((), "a"), "b")) == ("a", "b")

@@ -1,0 +1,79 @@
+"""Old paths keep working: every module path and name students' copies import today.
+
+Students keep their copies of the notebooks for a term, and those import the package by
+the paths it had before it was laid out in layers (``minimax_lessons.tictactoe``,
+``minimax_lessons.exercises.sandbox``, ...); lecturers run ``python -m
+minimax_lessons.teaching``.
+"""
+
+import importlib
+import os
+import subprocess
+import sys
+
+import pytest
+
+import minimax_lessons
+import minimax_lessons.exercises
+from minimax_lessons._aliases import OLD_PATHS
+
+#: The module paths the notebooks, README, docs and students' copies imported before.
+NOTEBOOK_PATHS = ["tictactoe", "connectfour", "examples", "textbook", "render", "plots", "play",
+                  "play_connectfour", "mcts", "mcts_draw", "frames", "experiments", "capstone",
+                  "bots", "exercises.lessons"] + [f"exercises.predictions.lesson{n}"
+                                                   for n in range(1, 10)]
+
+
+@pytest.mark.parametrize("old", sorted(OLD_PATHS))
+def test_an_old_module_path_is_the_same_module_as_its_new_one(old):
+    module = importlib.import_module(f"minimax_lessons.{old}")
+    assert module is importlib.import_module(f"minimax_lessons.{OLD_PATHS[old]}")
+    assert module.__name__ == f"minimax_lessons.{OLD_PATHS[old]}"
+    assert module.__spec__.name == module.__name__  # its own spec, not the alias's
+
+
+@pytest.mark.parametrize("old", NOTEBOOK_PATHS)
+def test_every_path_the_notebooks_imported_still_imports(old):
+    module = importlib.import_module(f"minimax_lessons.{old}")
+    public = getattr(module, "__all__", [n for n in vars(module) if not n.startswith("_")])
+    assert public and all(hasattr(module, name) for name in public)
+
+
+def test_the_old_games_search_and_play_modules_are_packages_with_the_same_names():
+    from minimax_lessons.games import CHANCE, MAX, MIN, Game, GameError  # noqa: F401
+    from minimax_lessons.play import (TicTacToeBoard, move_values, perfect_player,  # noqa: F401
+                                      play_match, random_player)
+    from minimax_lessons.search import (SearchResult, alphabeta, best_first, best_move,  # noqa
+                                        expectiminimax, iterative_deepening, minimax, negamax,
+                                        shuffled, solve)
+    assert minimax(minimax_lessons.FIGURE_5_2).value == 3
+
+
+def test_an_old_path_keeps_the_package_names_that_shadow_it():
+    import minimax_lessons.animate  # noqa: F401  (the module, under its old path)
+    import minimax_lessons.mcts  # noqa: F401
+    assert callable(minimax_lessons.animate) and callable(minimax_lessons.mcts)
+    assert minimax_lessons.animate.__module__ == "minimax_lessons.animation.player"
+
+
+def test_an_old_module_reached_as_an_attribute_of_the_package():
+    import minimax_lessons.tictactoe  # noqa: F401
+    assert minimax_lessons.tictactoe.TicTacToe is minimax_lessons.TicTacToe
+    assert minimax_lessons.exercises.shipping.ship.__module__ == "minimax_lessons.runner.shipping"
+
+
+@pytest.mark.parametrize("package", [minimax_lessons, minimax_lessons.exercises])
+def test_every_public_name_is_still_there(package):
+    assert all(hasattr(package, name) for name in package.__all__)
+    assert len(set(package.__all__)) == len(package.__all__)
+
+
+def test_python_m_on_an_old_module_path_runs_the_new_module(tmp_path):
+    """``python -m minimax_lessons.teaching`` writes the guide, quietly, as it always did."""
+    env = dict(os.environ, PYTHONWARNINGS="error::RuntimeWarning")
+    done = subprocess.run([sys.executable, "-m", "minimax_lessons.teaching"], cwd=tmp_path,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "RuntimeWarning" not in done.stderr
+    guide = tmp_path / "docs" / "teaching" / "misconceptions.md"
+    assert guide.read_text().startswith("# ")
