@@ -243,10 +243,11 @@ def run_job_forked(job, send, capture, state):
 def run_in_child(harness, indexes, job, capture, state, send, *, first):
     """Fork, run ``indexes`` in the child, forward its reports; None if setup failed."""
     read_end, write_end = os.pipe()
+    parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # the child: never returns
         os.close(read_end)
-        _child(harness, indexes, job, capture, state, write_end)
+        _child(harness, indexes, job, capture, state, write_end, parent)
     os.close(write_end)
     try:
         os.setpgid(pid, pid)
@@ -323,11 +324,12 @@ def _stopped(pid, timed_out):
             "detail": f"the process ended (exit code {code})"}
 
 
-def _child(harness, indexes, job, capture, state, write_end):
+def _child(harness, indexes, job, capture, state, write_end, parent):
     """In the forked child: drop the parent's channels, then run the items."""
     code = 0
     try:
         os.setpgid(0, 0)
+        die_with_parent(parent)
         for fd in _CHANNEL_FDS:
             try:
                 os.close(fd)
@@ -443,6 +445,21 @@ _TOKEN = bytearray()
 
 def _forget_token():
     _TOKEN[:] = bytes(len(_TOKEN))
+
+
+def die_with_parent(parent):
+    """Linux: this forked child is killed when the worker ends, however it ends, so an
+    answer that loops forever never runs on as an orphan (the child has no watchdog thread:
+    threads do not survive a fork)."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the worker ended before the line above took effect
+        os._exit(0)
 
 
 def not_dumpable():

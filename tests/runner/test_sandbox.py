@@ -7,10 +7,14 @@ Also covers what the sandbox is made of: shipping functions as source
 import math
 import os
 import random
+import signal
+import sys
+import threading
+import time
 
 import pytest
 
-from minimax_lessons.exercises import codec, shipping
+from minimax_lessons.runner import codec, shipping
 from minimax_lessons.runner.codec import Opaque, Raises, decode, encode
 from minimax_lessons.exercises.harness import call_args, nested_alphabeta, ref
 from minimax_lessons.runner.sandbox import Sandbox
@@ -140,6 +144,55 @@ def test_an_endless_loop_times_out_and_only_its_child_process_is_killed(sandbox)
     assert [o.status for o in found] == ["timeout"]
     assert outcomes(sandbox, recursive_sum, ([1, 2],))[0].value == 3
     assert sandbox.starts == starts, "the worker itself survives: only the input's child died"
+
+
+def children_of(pid) -> list:
+    """The processes whose parent is ``pid`` (Linux: read from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def alive(pid) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux)")
+def test_a_worker_that_dies_takes_its_looping_child_with_it():
+    """A worker killed from outside (its kernel restarted or killed, a test run stopped) must
+    not leave an answer that loops forever running on as an orphan."""
+    box = Sandbox(time_limit=60.0)
+    worker = threading.Thread(target=lambda: box.run(loops_forever, [(1,)], harness=CALL),
+                              daemon=True)
+    worker.start()
+    deadline, child = time.monotonic() + 30, None
+    while child is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+        proc = box._proc
+        kids = children_of(proc.pid) if proc is not None else []
+        child = kids[0] if kids else None
+    assert child is not None, "the worker never forked a child for the input"
+    os.kill(proc.pid, signal.SIGKILL)
+    deadline = time.monotonic() + 5
+    while alive(child) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    orphaned = alive(child)
+    if orphaned:
+        os.kill(child, signal.SIGKILL)  # not left burning a core after the test
+    box.stop()
+    assert not orphaned, "the looping child outlived its worker"
 
 
 def test_without_fork_an_endless_loop_costs_the_worker_and_a_fresh_one_starts():
