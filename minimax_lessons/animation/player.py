@@ -410,17 +410,27 @@ def _set_title(group, text):
             return
 
 
-def _add_caption(root, text, size=14.0):
+#: A caption under a frame: its font size (points), the width of an average Helvetica
+#: character and the distance between lines (in ems), and at least this many characters
+#: a line however narrow the tree.
+CAPTION_FONT_SIZE = 14.0
+CAPTION_CHAR_EM = 0.52
+CAPTION_LINE_EM = 1.3
+CAPTION_MIN_CHARS = 20
+
+
+def _add_caption(root, text, size=CAPTION_FONT_SIZE):
     """Write ``text`` below the drawing, wrapped to its width (sizes in points)."""
     x0, y0, width, height = (float(v) for v in root.get("viewBox").split())
-    per_line = max(20, int(width / (0.52 * size)))
+    per_line = max(CAPTION_MIN_CHARS, int(width / (CAPTION_CHAR_EM * size)))
     lines = textwrap.wrap(text, per_line) or [""]
-    extra = (len(lines) + 0.6) * size * 1.3
+    extra = (len(lines) + 0.6) * size * CAPTION_LINE_EM
     background = ET.SubElement(root, f"{{{SVG_NS}}}rect", x=f"{x0:g}", y=f"{y0 + height:g}",
                                width=f"{width:g}", height=f"{extra:g}", fill="white")
     background.tail = "\n"
     for n, line in enumerate(lines, start=1):
-        t = ET.SubElement(root, _TEXT, x=f"{x0 + size:g}", y=f"{y0 + height + n * size * 1.3:g}")
+        t = ET.SubElement(root, _TEXT, x=f"{x0 + size:g}",
+                          y=f"{y0 + height + n * size * CAPTION_LINE_EM:g}")
         t.set("font-family", "Helvetica,sans-Serif")
         t.set("font-size", f"{size:g}")
         t.set("fill", PALETTE["ink"])

@@ -124,11 +124,18 @@ class Statements:
         self.body = body
         self.font = scale.font if scale is not None else 1
         self.indent = "\t"
+        self._written = {}  # (key, value) -> 'key="value"': most values repeat
 
     def attributes(self, attrs: dict) -> str:
         """``key="value" ...``, sizes scaled for lecture mode."""
-        font = self.font
-        return " ".join(f"{k}={quoted(v, font if k in SIZED else 1)}" for k, v in attrs.items())
+        written, out = self._written, []
+        for item in attrs.items():
+            text = written.get(item)
+            if text is None:
+                key, value = item
+                text = written[item] = f"{key}={quoted(value, self.font if key in SIZED else 1)}"
+            out.append(text)
+        return " ".join(out)
 
     def node(self, name: str, attrs: dict) -> None:
         """A node statement (faster than ``Digraph.node`` for thousands of nodes)."""

@@ -65,6 +65,7 @@ class Scene:
                        for s in self.spots]
         self.end = _subtree_ends(self.spots)
         self.highlighted = frozenset(highlighted)
+        self._looks = {}  # (node or edge, status, flags...) -> Look: few differ
         self.views = [None] * n
         self.status = [None] * n
         self.current = self.active = None
@@ -121,15 +122,22 @@ class Scene:
     def mark(self, i) -> Mark:
         """The mark of spot ``i`` as the scene stands."""
         spot, view, status, style = self.spots[i], self.views[i], self.status[i], self.style
-        look = node_look(status, current=i == self.current, on_line=i in self.line,
-                         highlighted=i in self.highlighted, scale=style.scale)
+        looks, line = self._looks, self.line
+        key = ("node", status, i == self.current, i in line, i in self.highlighted)
+        look = looks.get(key)
+        if look is None:
+            look = looks[key] = node_look(status, current=key[2], on_line=key[3],
+                                          highlighted=key[4], scale=style.scale)
         window = ""
         if style.windows and view is not None and (not spot.is_leaf or view.note):
             window = window_text(view)
         edge = None
         if spot.index:
-            edge = edge_look(status, on_line=i in self.line and self.parent[i] in self.line,
-                             active=i == self.active, scale=style.scale)
+            key = ("edge", status, i in line and self.parent[i] in line, i == self.active)
+            edge = looks.get(key)
+            if edge is None:
+                edge = looks[key] = edge_look(status, on_line=key[2], active=key[3],
+                                              scale=style.scale)
         return Mark(look, value_text(view, spot), window, edge)
 
     # -- helpers -------------------------------------------------------------------------
