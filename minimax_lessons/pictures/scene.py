@@ -70,7 +70,7 @@ class Scene:
         self.status = [None] * n
         self.current = self.active = None
         self.line = frozenset()
-        self.marks = [self.mark(i) for i in range(n)]
+        self.marks = [None] * n  # until it is shown a frame, or steps to frame 0
 
     # -- one frame ---------------------------------------------------------------------
     def show(self, frame) -> list:
