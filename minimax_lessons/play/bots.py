@@ -84,6 +84,9 @@ def board_view(game, state):
     >>> game = ConnectFour(rows=2, cols=3)
     >>> board_view(game, game.play("1"))
     ('...', '.X.')
+    >>> from minimax_lessons import TicTacToe
+    >>> board_view(TicTacToe(), "X........")
+    'X........'
     """
     if type(game).__name__.lower() == "tictactoe":
         return state  # tic-tac-toe evaluations have always read the 9 characters

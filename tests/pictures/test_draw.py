@@ -324,6 +324,14 @@ def test_board_headers_fit_inside_their_rounded_boxes():
     assert "MIN ≤-1" in room and all(r >= 4 for r in room.values()), room
 
 
+def test_connect_four_states_are_grids_of_squares_as_the_game_s_board_says():
+    from minimax_lessons import ConnectFour
+
+    game = ConnectFour(rows=2, cols=3)
+    nodes, _ = drawn(game, state=game.play("1"), depth=1)
+    assert nodes["n"]["label"] == "{MIN|{\\ |\\ |\\ }|{\\ |X|\\ }}"
+
+
 def test_nim_states_show_their_heaps():
     nodes, edges = drawn(Nim([1, 2]), depth=1)
     assert nodes["n"]["label"] == "{MAX|1\\ 2}"
