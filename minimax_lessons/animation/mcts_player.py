@@ -27,12 +27,11 @@ from __future__ import annotations
 from functools import cached_property
 
 from .player import DEFAULT_SPEED, Animation
-from ..pictures.draw import MAX_NODES, _drawing, _style, frame_plan
+from ..games.game import is_named_tree
+from ..pictures.draw import MAX_NODES, draw_plan, frame_plan
 from ..pictures.layout import plan
-from ..games.tree import GameTree
-from ..pictures.lecture import current as _lecture_mode
-from ..search.mcts import DEFAULT_C, mcts
 from ..pictures.mcts_frames import mcts_frames
+from ..search.mcts import DEFAULT_C, mcts
 
 __all__ = ["draw_mcts", "animate_mcts", "MCTSAnimation", "mcts_plan"]
 
@@ -41,7 +40,7 @@ def mcts_plan(game, result, final, *, max_nodes=MAX_NODES):
     """The layout of a Monte Carlo search's pictures: a tree drawn whole; any other game
     drawn as far as the search tree reached, each of its nodes with every child (the
     children not added yet dotted and drawn without their own subtrees)."""
-    if isinstance(game, GameTree):
+    if is_named_tree(game):
         return frame_plan(game, final, max_nodes=max_nodes)
     states, cut = {(): result.root}, set()
     for path in result.tree:  # parents come before their children
@@ -69,9 +68,7 @@ def draw_mcts(game, result, *, size=None, max_nodes=MAX_NODES, renderer="auto"):
     final = _frames_of(game, result)[-1]
     layout = mcts_plan(game, result, final, max_nodes=max_nodes)
     summary = f"mcts, {result.playouts} play-outs, move {result.move}"
-    return _drawing(game, layout, final, notes=None, highlight=None, legend=False, size=size,
-                    names=None, edge_labels=None, windows=None, renderer=renderer,
-                    summary=summary)
+    return draw_plan(game, layout, final, size=size, renderer=renderer, summary=summary)
 
 
 class MCTSAnimation(Animation):
@@ -79,18 +76,10 @@ class MCTSAnimation(Animation):
 
     def __init__(self, game, result, *, speed=DEFAULT_SPEED, max_nodes=MAX_NODES,
                  renderer="auto"):
-        from .player import _frame_changes
-
-        self.game, self.result = game, result
-        self.frames = _frames_of(game, result)
-        self.quiz, self.questions = False, ()  # no predict-then-reveal quiz for MCTS
-        self.speed, self.renderer = float(speed), renderer
-        self.lecture = _lecture_mode()
-        final = self.frames[-1]
-        self.spots = mcts_plan(game, result, final, max_nodes=max_nodes).spots
-        self._style = _style(game, self.spots, final, None, None, None)
-        self._index = {spot.path: i for i, spot in enumerate(self.spots)}
-        self._changes, self._looks, self._edge_looks, self._widest = _frame_changes(self)
+        frames = _frames_of(game, result)  # no predict-then-reveal quiz for MCTS
+        super().__init__(game, result, speed=speed, max_nodes=max_nodes, renderer=renderer,
+                         frames=frames, plan=mcts_plan(game, result, frames[-1],
+                                                       max_nodes=max_nodes))
 
     @cached_property
     def data(self) -> dict:

@@ -13,7 +13,10 @@ Vocabulary
   wraps the same module, the SVG and the frames into one self-contained HTML
   file that plays offline.
 - The frames travel as *changes*: frame 0 gives every node's look, value and
-  window; frame k only the nodes and edges that differ from frame k - 1.
+  window; frame k only the nodes and edges that differ from frame k - 1. What
+  each node shows in a frame is its *scene*
+  (:class:`~minimax_lessons.pictures.scene.Scene`, the same as ``draw_tree`` of that
+  frame); the changes are the differences between consecutive scenes.
   Looks are numbered in a small table (fill, outline, width, dashes as an SVG
   dash pattern: ``"5,2"`` pruned, ``"1,5"`` dotted not reached yet; text
   colours), so the front-end only sets attributes of the SVG elements whose ids
@@ -44,14 +47,17 @@ import xml.etree.ElementTree as ET
 from functools import cached_property
 from pathlib import Path
 
-from ..pictures.draw import (MAX_NODES, PALETTE, NodeSpec, _board_parts, _style, build_digraph,
-                   edge_label, edge_look, frame_plan, leaf_name, node_class, node_look,
-                   node_parts, value_text, window_text)
 from . import iframe
-from ..pictures import lecture
-from ..pictures.frames import PRUNED, UNVISITED, build_frames
 from .quiz import quiz_questions
+from ..pictures import lecture
+from ..pictures.dot import showable
+from ..pictures.draw import MAX_NODES, NodeSpec, build_digraph, frame_plan
+from ..pictures.frames import CHECKPOINT_EVERY, build_frames
+from ..pictures.labels import (board_header, edge_label, leaf_name, node_class, node_parts,
+                               side_lines, spot_title)
 from ..pictures.raster import svg_to_png
+from ..pictures.scene import Scene
+from ..pictures.style import PALETTE, choose_style
 from ..words import show_number
 
 __all__ = ["animate", "Animation", "AnimationWidget", "player_page", "STATIC"]
@@ -104,13 +110,17 @@ class Animation:
     :class:`~minimax_lessons.pictures.frames.Frame` objects; ``frame_svg(k)`` one frame
     as SVG; ``save("x.html")`` a self-contained player; ``widget`` the Jupyter
     widget.
+
+    Other searches bring their own ``frames`` (made from ``result``) and ``plan``
+    (the :class:`~minimax_lessons.pictures.layout.Plan` of their pictures), as
+    :class:`~minimax_lessons.animation.mcts_player.MCTSAnimation` does.
     """
 
     def __init__(self, game, result, *, names=None, edge_labels=None, speed=DEFAULT_SPEED,
-                 max_nodes=MAX_NODES, renderer="auto", quiz=False):
+                 max_nodes=MAX_NODES, renderer="auto", quiz=False, frames=None, plan=None):
         self.game = game
         self.result = result
-        self.frames = build_frames(game, result)
+        self.frames = build_frames(game, result) if frames is None else list(frames)
         #: The quiz's questions (empty unless made with ``quiz=True``).
         self.questions = tuple(quiz_questions(self.frames, game)) if quiz else ()
         self.quiz = bool(quiz)
@@ -118,10 +128,14 @@ class Animation:
         self.renderer = renderer
         self.lecture = lecture.current()  # the mode it was made in, kept for its layout
         final = self.frames[-1]
-        self.spots = frame_plan(game, final, max_nodes=max_nodes).spots  # as draw_tree lays out
-        self._style = _style(game, self.spots, final, names, edge_labels, None)
+        if plan is None:
+            plan = frame_plan(game, final, max_nodes=max_nodes)  # as draw_tree lays out
+        self.spots = plan.spots
+        #: The drawing's fixed choices, lecture mode's sizes among them.
+        self.style = choose_style(game, self.spots, final, names=names, edge_labels=edge_labels,
+                                  scale=self.lecture)
         self._index = {spot.path: i for i, spot in enumerate(self.spots)}
-        self._changes, self._looks, self._edge_looks, self._widest = _frame_changes(self)
+        self._play()
 
     # -- what a student sees ------------------------------------------------------
     def __len__(self):
@@ -174,45 +188,42 @@ class Animation:
     # -- the drawing ----------------------------------------------------------------
     @cached_property
     def dot(self):
-        """The ``graphviz.Digraph`` of the fixed layout (room for every frame's text)."""
+        """The ``graphviz.Digraph`` of the fixed layout (room for every frame's text),
+        in the sizes of the lecture mode it was made in, even if shown later."""
         specs = []
-        values, windows = self._widest_texts()
-        first = self._frame_state(0)
+        values, windows = self._widest
+        game, style = self.game, self.style
+        first = Scene(self.spots, style).show(self.frames[0])
         for i, spot in enumerate(self.spots):
-            look = self._looks[first["looks"][i]]
-            side = self._side_name(spot)
-            if windows[i]:
-                side = side + [windows[i]]
-            parts = self._parts(spot, values[i])
-            e_look = self._edge_looks[first["edges"][i]] if spot.index else None
-            specs.append(NodeSpec(parts, look, node_class(spot, None), "\\n".join(side),
-                                  e_look, edge_label(spot, self._style),
-                                  leaf_name(self.game, spot, self._style)))
-        with lecture.using(self.lecture):  # laid out as made, even if shown later
-            return build_digraph(self.spots, specs, self._style)
+            side = side_lines(game, spot, style, windows[i], None)
+            specs.append(NodeSpec(node_parts(game, spot, style, values[i]), first[i].look,
+                                  node_class(spot, None), "\n".join(side), first[i].edge,
+                                  edge_label(spot, style), leaf_name(game, spot, style)))
+        return build_digraph(self.spots, specs, style)
 
     @cached_property
     def layout_svg(self) -> str:
         """The SVG laid out once, its changing texts tagged ``mm-value`` / ``mm-window``."""
         from ..pictures.render import dot_to_svg
 
-        values, windows = self._widest_texts()
+        values, windows = self._widest
         root = _parse_svg(dot_to_svg(self.dot, renderer=self.renderer))
         groups = {g.get("id"): g for g in root.iter(f"{{{SVG_NS}}}g")}
         for i, spot in enumerate(self.spots):
             g = groups.get(spot.id)
             if g is None:
                 continue
-            _tag_text(g, _slot_text(self, spot, values[i]) or " ", "mm-value")
-            _set_title(g, self._title(spot))
+            title = spot_title(self.game, spot)
+            _tag_text(g, self._slot_text(spot, values[i]) or " ", "mm-value")
+            _set_title(g, title)
             side = groups.get(spot.id + "_w")
             if side is not None:
-                _set_title(side, self._title(spot))
+                _set_title(side, title)
                 if windows[i]:
                     _tag_text(side, windows[i], "mm-window")
             name = groups.get(spot.id + "_name")  # a leaf's name: the same in every frame
             if name is not None:
-                _set_title(name, self._title(spot))
+                _set_title(name, title)
             edge = groups.get(spot.edge_id) if spot.index else None
             if edge is not None:
                 _set_title(edge, f"move {spot.action}")
@@ -235,9 +246,9 @@ class Animation:
             if spot.index:
                 _paint_edge(groups.get(spot.edge_id), self._edge_looks[state["edges"][i]])
         title = ET.SubElement(root, f"{{{SVG_NS}}}desc")
-        title.text = f"Frame {k} of {len(self.frames) - 1}: {self.frames[k].caption}"
+        title.text = showable(f"Frame {k} of {len(self.frames) - 1}: {self.frames[k].caption}")
         if caption:
-            _add_caption(root, f"{k}/{len(self.frames) - 1}. {self.frames[k].caption}")
+            _add_caption(root, showable(f"{k}/{len(self.frames) - 1}. {self.frames[k].caption}"))
         return _serialize(root)
 
     def save_frame(self, k: int, path, *, caption=False) -> Path:
@@ -263,7 +274,8 @@ class Animation:
             "title": f"{self.result.algorithm}: value {show_number(self.result.value)}",
             "palette": dict(PALETTE),
             "pruning": bool(self.result.pruned),
-            "windows": self._style.windows,
+            "windows": self.style.windows,
+            "checkpointEvery": CHECKPOINT_EVERY,
         }
         if self.quiz:
             data["quiz"] = [q.as_data() for q in self.questions]
@@ -287,34 +299,65 @@ class Animation:
         path.write_text(self.html(title), encoding="utf-8")
         return path
 
-    # -- helpers ----------------------------------------------------------------------
-    def _parts(self, spot, value):
-        return node_parts(self.game, spot, self._style, value)
+    # -- the frames as changes ----------------------------------------------------------
+    def _play(self):
+        """Step a scene through the frames, keeping per frame what differs from the frame
+        before: ``_changes`` (node changes ``[i, look, value, window]``, edge changes
+        ``[i, look]``), the tables of looks they number, and per node the longest value
+        and window any frame shows (``_widest``: the layout makes room for them)."""
+        scene = Scene(self.spots, self.style)
+        looks, edge_looks = _Numbered(), _Numbered()
+        n = len(self.spots)
+        widest_values, widest_windows = [""] * n, [""] * n
+        shown_nodes, shown_edges = [None] * n, [None] * n
+        self._changes = []
+        for frame in self.frames:
+            node_changes, edge_changes = [], []
+            for i in sorted(scene.step(frame)):
+                mark = scene.marks[i]
+                if len(mark.value) > len(widest_values[i]):
+                    widest_values[i] = mark.value
+                if len(mark.window) > len(widest_windows[i]):
+                    widest_windows[i] = mark.window
+                entry = (looks.number(mark.look), self._slot_text(self.spots[i], mark.value),
+                         mark.window)
+                if entry != shown_nodes[i]:
+                    shown_nodes[i] = entry
+                    node_changes.append([i, *entry])
+                if mark.edge is not None and edge_looks.number(mark.edge) != shown_edges[i]:
+                    shown_edges[i] = edge_looks.number(mark.edge)
+                    edge_changes.append([i, shown_edges[i]])
+            self._changes.append((node_changes, edge_changes))
+        self._looks, self._look_numbers = looks.items, looks.numbers
+        self._edge_looks, self._edge_look_numbers = edge_looks.items, edge_looks.numbers
+        self._widest = (widest_values, widest_windows)
 
-    def _side_name(self, spot):
-        if self._style.names and not spot.terminal:
-            return [str(self.game.text(spot.state))]
-        return []
-
-    def _title(self, spot):
-        who = "leaf" if spot.terminal else spot.player.upper()
-        text = str(self.game.text(spot.state)).replace("\n", " / ")
-        return f"{text} ({who})"
-
-    def _widest_texts(self):
-        """Per node, the longest value text and window text any frame shows."""
-        return self._widest
+    def _slot_text(self, spot, value):
+        """The text of the element that shows a node's value (a board's whole header)."""
+        return board_header(spot, value) if self.style.boards else value
 
     def _frame_state(self, k):
-        """The full state at frame k, replayed from the changes (as the player does)."""
-        n = len(self.spots)
-        looks, values, windows, edges = [0] * n, [""] * n, [""] * n, [0] * n
-        for nodes, edge_changes in self._changes[:k + 1]:
-            for i, look, value, window in nodes:
-                looks[i], values[i], windows[i] = look, value, window
-            for i, look in edge_changes:
-                edges[i] = look
-        return {"looks": looks, "values": values, "windows": windows, "edges": edges}
+        """What frame k shows, from its scene (which reads the frame's nodes from the
+        frames' checkpoints, not by replaying every frame before it)."""
+        marks = Scene(self.spots, self.style).show(self.frames[k])
+        return {"looks": [self._look_numbers[m.look] for m in marks],
+                "values": [self._slot_text(s, m.value) for s, m in zip(self.spots, marks)],
+                "windows": [m.window for m in marks],
+                "edges": [self._edge_look_numbers[m.edge] if m.edge is not None else None
+                          for m in marks]}
+
+
+class _Numbered:
+    """Looks numbered in the order they are first used (the player's tables)."""
+
+    def __init__(self):
+        self.items, self.numbers = [], {}
+
+    def number(self, item) -> int:
+        if item not in self.numbers:
+            self.numbers[item] = len(self.items)
+            self.items.append(item)
+        return self.numbers[item]
 
 
 def player_page(svg: str, frames_json: str, speed: float, title: str, *, extra_css="") -> str:
@@ -333,116 +376,6 @@ def player_page(svg: str, frames_json: str, speed: float, title: str, *, extra_c
     payload = payload.replace("</", "<\\/")
     css = (STATIC / "animation.css").read_text(encoding="utf-8") + extra_css
     return _PAGE.format(title=html.escape(title), css=css, payload=payload, script=script)
-
-
-def _slot_text(animation, spot, value):
-    """The text of the element that shows a node's value (a board's whole header)."""
-    if animation._style.boards:
-        label = _board_parts(animation.game, spot, value)["label"]
-        return _record_header(label)
-    return value
-
-
-def _record_header(label):
-    """The first field of a record label, unescaped."""
-    out, escaped = [], False
-    for ch in label[1:]:
-        if escaped:
-            out.append(ch)
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif ch == "|":
-            break
-        else:
-            out.append(ch)
-    return "".join(out)
-
-
-def _frame_changes(animation):
-    """Per frame: (node changes [[i, look, value, window]], edge changes [[i, look]]).
-
-    Also returns the tables of node and edge looks, and per node the longest value
-    and window texts any frame shows (the layout makes room for them).
-    """
-    spots, index, frames = animation.spots, animation._index, animation.frames
-    n = len(spots)
-    end = _subtree_ends(spots)
-    looks, look_ids = [], {}
-    edge_looks, edge_ids = [], {}
-
-    def look_id(table, ids, look):
-        if look not in ids:
-            ids[look] = len(table)
-            table.append(look)
-        return ids[look]
-
-    status = [UNVISITED] * n
-    views = [None] * n
-    widest_values, widest_windows = [""] * n, [""] * n
-    shown_nodes, shown_edges = [None] * n, [None] * n
-    current = active = None
-    line = set()
-    out = []
-    for frame in frames:
-        touched = set(range(n)) if frame.index == 0 else set()
-        for path, view in frame.changes.items():
-            i = index.get(path)
-            if i is None:
-                continue
-            views[i] = view
-            touched.add(i)
-            if view.status == PRUNED:
-                for j in range(i, end[i]):
-                    status[j] = PRUNED
-                    touched.add(j)
-            else:
-                status[i] = view.status
-        new_current = index.get(frame.current) if frame.current is not None and not frame.line \
-            else None
-        new_active = index.get(frame.edge[1]) if frame.edge else None
-        touched.update(x for x in (current, new_current, active, new_active) if x is not None)
-        current, active = new_current, new_active
-        if frame.line:
-            line = {index[p] for p in frame.line if p in index}
-            touched.update(line)
-        node_changes, edge_changes = [], []
-        for i in sorted(touched):
-            spot = spots[i]
-            look = node_look(status[i], current=i == current, on_line=i in line)
-            value = value_text(views[i], spot)
-            window = window_text(views[i]) if animation._style.windows and (
-                not spot.is_leaf or (views[i] is not None and views[i].note)) else ""
-            if len(value) > len(widest_values[i]):
-                widest_values[i] = value
-            if len(window) > len(widest_windows[i]):
-                widest_windows[i] = window
-            entry = (look_id(looks, look_ids, look), _slot_text(animation, spot, value), window)
-            if entry != shown_nodes[i]:
-                shown_nodes[i] = entry
-                node_changes.append([i, *entry])
-            if spot.index:
-                parent = index[spot.path[:-1]]
-                e = edge_look(status[i], on_line=i in line and parent in line, active=i == active)
-                e_id = look_id(edge_looks, edge_ids, e)
-                if e_id != shown_edges[i]:
-                    shown_edges[i] = e_id
-                    edge_changes.append([i, e_id])
-        out.append((node_changes, edge_changes))
-    return out, looks, edge_looks, (widest_values, widest_windows)
-
-
-def _subtree_ends(spots):
-    """For each spot (in preorder), the index just past its subtree."""
-    n = len(spots)
-    end = [n] * n
-    stack = []
-    for i, spot in enumerate(spots):
-        depth = len(spot.path)
-        while stack and len(spots[stack[-1]].path) >= depth:
-            end[stack.pop()] = i
-        stack.append(i)
-    return end
 
 
 # -- SVG handling (the same painting as the player's JavaScript) -----------------------
@@ -473,21 +406,31 @@ def _tag_text(group, content, klass):
 def _set_title(group, text):
     for child in group:
         if child.tag == f"{{{SVG_NS}}}title":
-            child.text = text
+            child.text = showable(text)
             return
 
 
-def _add_caption(root, text, size=14.0):
+#: A caption under a frame: its font size (points), the width of an average Helvetica
+#: character and the distance between lines (in ems), and at least this many characters
+#: a line however narrow the tree.
+CAPTION_FONT_SIZE = 14.0
+CAPTION_CHAR_EM = 0.52
+CAPTION_LINE_EM = 1.3
+CAPTION_MIN_CHARS = 20
+
+
+def _add_caption(root, text, size=CAPTION_FONT_SIZE):
     """Write ``text`` below the drawing, wrapped to its width (sizes in points)."""
     x0, y0, width, height = (float(v) for v in root.get("viewBox").split())
-    per_line = max(20, int(width / (0.52 * size)))
+    per_line = max(CAPTION_MIN_CHARS, int(width / (CAPTION_CHAR_EM * size)))
     lines = textwrap.wrap(text, per_line) or [""]
-    extra = (len(lines) + 0.6) * size * 1.3
+    extra = (len(lines) + 0.6) * size * CAPTION_LINE_EM
     background = ET.SubElement(root, f"{{{SVG_NS}}}rect", x=f"{x0:g}", y=f"{y0 + height:g}",
                                width=f"{width:g}", height=f"{extra:g}", fill="white")
     background.tail = "\n"
     for n, line in enumerate(lines, start=1):
-        t = ET.SubElement(root, _TEXT, x=f"{x0 + size:g}", y=f"{y0 + height + n * size * 1.3:g}")
+        t = ET.SubElement(root, _TEXT, x=f"{x0 + size:g}",
+                          y=f"{y0 + height + n * size * CAPTION_LINE_EM:g}")
         t.set("font-family", "Helvetica,sans-Serif")
         t.set("font-size", f"{size:g}")
         t.set("fill", PALETTE["ink"])

@@ -13,6 +13,8 @@ interface's (what ``minimax_lessons.games`` held when it was one module):
 'max'
 """
 
-from .game import CHANCE, MAX, MIN, PLAYERS, Game, GameError, check_player, other
+from .game import (CHANCE, MAX, MIN, PLAYERS, Game, GameError, board_of, check_player,
+                   is_named_tree, other)
 
-__all__ = ["Game", "GameError", "MAX", "MIN", "CHANCE", "PLAYERS", "check_player", "other"]
+__all__ = ["Game", "GameError", "MAX", "MIN", "CHANCE", "PLAYERS", "check_player", "other",
+           "board_of", "is_named_tree"]

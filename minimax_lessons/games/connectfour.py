@@ -238,7 +238,8 @@ class ConnectFour(Game):
         return "X" if four_in_a_row(x, self.height) else "O" if four_in_a_row(o, self.height) else None
 
     def board(self, state) -> tuple:
-        """The plain view for an ``evaluate(board)``: row strings, top row first.
+        """The plain view for an ``evaluate(board)``: row strings, top row first (pictures
+        draw them as a grid).
 
         >>> ConnectFour(rows=2, cols=3).board(ConnectFour(rows=2, cols=3).play("1"))
         ('...', '.X.')

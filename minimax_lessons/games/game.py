@@ -26,7 +26,13 @@ methods, so a game written by a student works with all of them::
 Optional methods that searches use when present: ``chances(state)`` (pairs of
 action and probability, for chance states), ``heuristic(state)`` (a value for a
 non-terminal state where a depth limit stops the search) and ``text(state)``
-(a readable form of a state).
+(a readable form of a state). Pictures also ask ``board(state)``: how a state looks
+as a board (:func:`board_of`), and whether the game is a tree of named nodes
+(:func:`is_named_tree`).
+
+>>> from minimax_lessons import TicTacToe
+>>> board_of(TicTacToe(), "XO..X...O"), board_of(Game(), "any state")
+(('XO.', '.X.', '..O'), None)
 """
 
 from __future__ import annotations
@@ -49,6 +55,11 @@ class Game:
     >>> game.to_move(game.initial_state())
     'max'
     """
+
+    #: True for a game whose states are the named nodes of a tree given in full
+    #: (:class:`~minimax_lessons.games.tree.GameTree`): pictures draw it whole, a name
+    #: beside each node, and may start at any node below a search's root.
+    named_tree = False
 
     def initial_state(self):
         """The state the game starts in."""
@@ -83,6 +94,12 @@ class Game:
         """A readable form of ``state``."""
         return str(state)
 
+    def board(self, state):
+        """How ``state`` looks as a board in pictures: a tuple of rows, top row first, one
+        character a square (``"."`` an empty one); or one line of text; or None, for a
+        game without a board (pictures then write ``text(state)``)."""
+        return None
+
     def successors(self, state):
         """Pairs ``(action, next state)`` in action order.
 
@@ -91,6 +108,17 @@ class Game:
         [((0, 1), ((1,), 'min')), ((0, 2), ((0,), 'min'))]
         """
         return [(a, self.result(state, a)) for a in self.actions(state)]
+
+
+def board_of(game, state):
+    """``game.board(state)``, also for a game written without :class:`Game` (None)."""
+    board = getattr(game, "board", None)
+    return board(state) if board is not None else None
+
+
+def is_named_tree(game) -> bool:
+    """Whether ``game`` is a tree of named nodes (see :attr:`Game.named_tree`)."""
+    return bool(getattr(game, "named_tree", False))
 
 
 def check_player(player, where: str = "", error=GameError) -> str:

@@ -86,6 +86,11 @@ class Nim(Game):
         heaps, player = self._check(state)
         return f"heaps {' '.join(map(str, heaps))}, {player.upper()} to move"
 
+    def board(self, state) -> str:
+        """The heaps as pictures show them: their sizes on one line, ``'1 2'``."""
+        heaps, _ = self._check(state)
+        return " ".join(map(str, heaps))
+
     def __repr__(self):
         extra = "" if self.max_take is None else f", max_take={self.max_take}"
         return f"Nim({list(self.heaps)}{extra})"

@@ -142,8 +142,16 @@ class TicTacToe(Game):
 
     def text(self, state) -> str:
         """The board as three lines of three characters."""
+        return "\n".join(self.board(state))
+
+    def board(self, state) -> tuple:
+        """The three rows, top row first, as pictures draw them (a 3x3 grid).
+
+        >>> TicTacToe().board("XO..X...O")
+        ('XO.', '.X.', '..O')
+        """
         _KNOWN.get(state) or _describe(state)
-        return "\n".join(state[i:i + 3] for i in (0, 3, 6))
+        return (state[0:3], state[3:6], state[6:9])
 
     @staticmethod
     def parse(text: str) -> str:

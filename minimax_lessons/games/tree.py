@@ -88,6 +88,8 @@ class GameTree(Game):
     (13, 2, 'A')
     """
 
+    named_tree = True  # pictures draw it whole, with its node names
+
     def __init__(self, nodes, root: str):
         self._nodes = MappingProxyType(dict(nodes))
         self.root = root

@@ -48,13 +48,13 @@ from types import MappingProxyType
 
 from ..search.trace import RETURN, UPDATE, Trace
 from ..words import join_names, show_number, state_name
-from ..games.tree import GameTree
+from ..games.game import is_named_tree
 
 UNVISITED, CURRENT, VISITED, DONE, PRUNED = "unvisited", "current", "visited", "done", "pruned"
 STATUSES = (UNVISITED, VISITED, DONE, PRUNED)
 INF = math.inf
 
-__all__ = ["Frame", "NodeView", "build_frames", "STATUSES",
+__all__ = ["Frame", "NodeView", "build_frames", "STATUSES", "CHECKPOINT_EVERY",
            "UNVISITED", "CURRENT", "VISITED", "DONE", "PRUNED"]
 
 
@@ -95,8 +95,9 @@ class NodeView:
 
 _BLANK = NodeView()
 #: Frames whose full picture is kept once computed (every 64th), so that asking
-#: for any frame's picture replays at most 64 frames of changes.
-_CHECKPOINT_EVERY = 64
+#: for any frame's picture replays at most 64 frames of changes. The animation
+#: player keeps its checkpoints as often (it reads this from its data).
+CHECKPOINT_EVERY = 64
 
 
 @dataclass(frozen=True, eq=False)
@@ -134,7 +135,7 @@ class Frame:
         views = dict(frame.nodes) if frame is not None else {}
         for f in reversed(chain):
             views.update(f.changes)
-            if f is not self and f.index % _CHECKPOINT_EVERY == 0:  # later walks stay short
+            if f is not self and f.index % CHECKPOINT_EVERY == 0:  # later walks stay short
                 f.__dict__["nodes"] = MappingProxyType(dict(views))
         return MappingProxyType(views)
 
@@ -356,7 +357,7 @@ class _Builder:
 
     # -- helpers --------------------------------------------------------------------
     def _is_tree(self) -> bool:
-        return isinstance(self.game, GameTree)
+        return is_named_tree(self.game)
 
     def _edge_down(self, path):
         return (path[:-1], path) if path else None

@@ -30,8 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..games.game import CHANCE
-from ..games.tree import GameTree
+from ..games.game import CHANCE, is_named_tree
 
 __all__ = ["plan", "Plan", "expand", "Spot", "TreeTooLargeError", "MAX_NODES", "COUNT_LIMIT"]
 
@@ -185,7 +184,7 @@ def plan(game, *, state=None, depth=None, search_root=None, reached=(), pruned=(
     >>> [s.path for s in p.spots], p.spots[-1].cut
     ([(), (5,), (7,), (8,)], True)
     """
-    is_tree = isinstance(game, GameTree)
+    is_tree = is_named_tree(game)
     root = game.initial_state() if state is None else state
     prefix = ()
     collapse = ()

@@ -6,9 +6,11 @@ Vocabulary
   drawing (:func:`~minimax_lessons.pictures.draw.draw_tree`) and every animation
   (:func:`~minimax_lessons.animation.player.animate`) made from then on has its fonts
   and node sizes scaled by ``font`` (1.5 by default) and its lines and
-  outlines by ``line`` (2 by default). Drawings made before keep their sizes.
-  An animation lays out its tree when it is first shown, so show it while
-  lecture mode is on (simplest: turn it on in the notebook's first cell).
+  outlines by ``line`` (2 by default). Drawings and animations keep the sizes of
+  the mode they were made in, wherever they are shown later.
+- The switch is read once, where a picture is made (``draw_tree``, ``animate``); from
+  there the :class:`Scale` travels as an argument (``scale=``) to the looks and the
+  DOT text (:mod:`minimax_lessons.pictures.style`, :mod:`~minimax_lessons.pictures.dot`).
 - :func:`lecture_mode` turns it on (``lecture_mode()``) or off
   (``lecture_mode(False)``); used in a ``with`` statement it is on only inside
   the block. With it off, drawings are exactly what they are without this module.
@@ -24,9 +26,8 @@ Vocabulary
 
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 __all__ = ["lecture_mode", "Scale", "current", "using"]
 
@@ -111,42 +112,3 @@ def using(scale: Scale | None):
         yield scale
     finally:
         _scale = previous
-
-
-def scale_look(look):
-    """A node's or edge's look with its line width scaled (unchanged when off)."""
-    if _scale is None:
-        return look
-    return replace(look, width=look.width * _scale.line)
-
-
-#: DOT attributes scaled with the fonts: text sizes, node sizes and the gaps between them.
-_SIZED = re.compile(r'\b(fontsize|width|height|nodesep|ranksep)=("?)([0-9.]+)\2')
-_KEY_LINE_ID = re.compile(r'\bid=("?)key_line\1[\s\]]')
-_KEY_LINE = re.compile(r'\bpenwidth=("?)([0-9.]+)\1')
-
-
-def scale_digraph(dot):
-    """Scale the fonts, sizes and the key's line of a drawing's ``graphviz.Digraph`` in place.
-
-    Node outlines and edges are already scaled by :func:`scale_look`.
-    Does nothing when lecture mode is off.
-    """
-    if _scale is None:
-        return dot
-    font, line = _scale.font, _scale.line
-
-    def sized(m):
-        return f'{m.group(1)}="{float(m.group(3)) * font:g}"'
-
-    def thick(m):
-        return f'penwidth="{float(m.group(2)) * line:g}"'
-
-    body = []
-    for statement in dot.body:
-        statement = _SIZED.sub(sized, statement)
-        if _KEY_LINE_ID.search(statement):  # the key's sample of the chosen line
-            statement = _KEY_LINE.sub(thick, statement)
-        body.append(statement)
-    dot.body[:] = body
-    return dot

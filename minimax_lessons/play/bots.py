@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 import time
 
+from ..games.game import board_of
 from ..search.adversarial import alphabeta
 
 #: The order the reference bots are listed and played in.
@@ -83,8 +84,14 @@ def board_view(game, state):
     >>> game = ConnectFour(rows=2, cols=3)
     >>> board_view(game, game.play("1"))
     ('...', '.X.')
+    >>> from minimax_lessons import TicTacToe
+    >>> board_view(TicTacToe(), "X........")
+    'X........'
     """
-    return game.board(state) if hasattr(game, "board") else state
+    if type(game).__name__.lower() == "tictactoe":
+        return state  # tic-tac-toe evaluations have always read the 9 characters
+    board = board_of(game, state)
+    return state if board is None else board
 
 
 def reference_evaluation(game):

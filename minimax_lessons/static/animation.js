@@ -4,9 +4,10 @@
 //   svg     the tree, laid out once by Graphviz; node groups have ids n, n_0, n_0_1...,
 //           the edge into n_0_1 is e_0_1, the text beside a node is the group n_0_1_w
 //           (a leaf's name below it, the group n_0_1_name, is the same in every frame)
-//   frames  JSON text: {nodes, edges, looks, edgeLooks, frames: [{caption, n, e, c}]}
-//           frame 0 sets every node; frame k only what differs from frame k - 1:
-//           n = [[node, look, value text, window text]], e = [[node, edge look]]
+//   frames  JSON text: {nodes, edges, looks, edgeLooks, frames: [{caption, n, e, c}],
+//           checkpointEvery}: frame 0 sets every node; frame k only what differs from
+//           frame k - 1: n = [[node, look, value text, window text]], e = [[node, edge look]];
+//           the full state is kept every checkpointEvery frames (as the Python frames are)
 //   index   the frame shown; playing; speed (steps per second)
 //   answers a quiz's answers so far, JSON text [null | {reply, ok} | {skip: true}]
 //           (only when frames has a quiz: [{f, kind, prompt, answer, why, reveal, tol, value}];
@@ -14,7 +15,6 @@
 // Stepping only repaints the nodes that differ, so it needs no kernel round trip.
 
 const SHAPES = new Set(["polygon", "ellipse", "path", "polyline"]);
-const CHECKPOINT_EVERY = 32;
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
 const GROW = 2.5;
 
@@ -35,11 +35,13 @@ class Timeline {
     this.frames = data.frames;
     this.count = data.frames.length;
     this.size = data.nodes.length;
+    // Data saved before it carried its interval: one checkpoint, frame 0.
+    this.every = data.checkpointEvery > 0 ? data.checkpointEvery : Math.max(1, this.count);
     this.checkpoints = [];
     let state = this.blank();
     for (let k = 0; k < this.count; k++) {
       this.apply(state, this.frames[k]);
-      if (k % CHECKPOINT_EVERY === 0) this.checkpoints.push(this.copy(state));
+      if (k % this.every === 0) this.checkpoints.push(this.copy(state));
     }
   }
   blank() {
@@ -57,9 +59,9 @@ class Timeline {
     for (const [i, look] of frame.e) s.e[i] = look;
   }
   stateAt(k) {
-    const c = Math.floor(k / CHECKPOINT_EVERY);
+    const c = Math.floor(k / this.every);
     const s = this.copy(this.checkpoints[c]);
-    for (let j = c * CHECKPOINT_EVERY + 1; j <= k; j++) this.apply(s, this.frames[j]);
+    for (let j = c * this.every + 1; j <= k; j++) this.apply(s, this.frames[j]);
     return s;
   }
 }

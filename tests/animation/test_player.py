@@ -6,8 +6,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from minimax_lessons import FIGURE_5_2, TicTacToe, alphabeta, minimax
+from minimax_lessons import FIGURE_5_2, TicTacToe, alphabeta, expectiminimax, minimax
 from minimax_lessons import examples
+from minimax_lessons.animation.mcts_player import animate_mcts
 from minimax_lessons.animation.player import STATIC, Animation, animate
 from minimax_lessons.pictures.draw import PALETTE, value_text
 from minimax_lessons.pictures.frames import PRUNED
@@ -82,6 +83,39 @@ def test_replaying_the_changes_gives_each_frame_s_picture(fig52):
                 assert look.dashed and look.stroke == PALETTE["pruned"]
             elif spot.path == frame.current and not frame.line:
                 assert look.stroke == PALETTE["current"]
+
+
+def replay(data, k):
+    """The state at frame ``k`` as the player (animation.js) works it out: the changes
+    of frames 0 to ``k`` applied in turn."""
+    n = len(data["nodes"])
+    looks, values, windows, edges = [None] * n, [None] * n, [None] * n, [None] * n
+    for frame in data["frames"][:k + 1]:
+        for i, look, value, window in frame["n"]:
+            looks[i], values[i], windows[i] = look, value, window
+        for i, look in frame["e"]:
+            edges[i] = look
+    return {"looks": looks, "values": values, "windows": windows, "edges": edges}
+
+
+@pytest.mark.parametrize("make", [
+    lambda: animate(alphabeta, FIGURE_5_2),
+    lambda: animate(expectiminimax, examples.CHANCE_TREE),
+    lambda: animate(alphabeta, TicTacToe(), state=TicTacToe.parse("XO.\n.X.\n...")),
+    lambda: animate_mcts(FIGURE_5_2, playouts=10),
+], ids=["alphabeta", "chance", "tictactoe", "mcts"])
+def test_the_player_s_replay_of_the_changes_is_what_each_frame_s_svg_shows(make):
+    animation = make()
+    for k in range(len(animation)):
+        assert replay(animation.data, k) == animation._frame_state(k), k
+
+
+def test_the_player_keeps_checkpoints_as_often_as_the_frames_do(fig52):
+    from minimax_lessons.pictures.frames import CHECKPOINT_EVERY
+
+    assert fig52.data["checkpointEvery"] == CHECKPOINT_EVERY
+    script = (STATIC / "animation.js").read_text()
+    assert "data.checkpointEvery" in script and "CHECKPOINT_EVERY" not in script
 
 
 def test_the_current_node_is_named_in_each_frame(fig52):

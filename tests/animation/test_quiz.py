@@ -2,6 +2,7 @@
 
 import random
 import re
+import xml.etree.ElementTree as ET
 
 import pytest
 from hypothesis import given, settings
@@ -13,6 +14,8 @@ from minimax_lessons.animation.player import animate
 from minimax_lessons.pictures.frames import DONE, PRUNED, UNVISITED, build_frames
 from minimax_lessons.animation.quiz import LOOK, VALUE, Question, quiz_questions
 from minimax_lessons.search.trace import EVALUATE, PRUNE, RETURN, VISIT
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 random_trees = st.builds(
     GameTree.random,
@@ -267,3 +270,16 @@ def test_a_quiz_s_still_picture_is_its_first_frame_so_it_gives_nothing_away():
     assert bundle["image/svg+xml"] == quiz.frame_svg(0) != quiz.frame_svg(-1)
     assert quiz.widget.answers == "[]"
     assert animate(minimax, FIGURE_5_2).widget.answers == ""
+
+
+def test_a_node_whose_name_ends_in_a_backslash_animates_also_as_a_quiz():
+    # The animation rebuilt the text beside a node without escaping it: no DOT would parse.
+    tree = GameTree.from_dict({"name": "A", "children": [
+        {"name": "B\\", "children": [{"name": "B1", "value": 3}, {"name": "B2", "value": 5}]},
+        {"name": "C", "value": 2}]})
+    for quiz in (False, True):
+        animation = animate(minimax, tree, quiz=quiz)
+        for svg in (animation.layout_svg, animation.frame_svg(-1)):
+            side = next(g for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("id") == "n_0_w")
+            assert [t.text for t in side if t.tag == f"{SVG}text"][0] == "B\\"
+    assert animate(minimax, tree, quiz=True).questions[0].prompt == "What value does B\\ return?"

@@ -101,3 +101,36 @@ def test_the_base_game_gives_uniform_chances_and_successors():
     game = Nim([2])
     assert Game.chances(game, ((2,), "max")) == [((0, 1), 0.5), ((0, 2), 0.5)]
     assert game.successors(((1,), "min")) == [((0, 1), ((0,), "max"))]
+
+
+# -- how games look in pictures: the board hook and named trees ----------------------
+
+def test_every_game_says_how_its_states_look_as_boards():
+    from minimax_lessons import FIGURE_5_2, ConnectFour
+
+    four = ConnectFour(rows=2, cols=3)
+    assert TicTacToe().board("XO..X...O") == ("XO.", ".X.", "..O")  # a grid of squares
+    assert four.board(four.play("1")) == ("...", ".X.")
+    assert Nim([1, 2]).board(((1, 2), "max")) == "1 2"  # a line of text: heaps are no grid
+    assert FIGURE_5_2.board("A") is None and Game().board("any") is None  # no board
+
+
+def test_board_of_asks_any_game_even_one_written_without_game():
+    from minimax_lessons.games.game import board_of
+
+    class Plain:  # a student's game with the six rules only
+        def text(self, state):
+            return str(state)
+
+    assert board_of(Plain(), "s") is None
+    assert board_of(TicTacToe(), "X........") == ("X..", "...", "...")
+    with pytest.raises(GameError, match="not a tic-tac-toe state"):
+        TicTacToe().board("XX")
+
+
+def test_only_trees_of_named_nodes_are_drawn_as_named_trees():
+    from minimax_lessons import FIGURE_5_2
+    from minimax_lessons.games.game import is_named_tree
+
+    assert is_named_tree(FIGURE_5_2)
+    assert not any(is_named_tree(g) for g in (TicTacToe(), Nim([2]), Game(), object()))

@@ -136,7 +136,7 @@ def test_node_ids_come_from_child_positions_and_edges_from_their_heads():
 
 def test_children_are_drawn_left_to_right():
     source = draw_tree(FIGURE_5_2).source
-    assert "ordering=out" in source
+    assert 'ordering="out"' in source
     heads = re.findall(r"\tn -> (n_\d)\b", source)
     assert heads == ["n_0", "n_1", "n_2"]
 
@@ -324,6 +324,14 @@ def test_board_headers_fit_inside_their_rounded_boxes():
     assert "MIN ≤-1" in room and all(r >= 4 for r in room.values()), room
 
 
+def test_connect_four_states_are_grids_of_squares_as_the_game_s_board_says():
+    from minimax_lessons import ConnectFour
+
+    game = ConnectFour(rows=2, cols=3)
+    nodes, _ = drawn(game, state=game.play("1"), depth=1)
+    assert nodes["n"]["label"] == "{MIN|{\\ |\\ |\\ }|{\\ |X|\\ }}"
+
+
 def test_nim_states_show_their_heaps():
     nodes, edges = drawn(Nim([1, 2]), depth=1)
     assert nodes["n"]["label"] == "{MAX|1\\ 2}"
@@ -360,6 +368,14 @@ def test_notes_are_written_beside_nodes_named_by_state_or_path():
     nodes, _ = drawn(FIGURE_5_2, notes={"C": "expected 2 / yours 4", (2, 1): "look"})
     assert nodes["n_1_w"]["label"] == "C\\nexpected 2 / yours 4"
     assert nodes["n_2_1_w"]["label"] == "look"
+
+
+def test_a_note_with_a_backslash_before_a_quote_is_written_as_it_is():
+    # It failed to parse: the backslash was doubled, then `\\"` taken as an escaped quote.
+    svg = draw_tree(FIGURE_5_2, notes={"B": 'say \\"hi', "C": "C:\\"}).svg()
+    side = svg_groups(svg)
+    assert [t.text for t in side["n_0_w"] if t.tag == f"{SVG}text"] == ["B", 'say \\"hi']
+    assert [t.text for t in side["n_1_w"] if t.tag == f"{SVG}text"] == ["C", "C:\\"]
 
 
 def test_highlighted_nodes_are_drawn_in_the_warning_colour():

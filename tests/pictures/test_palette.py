@@ -15,7 +15,8 @@ import pytest
 
 from minimax_lessons import FIGURE_5_2, alphabeta, draw_tree
 from minimax_lessons.animation.player import STATIC, animate
-from minimax_lessons.pictures.draw import PALETTE, edge_look, graph_skeleton, node_look, _Style
+from minimax_lessons.pictures.draw import PALETTE, edge_look, graph_skeleton, node_look
+from minimax_lessons.pictures.style import Style
 from minimax_lessons.pictures.frames import DONE, PRUNED, UNVISITED, VISITED, build_frames
 
 WHITE = "#ffffff"
@@ -68,7 +69,7 @@ def drawing_pairs():
         yield what + ": line on page", look.stroke, WHITE, MARK
     yield "leaf name on page", PALETTE["name"], WHITE, TEXT
     yield "chosen line in the key", PALETTE["line"], WHITE, MARK
-    defaults = dict(ATTR.findall(graph_skeleton(_Style(False, True, True, True, False)).source))
+    defaults = dict(ATTR.findall(graph_skeleton(Style(False, True, True, True, False)).source))
     yield "move label on page", defaults["fontcolor"].strip('"'), WHITE, TEXT
 
 

@@ -1,0 +1,171 @@
+"""What the nodes of a picture say: values, windows, names, move labels and boards.
+
+Vocabulary
+----------
+- Every text here is *literal*: the words a student reads, never DOT.
+  :mod:`minimax_lessons.pictures.dot` escapes them when the DOT text is written.
+- The *value* is the text inside a node (``3``, ``≤2``, a leaf's utility); the
+  *window* the text beside it (``enter α=3 β=+∞``, or Monte Carlo search's visits);
+  the *side text* a node's name, its window and a note, one per line; a leaf's name
+  is written below it.
+- A game other than a tree of named nodes is drawn as *boards*: a record with a
+  header (``MAX 3``, or ``= 1`` for a game over) over the state, as the game's
+  ``board(state)`` gives it (:func:`~minimax_lessons.games.game.board_of`): a grid
+  of squares, a line of text, or else the lines of ``text(state)``.
+
+>>> from minimax_lessons import TicTacToe
+>>> from minimax_lessons.pictures.layout import expand
+>>> spot = expand(TicTacToe(), "XO.XO....", depth=0)[0]
+>>> board_label(TicTacToe(), spot, "1").dot()
+'{MAX\\\\ 1|{X|O|\\\\ }|{X|O|\\\\ }|{\\\\ |\\\\ |\\\\ }}'
+"""
+
+from __future__ import annotations
+
+from ..games.game import CHANCE, MAX, MIN, board_of
+from ..words import show_number
+from .dot import Record
+from .style import BOARD_FONT, BOARD_FONT_SIZE, BOARD_HEADER_PAD, BOARD_WIDTH, COURIER_EM
+
+__all__ = ["value_text", "window_text", "symbols", "side_lines", "leaf_name", "edge_label",
+           "node_class", "node_parts", "board_label", "board_header", "board_width",
+           "spot_title"]
+
+SHAPES = {MAX: "triangle", MIN: "invtriangle", CHANCE: "circle"}
+
+
+def symbols(text: str) -> str:
+    """Bounds and infinities as the pictures write them.
+
+    >>> symbols("<=2"), symbols("-inf")
+    ('≤2', '-∞')
+    """
+    return text.replace("<=", "≤").replace(">=", "≥").replace("+inf", "+∞").replace("-inf", "-∞")
+
+
+def _number(x) -> str:
+    return symbols(show_number(x))
+
+
+def value_text(view, spot) -> str:
+    """The text inside a node: the value known so far, else a leaf's utility."""
+    if view is not None and view.value is not None:
+        return symbols(view.text())
+    if spot.terminal:
+        return _number(spot.utility)
+    return ""
+
+
+def window_text(view) -> str:
+    """``enter α=3 β=+∞``, the window a node was entered with under alpha-beta, else ''.
+
+    A view's ``note`` (Monte Carlo search's visits and UCB1 scores) stands in its place.
+    """
+    if view is not None and view.note:
+        return view.note
+    if view is None or view.alpha is None:
+        return ""
+    return f"enter α={_number(view.alpha)} β={_number(view.beta)}"
+
+
+def side_lines(game, spot, style, window, note) -> list:
+    """Lines written beside a node: its name (trees), its alpha-beta window (or the
+    view's note), a note."""
+    lines = []
+    if style.names and not spot.terminal:
+        lines.append(str(game.text(spot.state)))
+    if style.windows and window:
+        lines.append(window)
+    if note:
+        lines.append(str(note))
+    return lines
+
+
+def leaf_name(game, spot, style) -> str:
+    """The name written below a leaf of a GameTree when names are shown, else ''."""
+    if style.names and not style.boards and spot.terminal:
+        return str(game.text(spot.state))
+    return ""
+
+
+def edge_label(spot, style) -> str | None:
+    """The move on the edge into ``spot`` (and a chance probability), or None."""
+    if not spot.index:
+        return None
+    parts = []
+    if style.edge_labels:
+        parts.append(str(spot.action))
+    if spot.probability is not None:
+        parts.append(f"p={show_number(spot.probability)}")
+    return " ".join(parts) if parts else None
+
+
+def node_class(spot, status) -> str:
+    """The SVG class of a node (after Graphviz's own "node"): player or leaf, and status."""
+    kind = "leaf" if spot.terminal else spot.player
+    return f"{kind} {status or 'plain'}"
+
+
+def spot_title(game, spot) -> str:
+    """The tooltip of a node: its state on one line and who moves (``B (MIN)``)."""
+    who = "leaf" if spot.terminal else spot.player.upper()
+    text = str(game.text(spot.state)).replace("\n", " / ")
+    return f"{text} ({who})"
+
+
+# -- shapes and boards ---------------------------------------------------------------
+
+def node_parts(game, spot, style, value) -> dict:
+    """DOT attributes of a node: shape, size, and a label showing the text ``value``."""
+    if style.boards:
+        header = board_header(spot, value)
+        return {"shape": "record" if spot.terminal else "Mrecord",
+                "label": board_label(game, spot, value), "fontname": BOARD_FONT,
+                "fontsize": BOARD_FONT_SIZE, "width": board_width(header)}
+    sizes = style.sizes
+    label = value or " "
+    if spot.terminal:
+        width, height = sizes.leaf
+        return {"shape": "box", "label": label, "width": width, "height": height,
+                "fixedsize": "true"}
+    shape = SHAPES.get(spot.player, "box")
+    if shape == "circle":
+        return {"shape": shape, "label": label, "width": sizes.circle, "height": sizes.circle,
+                "fixedsize": "true"}
+    width, height = sizes.triangle
+    if spot.player != MAX:  # in a down-triangle the text goes up, into the wide half
+        label += "\n"
+    return {"shape": shape, "label": label, "width": width, "height": height,
+            "fixedsize": "true"}
+
+
+def board_header(spot, value) -> str:
+    """A board's header: who moves and the value so far (``MAX 3``), or ``= 1`` at the end."""
+    who = spot.player.upper() if spot.player in (MAX, MIN) else "CHANCE"
+    return f"= {value}" if spot.terminal else f"{who} {value}".rstrip()
+
+
+def board_label(game, spot, value) -> Record:
+    """A record: the header over the state (a grid of squares, a line, or the text's lines)."""
+    board = board_of(game, spot.state)
+    if isinstance(board, tuple):
+        body = [tuple(" " if square == "." else square for square in row) for row in board]
+    elif board is not None:
+        body = [str(board)]
+    else:
+        body = str(game.text(spot.state)).splitlines() or [" "]
+    return Record((board_header(spot, value), *body))
+
+
+def board_width(header: str) -> float:
+    """The least width (inches) of a board whose header is ``header``.
+
+    Graphviz sizes a record by its text, not by the rounded corners of an
+    ``Mrecord``, which cut into a header as wide as the board: a header gets
+    ``BOARD_HEADER_PAD`` points either side (Courier is 0.6 em per character).
+
+    >>> board_width("MAX 1"), board_width("MIN ≤-1")
+    (0.84, 0.956)
+    """
+    text_points = len(header) * COURIER_EM * BOARD_FONT_SIZE
+    return max(BOARD_WIDTH, round((text_points + 2 * BOARD_HEADER_PAD) / 72, 3))

@@ -1,0 +1,237 @@
+"""How pictures look: the palette, the named sizes, and the look of a node in each state.
+
+Vocabulary
+----------
+- The *palette* (:data:`PALETTE`) names every colour a picture uses.
+- A *look* (:class:`Look`) is the part of a node's or an edge's appearance that a
+  search's state changes: fill, outline colour and width, dashes, text colours.
+  :func:`node_look` and :func:`edge_look` give the look of each state (not reached,
+  visited, done, pruned, plus current node, chosen line and highlight). They are pure:
+  lecture mode's thicker lines come in as ``scale``, a
+  :class:`~minimax_lessons.pictures.lecture.Scale` or None.
+- The *sizes* (:class:`Sizes`) are the fixed measures of a drawing in inches and
+  points: :data:`REGULAR`, or :data:`COMPACT` for trees of more than
+  :data:`COMPACT_ABOVE` nodes.
+- A *style* (:class:`Style`) holds the choices made once per drawing: boards or
+  shapes, names, move labels, windows, compact sizes and the lecture scale.
+
+>>> node_look("pruned").dash, node_look("unvisited").dasharray
+('dashed', '1,5')
+>>> from minimax_lessons.pictures.lecture import Scale
+>>> node_look("done", scale=Scale(line=2)).width
+3.0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..games.game import is_named_tree
+from .frames import DONE, UNVISITED, VISITED
+
+__all__ = ["PALETTE", "Look", "node_look", "edge_look", "Style", "choose_style", "Sizes",
+           "REGULAR", "COMPACT", "look_attrs", "edge_attrs"]
+
+#: The colours of the drawings (chosen to stay legible on a projector). Every text
+#: colour has at least 4.5:1 contrast with the fills it is drawn on, every line and
+#: outline at least 3:1 with the white page (WCAG AA; tests/pictures/test_palette.py checks).
+PALETTE = {
+    "ink": "#222222",        # outlines, edges and text
+    "side": "#333333",       # names and windows beside the nodes
+    "name": "#666666",       # leaf names below the leaves
+    "paper": "#ffffff",      # node fill with no search information
+    "faint": "#929292",      # not reached yet: outline and edge
+    "faint_text": "#757575",
+    # "so far" and "final" differ in lightness (1.6:1), not only in hue, so they stay
+    # apart on a washed-out projector and for colour-blind students; a value so far
+    # also reads as a bound (<=3 at MIN, >=3 at MAX).
+    "open": "#fff3c4",       # visited, value so far
+    "done": "#9cc5ef",       # value final
+    "pruned": "#6b6b6b",     # pruned: outline, edge and text
+    "pruned_fill": "#f2f2f2",
+    "current": "#e65100",    # the node the step is about
+    "line": "#1565c0",       # the chosen line of play
+    "warn": "#c62828",       # highlight=
+    "warn_fill": "#ffe1dc",
+}
+#: The colour of move labels on edges.
+MOVE_COLOUR = "#555555"
+#: The thin frame round the key: decoration, it carries no information.
+KEY_FRAME_COLOUR = "#cccccc"
+FONT = "Helvetica"
+BOARD_FONT = "Courier"
+BOARD_FONT_SIZE = 14
+#: Courier's width per character, in ems (every character is as wide).
+COURIER_EM = 0.6
+#: A board is at least this wide (inches): square tic-tac-toe cells, room for "MIN -1".
+BOARD_WIDTH = 0.84
+#: Points either side of a board's header, clear of a rounded record's corners.
+BOARD_HEADER_PAD = 5
+#: With leaf names shown, one level of the tree spans this many Graphviz ranks of a
+#: third of the usual gap, so each name has a rank of its own close under its leaf.
+LEVEL_RANKS = 3
+#: Trees up to this many nodes show their node names unless told otherwise.
+NAMES_UP_TO = 60
+#: Trees of more nodes than this are drawn with the compact sizes.
+COMPACT_ABOVE = 200
+#: The font size of move labels and of the key's entries (points).
+LABEL_FONT_SIZE = 13
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """The measures of one drawing: fonts in points, nodes and gaps in inches."""
+
+    font: float            # values inside the nodes
+    side_font: float       # names and windows beside them
+    name_font: float       # leaf names below the leaves
+    leaf: tuple            # (width, height) of a leaf's box
+    circle: float          # the diameter of a chance node
+    triangle: tuple        # (width, height) of a MAX or MIN node
+    ranksep: float         # between levels
+    nodesep: float         # between neighbours
+
+
+REGULAR = Sizes(font=17, side_font=14, name_font=12, leaf=(0.55, 0.42), circle=0.72,
+                triangle=(0.95, 0.78), ranksep=0.5, nodesep=0.25)
+COMPACT = Sizes(font=13, side_font=11, name_font=10, leaf=(0.42, 0.34), circle=0.5,
+                triangle=(0.62, 0.5), ranksep=0.4, nodesep=0.12)
+
+
+# -- what each node looks like -----------------------------------------------------
+
+@dataclass(frozen=True)
+class Look:
+    """The status-dependent part of a node's or an edge's appearance."""
+
+    fill: str = PALETTE["paper"]
+    stroke: str = PALETTE["ink"]
+    width: float = 1.5
+    dashed: bool = False           # pruned
+    text: str = PALETTE["ink"]
+    side: str = PALETTE["side"]    # the colour of the text beside the node
+    dotted: bool = False           # not reached yet
+
+    @property
+    def dash(self) -> str:
+        """The outline's Graphviz style: "dashed", "dotted" or "" (solid).
+
+        >>> Look(dotted=True).dash, Look(dashed=True).dash, Look().dash
+        ('dotted', 'dashed', '')
+        """
+        return "dashed" if self.dashed else "dotted" if self.dotted else ""
+
+    @property
+    def dasharray(self) -> str:
+        """The SVG ``stroke-dasharray`` of the outline, as Graphviz writes it ("" if solid).
+
+        >>> Look(dotted=True).dasharray, Look(dashed=True).dasharray
+        ('1,5', '5,2')
+        """
+        return DASHARRAYS[self.dash]
+
+
+#: SVG dash patterns, as Graphviz draws its styles: pruned dashes, not-reached dots.
+DASHARRAYS = {"dashed": "5,2", "dotted": "1,5", "": ""}
+
+
+def node_look(status, *, current=False, on_line=False, highlighted=False, scale=None) -> Look:
+    """The look of a node: status first, then chosen line, current node, highlight."""
+    p = PALETTE
+    if status is None:  # a drawing without a search
+        look = Look()
+    elif status == UNVISITED:
+        look = Look(p["paper"], p["faint"], 1.2, False, p["faint_text"], p["faint_text"], True)
+    elif status == VISITED:
+        look = Look(p["open"], p["ink"], 1.5)
+    elif status == DONE:
+        look = Look(p["done"], p["ink"], 1.5)
+    else:  # pruned
+        look = Look(p["pruned_fill"], p["pruned"], 1.4, True, p["pruned"], p["pruned"])
+    if on_line:
+        look = Look(look.fill, p["line"], 3.0, False, look.text, look.side)
+    if current:
+        look = Look(look.fill, p["current"], 3.5, look.dashed, look.text, look.side,
+                    look.dotted)
+    if highlighted:
+        look = Look(p["warn_fill"], p["warn"], 3.0, look.dashed, p["warn"], p["warn"],
+                    look.dotted)
+    return _thicker(look, scale)
+
+
+def edge_look(status, *, on_line=False, active=False, scale=None) -> Look:
+    """The look of the edge into a node of the given status."""
+    p = PALETTE
+    if status is None or status in (VISITED, DONE):
+        look = Look(stroke=p["ink"], width=1.5)
+    elif status == UNVISITED:
+        look = Look(stroke=p["faint"], width=1.2, dotted=True)
+    else:
+        look = Look(stroke=p["pruned"], width=1.4, dashed=True)
+    if on_line:
+        look = Look(stroke=p["line"], width=4.0)
+    if active:
+        look = Look(stroke=p["current"], width=3.5)
+    return _thicker(look, scale)
+
+
+def _thicker(look, scale):
+    """Lecture mode's lines: the width times ``scale.line`` (no change for None)."""
+    return look if scale is None else replace(look, width=look.width * scale.line)
+
+
+def look_attrs(look) -> dict:
+    """DOT attributes of a node look."""
+    return {"style": f"filled,{look.dash}" if look.dash else "filled", "fillcolor": look.fill,
+            "color": look.stroke, "penwidth": look.width, "fontcolor": look.text}
+
+
+def edge_attrs(look) -> dict:
+    """DOT attributes of an edge look."""
+    attrs = {"color": look.stroke, "penwidth": look.width}
+    if look.dash:
+        attrs["style"] = look.dash
+    return attrs
+
+
+# -- the choices made once per drawing ----------------------------------------------
+
+@dataclass(frozen=True)
+class Style:
+    """The fixed (not status-dependent) choices of one drawing."""
+
+    boards: bool        # states drawn as boards/records (games), not bare shapes (trees)
+    names: bool
+    edge_labels: bool
+    windows: bool
+    compact: bool
+    scale: object = None  # lecture mode's Scale, None for the usual sizes
+
+    @property
+    def sizes(self) -> Sizes:
+        """:data:`COMPACT` or :data:`REGULAR`."""
+        return COMPACT if self.compact else REGULAR
+
+
+def choose_style(game, spots, frame, *, names=None, edge_labels=None, windows=None,
+                 scale=None) -> Style:
+    """The style of a picture of ``spots``: what draw_tree's ``names=``, ``edge_labels=``
+    and ``windows=`` leave as None is decided by what helps.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> from minimax_lessons.pictures.layout import expand
+    >>> choose_style(FIGURE_5_2, expand(FIGURE_5_2), None)
+    Style(boards=False, names=True, edge_labels=False, windows=False, compact=False, scale=None)
+    """
+    is_tree = is_named_tree(game)
+    n = len(spots)
+    labelled = is_tree and any(game.node(s.state).action is not None for s in spots[1:])
+    if names is None:
+        names = is_tree and n <= NAMES_UP_TO
+    if edge_labels is None:
+        edge_labels = (not is_tree) or labelled
+    if windows is None:
+        windows = frame is not None and any(v.alpha is not None or v.note
+                                            for v in frame.nodes.values())
+    return Style(not is_tree, bool(names), bool(edge_labels), bool(windows), n > COMPACT_ABOVE,
+                 scale)
