@@ -37,7 +37,7 @@ from .search.mcts import MCTSResult, mcts
 from .pictures.render import dot_to_svg
 from .pictures.draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
 from .pictures.frames import Frame, NodeView, build_frames
-from .animation.quiz import Question, quiz_questions
+from .animation.quiz import Question, QuizQuestion, quiz_questions
 from .animation.player import Animation, animate
 from .exercises.practice import Practice, practice
 from .pictures.lecture import lecture_mode
@@ -57,7 +57,8 @@ __all__ = [
     "centre_first", "table_search", "deepen", "column_values", "analyse", "TranspositionTable",
     "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
-    "Animation", "build_frames", "Frame", "NodeView", "quiz_questions", "Question",
+    "Animation", "build_frames", "Frame", "NodeView", "quiz_questions", "QuizQuestion",
+    "Question",  # QuizQuestion's old name
     "practice", "Practice", "lecture_mode",
     "TicTacToeBoard", "ConnectFourBoard",
     "check", "check_function", "question", "FunctionCheck", "Feedback", "FOREVER", "estimate",

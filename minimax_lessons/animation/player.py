@@ -38,9 +38,7 @@ other viewers without a running kernel show.
 
 from __future__ import annotations
 
-import base64
 import functools
-import html
 import json
 import textwrap
 import xml.etree.ElementTree as ET
@@ -55,14 +53,14 @@ from ..pictures.draw import MAX_NODES, NodeSpec, build_digraph, frame_plan
 from ..pictures.frames import CHECKPOINT_EVERY, build_frames
 from ..pictures.labels import (board_header, edge_label, leaf_name, node_class, node_parts,
                                side_lines, spot_title)
-from ..pictures.raster import svg_to_png
 from ..pictures.scene import Scene
 from ..pictures.style import PALETTE, choose_style
+from ..pictures.jupyter import (HTML, STATIC, mimebundle, offline_page, widget_class,
+                                widget_makers)
 from ..words import show_number
 
 __all__ = ["animate", "Animation", "AnimationWidget", "player_page", "STATIC"]
 
-STATIC = Path(__file__).parents[1] / "static"
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 #: Steps per second when playing, unless speed= says otherwise.
@@ -164,26 +162,20 @@ class Animation:
         A quiz shows its first frame instead, so that its still picture gives
         no answer away.
         """
-        widget_bundle = self.widget._repr_mimebundle_()
-        data = dict(widget_bundle[0] if isinstance(widget_bundle, tuple) else widget_bundle)
-        data["image/svg+xml"] = self.frame_svg(0 if self.quiz else -1)
-        png = svg_to_png(data["image/svg+xml"])
-        if png is not None:
-            data["image/png"] = base64.b64encode(png).decode("ascii")
-        if self.lecture is not None:
+        def lecture_player():
             # Made in lecture mode: also the self-contained player as HTML, for the
             # places widgets cannot run (RISE's slideshow, exported HTML). JupyterLab
-            # itself still prefers the widget above.
+            # itself still prefers the widget.
+            if self.lecture is None:
+                return None
             title = f"{self.result.algorithm} step by step"
             page = player_page(self.widget.svg, self.widget.frames, self.widget.speed, title,
                                extra_css=iframe.FRAME_CSS)
-            data["text/html"] = iframe.iframe(page, self.widget.svg, title)
-        data["text/plain"] = repr(self)
-        if include:
-            data = {k: v for k, v in data.items() if k in include}
-        if exclude:
-            data = {k: v for k, v in data.items() if k not in exclude}
-        return data
+            return iframe.iframe(page, self.widget.svg, title)
+
+        makers = widget_makers(lambda: self.widget, lambda: self.frame_svg(0 if self.quiz else -1),
+                               lambda: repr(self))
+        return mimebundle({**makers, HTML: lecture_player}, include, exclude)
 
     # -- the drawing ----------------------------------------------------------------
     @cached_property
@@ -368,14 +360,19 @@ def player_page(svg: str, frames_json: str, speed: float, title: str, *, extra_c
     its widget state can be turned back into players (see
     :mod:`minimax_lessons.instructor.decks`, which adds ``extra_css``).
     """
-    script = (STATIC / "animation.js").read_text(encoding="utf-8")
-    if "\nexport default" not in script:
-        raise RuntimeError("animation.js must end with its `export default` line")
-    script = script.replace("\nexport default", "\nconst player =", 1)
-    payload = json.dumps({"svg": svg, "frames": frames_json, "speed": speed}, ensure_ascii=False)
-    payload = payload.replace("</", "<\\/")
-    css = (STATIC / "animation.css").read_text(encoding="utf-8") + extra_css
-    return _PAGE.format(title=html.escape(title), css=css, payload=payload, script=script)
+    data = json.dumps({"svg": svg, "frames": frames_json, "speed": speed}, ensure_ascii=False)
+    return offline_page("animation", name="player", title=title, data=data, start=_START,
+                        extra_css=extra_css)
+
+
+#: The page's start: the player on the data written into the page.
+_START = """const data = JSON.parse(document.getElementById("animation-data").textContent);
+const model = player.localModel({svg: data.svg, frames: data.frames, index: 0,
+                                  playing: false, speed: data.speed});
+player.initialize({model});
+player.render({model, el: document.getElementById("player")});
+window.animationModel = model;
+"""
 
 
 # -- SVG handling (the same painting as the player's JavaScript) -----------------------
@@ -486,24 +483,18 @@ def _dash(element, dasharray):
 
 @functools.cache
 def _widget_class():
-    import anywidget
     import traitlets
 
-    class AnimationWidget(anywidget.AnyWidget):
-        """The player in Jupyter: all frames live in the browser (see animation.js)."""
-
-        _esm = (STATIC / "animation.js").read_text(encoding="utf-8")
-        _css = (STATIC / "animation.css").read_text(encoding="utf-8")
-        svg = traitlets.Unicode("").tag(sync=True)
-        frames = traitlets.Unicode("{}").tag(sync=True)
-        index = traitlets.Int(0).tag(sync=True)
-        playing = traitlets.Bool(False).tag(sync=True)
-        speed = traitlets.Float(DEFAULT_SPEED).tag(sync=True)
-        #: A quiz's answers so far, as JSON text (one entry per question; "" if no quiz).
-        answers = traitlets.Unicode("").tag(sync=True)
-
-    AnimationWidget.__qualname__ = "AnimationWidget"
-    return AnimationWidget
+    return widget_class(
+        "AnimationWidget", "animation", module=__name__,
+        doc="The player in Jupyter: all frames live in the browser (see animation.js).",
+        svg=traitlets.Unicode("").tag(sync=True),
+        frames=traitlets.Unicode("{}").tag(sync=True),
+        index=traitlets.Int(0).tag(sync=True),
+        playing=traitlets.Bool(False).tag(sync=True),
+        speed=traitlets.Float(DEFAULT_SPEED).tag(sync=True),
+        # A quiz's answers so far, as JSON text (one entry per question; "" if no quiz).
+        answers=traitlets.Unicode("").tag(sync=True))
 
 
 def __getattr__(name):
@@ -511,31 +502,3 @@ def __getattr__(name):
     if name == "AnimationWidget":
         return _widget_class()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
-_PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>
-body {{ margin: 16px; font-family: Helvetica, Arial, sans-serif; background: #ffffff; }}
-{css}
-</style>
-</head>
-<body>
-<div id="player"></div>
-<script type="application/json" id="animation-data">{payload}</script>
-<script type="module">
-{script}
-const data = JSON.parse(document.getElementById("animation-data").textContent);
-const model = player.localModel({{svg: data.svg, frames: data.frames, index: 0,
-                                  playing: false, speed: data.speed}});
-player.initialize({{model}});
-player.render({{model, el: document.getElementById("player")}});
-window.animationModel = model;
-</script>
-</body>
-</html>
-"""

@@ -2,7 +2,7 @@
 
 Vocabulary
 ----------
-- A *question* (:class:`Question`) is asked while the player shows one frame,
+- A *question* (:class:`QuizQuestion`) is asked while the player shows one frame,
   its *stop* (``frame``), and is answered by a later frame, its *reveal*
   (``reveal``). Questions are computed from a search's frames alone, so their
   answers are what the search did, not a second opinion.
@@ -44,14 +44,14 @@ from ..pictures.frames import DONE, UNVISITED
 from ..search.trace import EVALUATE, PRUNE, RETURN, UPDATE, VISIT
 from ..words import join_names, show_number
 
-__all__ = ["Question", "quiz_questions", "VALUE", "LOOK"]
+__all__ = ["QuizQuestion", "Question", "quiz_questions", "VALUE", "LOOK"]
 
 VALUE, LOOK = "value", "look"
 #: How far a typed number may be from a value that is not whole (2 decimals are enough).
 TOLERANCE = 0.005
 
 
-class Question(NamedTuple):
+class QuizQuestion(NamedTuple):
     """One quiz stop (see the module docstring)."""
 
     frame: int          # the frame shown while asking
@@ -66,7 +66,7 @@ class Question(NamedTuple):
     def check(self, reply) -> bool:
         """Whether ``reply`` (a number or text the student typed) is right.
 
-        >>> q = Question(5, VALUE, (0,), "What value does B return?", "3", "", 8, 3)
+        >>> q = QuizQuestion(5, VALUE, (0,), "What value does B return?", "3", "", 8, 3)
         >>> q.check("3"), q.check(" 3.0 "), q.check(12), q.check("three")
         (True, True, False, False)
         """
@@ -89,6 +89,11 @@ class Question(NamedTuple):
             if not math.isinf(self.value):  # the answer text may be rounded (1.235e+04)
                 data["value"] = self.value
         return data
+
+
+#: The old name, kept for code written before the rename (it clashed with
+#: ``minimax_lessons.exercises.Question``, the base class of the exercises' questions).
+Question = QuizQuestion
 
 
 def _number(reply):
@@ -192,7 +197,7 @@ class _Questions:
             explanation = (f"{where}: {show_number(v)} {op} {show_number(bound)}, so {name} could "
                            f"still change the result.")
             answer = "yes"
-        return Question(k, LOOK, child, f"Will alpha-beta look at {name}?", answer,
+        return QuizQuestion(k, LOOK, child, f"Will alpha-beta look at {name}?", answer,
                         explanation, k + 1)
 
     def value(self, k, step):
@@ -203,7 +208,7 @@ class _Questions:
         answer = show_number(step.value)
         if view.status == DONE or (view.value is not None and view.text() == answer):
             return None
-        return Question(stop, VALUE, path, f"What value does {self.name(path)} return?", answer,
+        return QuizQuestion(stop, VALUE, path, f"What value does {self.name(path)} return?", answer,
                         self.why(path, step), k + 1, step.value)
 
     def why(self, path, step) -> str:

@@ -100,7 +100,7 @@ def _key_html(key) -> str:
 
 def _png_img(svg, alt):
     try:
-        from ..pictures.raster import png_data_uri, svg_to_png
+        from ..pictures.raster import png_data_uri, svg_pixels, svg_to_png
         png = svg_to_png(svg)
     except Exception:  # a picture is a nicety: never let it hide the feedback
         return None
@@ -108,6 +108,9 @@ def _png_img(svg, alt):
         return None
     width = int.from_bytes(png[16:20], "big")
     smallest = smallest_text_px(svg)
+    full = svg_pixels(svg)
+    if smallest and full and full[0] > width:  # a wide tree's PNG is scaled down
+        smallest *= width / full[0]
     narrowest = min(width, math.ceil(width * SMALLEST_TEXT_PX / smallest)) if smallest else 0
     return (f'<img src="{png_data_uri(png)}" alt="{html.escape(alt, quote=True)}" '
             f'width="{width}" style="max-width: 100%; min-width: {narrowest}px; '
@@ -136,12 +139,8 @@ def _svg(game, notes, highlight, result=None):
     except ImportError:
         return None
     try:
-        picture = draw_tree(game, notes=notes, highlight=highlight, names=True, result=result)
-        bundle = picture._repr_mimebundle_()
-        if isinstance(bundle, tuple):
-            bundle = bundle[0]
-        svg = bundle.get("image/svg+xml")
-        return svg if isinstance(svg, str) else None
+        return draw_tree(game, notes=notes, highlight=highlight, names=True,
+                         result=result).svg()
     except Exception:  # drawing is a nicety: never let it hide the feedback
         return None
 

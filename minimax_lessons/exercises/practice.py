@@ -37,7 +37,6 @@ The answers travel with the page: this is practice, not an exam.
 
 from __future__ import annotations
 
-import base64
 import functools
 import html
 import json
@@ -49,6 +48,7 @@ from functools import cached_property
 from pathlib import Path
 
 from ..games.game import CHANCE, MAX, MIN
+from ..pictures.jupyter import STATIC, mimebundle, offline_page, widget_class, widget_makers
 from ..pictures.layout import plan
 from ..search.adversarial import alphabeta, expectiminimax, minimax
 from ..words import show_number
@@ -633,9 +633,6 @@ def _clean_svg(svg: str) -> str:
 
 # -- a set of trees and the widget --------------------------------------------------------
 
-STATIC = Path(__file__).parents[1] / "static"
-
-
 def practice(kind, *, level=1, seed=0, prune_ties=True, trees=5) -> "Practice":
     """Practice ``kind`` ("values", "pruning" or "best-move") on the picture.
 
@@ -697,32 +694,15 @@ class Practice:
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The widget, plus the first tree as SVG (and PNG) for viewers without a kernel."""
-        from ..pictures.raster import svg_to_png
-
-        bundle = self.widget._repr_mimebundle_()
-        data = dict(bundle[0] if isinstance(bundle, tuple) else bundle)
         first = self.trees_at(self.level)[0]
-        data["image/svg+xml"] = first.svg
-        png = svg_to_png(first.svg)
-        if png is not None:
-            data["image/png"] = base64.b64encode(png).decode("ascii")
-        data["text/plain"] = repr(self)
-        if include:
-            data = {k: v for k, v in data.items() if k in include}
-        if exclude:
-            data = {k: v for k, v in data.items() if k not in exclude}
-        return data
+        makers = widget_makers(lambda: self.widget, lambda: first.svg, lambda: repr(self))
+        return mimebundle(makers, include, exclude)
 
     def html(self, title=None) -> str:
         """One self-contained HTML page to practise in (no Python, no network needed)."""
         title = title or f"Practise {self.kind} on the tree"
-        script = (STATIC / "practice.js").read_text(encoding="utf-8")
-        if "\nexport default" not in script:
-            raise RuntimeError("practice.js must end with its `export default` line")
-        script = script.replace("\nexport default", "\nconst practice =", 1)
-        payload = self.data_json.replace("</", "<\\/")
-        css = (STATIC / "practice.css").read_text(encoding="utf-8")
-        return _PAGE.format(title=html.escape(title), css=css, payload=payload, script=script)
+        return offline_page("practice", name="practice", title=title, data=self.data_json,
+                            start=_START, heading=True)
 
     def save(self, path, title=None, *, trees=20) -> Path:
         """Write one self-contained HTML page with ``trees`` trees per level (for a course
@@ -737,42 +717,17 @@ class Practice:
 
 @functools.cache
 def _widget_class():
-    import anywidget
     import traitlets
 
-    class PracticeWidget(anywidget.AnyWidget):
-        """Practice on the tree: every tree and its key live in the browser (practice.js)."""
-
-        _esm = (STATIC / "practice.js").read_text(encoding="utf-8")
-        _css = (STATIC / "practice.css").read_text(encoding="utf-8")
-        data = traitlets.Unicode("{}").tag(sync=True)
-
-    PracticeWidget.__qualname__ = "PracticeWidget"
-    return PracticeWidget
+    return widget_class(
+        "PracticeWidget", "practice", module=__name__,
+        doc="Practice on the tree: every tree and its key live in the browser (practice.js).",
+        data=traitlets.Unicode("{}").tag(sync=True))
 
 
-_PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{title}</title>
-<style>
-body {{ margin: 16px; font-family: Helvetica, Arial, sans-serif; background: #ffffff; }}
-{css}
-</style>
-</head>
-<body>
-<h1 style="font-size: 1.3em;">{title}</h1>
-<div id="practice"></div>
-<script type="application/json" id="practice-data">{payload}</script>
-<script type="module">
-{script}
-const model = practice.localModel({{data: document.getElementById("practice-data").textContent}});
-practice.render({{model, el: document.getElementById("practice")}});
+#: The offline page's start: the practice on the data written into the page.
+_START = """const model = practice.localModel({data: document.getElementById("practice-data").textContent});
+practice.render({model, el: document.getElementById("practice")});
 window.practiceModel = model;
 window.practiceModule = practice;
-</script>
-</body>
-</html>
 """

@@ -12,7 +12,9 @@ From the bottom up:
 - :mod:`.legend`: the key of a drawing;
 - :mod:`.draw`: a game (and a search's frame) to Graphviz DOT text: ``draw_tree``;
 - :mod:`.render`: DOT text to SVG (the embedded WebAssembly Graphviz, or ``dot``);
-- :mod:`.raster`: SVG to PNG, for notebooks opened untrusted.
+- :mod:`.raster`: SVG to PNG, for notebooks opened untrusted (at most 4,000 px wide);
+- :mod:`.jupyter`: how things show in Jupyter: display bundles made lazily, widget
+  classes, self-contained HTML pages (used by drawings, animations, boards, practice).
 
 Imports only :mod:`minimax_lessons.games` and :mod:`minimax_lessons.search`.
 """

@@ -51,7 +51,6 @@ True
 
 from __future__ import annotations
 
-import base64
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -121,15 +120,10 @@ class TreeDrawing:
         return svg_to_png(self.svg())
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = {"image/svg+xml": self.svg(), "text/plain": repr(self)}
-        png = self.png()
-        if png is not None:
-            bundle["image/png"] = base64.b64encode(png).decode("ascii")
-        if include:
-            bundle = {k: v for k, v in bundle.items() if k in include}
-        if exclude:
-            bundle = {k: v for k, v in bundle.items() if k not in exclude}
-        return bundle
+        """The SVG, a PNG of it and the text: only those asked for are made."""
+        from .jupyter import mimebundle, picture_makers
+
+        return mimebundle(picture_makers(self.svg, lambda: repr(self)), include, exclude)
 
     def __repr__(self):
         extra = f": {self._summary}" if self._summary else ""

@@ -8,6 +8,12 @@ Vocabulary:
   its text), but shows PNG images, also inside HTML as ``<img src="data:...">``.
 - So every drawing carries a PNG beside its SVG (:func:`svg_to_png`), and HTML that
   holds a picture embeds it as a PNG ``<img>`` (:func:`png_img_tag`).
+- The PNG has the size a browser gives the SVG, but at most :data:`MAX_PNG_WIDTH`
+  pixels wide: a wider drawing is *scaled down* to that width, its height in
+  proportion (the SVG keeps every detail). Rasterising costs time for every pixel and
+  every text: the 1,093-node tree is 37,925 pixels wide at full size. Text that the
+  scaling makes smaller than :data:`SMALLEST_PNG_TEXT_PX` is left out of the PNG: nobody
+  can read it, and shaping it would be most of the work.
 
 The PNG comes from ``resvg`` (the pip package ``resvg-py``, pinned exactly), with
 system fonts skipped and the DejaVu fonts that ship inside matplotlib loaded
@@ -19,6 +25,8 @@ fallback remain.
 >>> png = svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="20pt" height="10pt"/>')
 >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
 True
+>>> svg_pixels('<svg width="28444pt" height="436pt" viewBox="0 0 28444 436">')
+(37925, 581)
 """
 
 from __future__ import annotations
@@ -30,7 +38,8 @@ import importlib.util
 import re
 from pathlib import Path
 
-__all__ = ["svg_to_png", "png_data_uri", "png_img_tag", "RASTER_REQUIREMENT"]
+__all__ = ["svg_to_png", "svg_pixels", "png_data_uri", "png_img_tag", "RASTER_REQUIREMENT",
+           "MAX_PNG_WIDTH", "SMALLEST_PNG_TEXT_PX"]
 
 RASTER_REQUIREMENT = "resvg-py==0.5.0"
 DPI = 96  # 1 pt = 4/3 px: the size a browser gives the same SVG
@@ -38,15 +47,34 @@ FONT_FILES = ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSans-Oblique.ttf",
               "DejaVuSans-BoldOblique.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf",
               "DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf")
 FONT_FAMILY = re.compile(r'font-family="([^"]*)"')
+#: The widest PNG made, in pixels; a wider drawing is scaled down to this width.
+MAX_PNG_WIDTH = 4000
+#: In a scaled-down PNG, text smaller than this (its font size, in pixels) is left out.
+SMALLEST_PNG_TEXT_PX = 4
+PX_PER_PT = DPI / 72
+SVG_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)(pt|px)?"[^>]*?\sheight="([\d.]+)(pt|px)?"')
+TEXT = re.compile(r'<text\b[^>]*?\sfont-size="([\d.]+)"[^>]*>.*?</text>\s*', re.S)
 
 
-def svg_to_png(svg: str) -> bytes | None:
-    """PNG bytes of an SVG text, the same on every machine; None without ``resvg-py``."""
+def svg_to_png(svg: str, *, max_width: int = MAX_PNG_WIDTH) -> bytes | None:
+    """PNG bytes of an SVG text, the same on every machine; None without ``resvg-py``.
+
+    At most ``max_width`` pixels wide: a wider drawing is scaled down, its height in
+    proportion, and text too small to read at that scale is left out.
+    """
     resvg = _resvg()
     if resvg is None:
         return None
+    if max_width < 1:
+        raise ValueError(f"max_width must be a positive number of pixels, not {max_width!r}")
+    size = {}
+    pixels = svg_pixels(svg)
+    if pixels is not None and pixels[0] > max_width:
+        scale = max_width / pixels[0]
+        svg = _without_small_text(svg, scale)
+        size = {"width": max_width}
     try:
-        return bytes(resvg.svg_to_bytes(svg_string=_with_known_fonts(svg), dpi=DPI,
+        return bytes(resvg.svg_to_bytes(svg_string=_with_known_fonts(svg), dpi=DPI, **size,
                                         skip_system_fonts=True, font_files=_fonts(),
                                         sans_serif_family="DejaVu Sans",
                                         serif_family="DejaVu Serif",
@@ -54,6 +82,17 @@ def svg_to_png(svg: str) -> bytes | None:
                                         font_family="DejaVu Sans"))
     except ValueError as exc:
         raise ValueError(f"resvg could not rasterise this SVG: {exc}") from None
+
+
+def svg_pixels(svg: str) -> tuple | None:
+    """(width, height) in pixels a browser gives an SVG (1 pt = 4/3 px), or None if its
+    root element does not say (no ``width``/``height``, or sizes in other units)."""
+    match = SVG_SIZE.search(svg)
+    if match is None:
+        return None
+    width, width_unit, height, height_unit = match.groups()
+    return (round(float(width) * (PX_PER_PT if width_unit == "pt" else 1)),
+            round(float(height) * (PX_PER_PT if height_unit == "pt" else 1)))
 
 
 def png_data_uri(png: bytes) -> str:
@@ -72,6 +111,14 @@ def png_img_tag(svg: str, alt: str) -> str | None:
         return None
     return (f'<img src="{png_data_uri(png)}" alt="{html.escape(alt, quote=True)}" '
             f'style="max-width: 100%; height: auto;">')
+
+
+def _without_small_text(svg: str, scale: float) -> str:
+    """The SVG less its texts that would be under SMALLEST_PNG_TEXT_PX once scaled."""
+    def keep(match):
+        readable = float(match.group(1)) * PX_PER_PT * scale >= SMALLEST_PNG_TEXT_PX
+        return match.group(0) if readable else ""
+    return TEXT.sub(keep, svg)
 
 
 def _with_known_fonts(svg: str) -> str:

@@ -23,13 +23,12 @@ Vocabulary
 
 from __future__ import annotations
 
-import base64
 import html
 
 from ..games.connectfour import ConnectFour
 from ..search.engine import Analysis, analyse, centre_first
 from ..games.game import MAX
-from ..pictures.raster import svg_to_png
+from ..pictures.jupyter import mimebundle, picture_makers, widget_makers
 
 #: Disc colours (X, O) and their text marks, so colour is never the only cue.
 COLOURS = {"X": ("#f2c200", "#5c4700"), "O": ("#c62828", "#ffffff")}
@@ -101,11 +100,7 @@ class BoardPicture:
         return self.game.text(self.state)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = {"image/svg+xml": self.svg, "text/plain": repr(self)}
-        png = svg_to_png(self.svg)
-        if png is not None:
-            bundle["image/png"] = base64.b64encode(png).decode("ascii")
-        return bundle
+        return mimebundle(picture_makers(lambda: self.svg, lambda: repr(self)), include, exclude)
 
 
 def board_picture(game, state, *, values=None, player_is_x=True) -> BoardPicture:
@@ -234,7 +229,6 @@ class ConnectFourBoard:
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The clickable board where widgets run, a still picture elsewhere."""
-        bundle = dict(self.picture()._repr_mimebundle_(include, exclude))
-        bundle.update(self.widget()._repr_mimebundle_(include=include, exclude=exclude) or {})
-        bundle["text/plain"] = repr(self)
-        return bundle
+        picture = self.picture()
+        return mimebundle(widget_makers(self.widget, lambda: picture.svg, lambda: repr(self)),
+                          include, exclude)

@@ -14,6 +14,7 @@ shows a still picture of the position and its moves.
 from __future__ import annotations
 
 from ..games.game import MAX
+from ..pictures.jupyter import mimebundle, widget_makers
 from ..games.tictactoe import LINES, TicTacToe
 from .match import move_values, perfect_player
 
@@ -181,10 +182,8 @@ class TicTacToeBoard:
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The clickable board where widgets run, a still picture elsewhere."""
-        bundle = dict(self.picture()._repr_mimebundle_(include, exclude) or {})
-        bundle.update(self.widget()._repr_mimebundle_(include=include, exclude=exclude) or {})
-        bundle["text/plain"] = repr(self)
-        return bundle
+        return mimebundle(widget_makers(self.widget, self.picture().svg, lambda: repr(self)),
+                          include, exclude)
 
 
 __all__ = ["TicTacToeBoard"]

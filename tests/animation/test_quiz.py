@@ -12,7 +12,7 @@ from minimax_lessons import (FIGURE_5_2, GameTree, alphabeta, examples, expectim
                              minimax)
 from minimax_lessons.animation.player import animate
 from minimax_lessons.pictures.frames import DONE, PRUNED, UNVISITED, build_frames
-from minimax_lessons.animation.quiz import LOOK, VALUE, Question, quiz_questions
+from minimax_lessons.animation.quiz import LOOK, VALUE, QuizQuestion, quiz_questions
 from minimax_lessons.search.trace import EVALUATE, PRUNE, RETURN, VISIT
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -260,8 +260,19 @@ def test_without_quiz_the_player_data_is_unchanged():
 
 def test_a_question_is_plain_data():
     q = quiz_of(minimax, FIGURE_5_2)[2][0]
-    assert isinstance(q, Question) and q._replace(answer="3") == q
+    assert isinstance(q, QuizQuestion) and q._replace(answer="3") == q
     assert q.as_data()["f"] == q.frame
+
+
+def test_the_quiz_question_keeps_its_old_name_beside_the_exercises_question():
+    import minimax_lessons
+    from minimax_lessons import exercises
+    from minimax_lessons.animation import quiz
+
+    assert quiz.Question is QuizQuestion and minimax_lessons.Question is QuizQuestion
+    assert minimax_lessons.QuizQuestion is QuizQuestion
+    assert {"QuizQuestion", "Question"} <= set(minimax_lessons.__all__)
+    assert exercises.Question is not QuizQuestion  # the clash the new name ends
 
 
 def test_a_quiz_s_still_picture_is_its_first_frame_so_it_gives_nothing_away():

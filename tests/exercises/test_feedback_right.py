@@ -352,6 +352,22 @@ def test_feedback_pictures_keep_their_text_at_least_12_px_and_their_own_size():
     assert f'width="{natural}"' in html
 
 
+def test_a_wide_tree_s_feedback_picture_is_capped_and_then_does_not_shrink():
+    from minimax_lessons import GameTree
+    from minimax_lessons.exercises import feedback as F
+    from minimax_lessons.pictures.raster import MAX_PNG_WIDTH, svg_pixels
+
+    game = GameTree.random(3, 4, seed=7)  # 121 nodes, about 6,300 px wide
+    svg = F._svg(game, {}, set())
+    full = svg_pixels(svg)[0]
+    html = F.tree_picture_html(game)
+    natural = _png_width(html)
+    assert full > natural == MAX_PNG_WIDTH  # the PNG is scaled down to the cap ...
+    # ... which makes its text smaller than the SVG's, under 12 px: it may shrink no further
+    assert F.smallest_text_px(svg) * natural / full < 12
+    assert f"min-width: {natural}px" in html
+
+
 # -- 3. pictures of hand answers ---------------------------------------------------------------
 def pruned_leaves(game, prune_ties):
     from minimax_lessons.search.adversarial import alphabeta

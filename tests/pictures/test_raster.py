@@ -82,3 +82,71 @@ def test_an_img_tag_carries_the_tree_as_alt_text():
 def test_bad_svg_gets_a_clear_error():
     with pytest.raises(ValueError, match="resvg could not rasterise"):
         svg_to_png("<svg this is not svg")
+
+
+# -- the width cap: a wide drawing's PNG is scaled down; a small one is the bytes it was -----
+
+#: A small drawing in Graphviz's SVG dialect, and the SHA-256 of its PNG as it was made
+#: before the cap existed: stored notebooks' PNGs stay the same bytes.
+SMALL_SVG = (
+    '<svg width="116pt" height="62pt" viewBox="0.00 0.00 116.00 62.00" '
+    'xmlns="http://www.w3.org/2000/svg">'
+    '<polygon fill="white" stroke="none" points="0,62 0,0 116,0 116,62 0,62"/>'
+    '<polygon fill="#9cc5ef" stroke="#222222" points="30,4 6,40 54,40 30,4"/>'
+    '<text text-anchor="middle" x="30" y="33" font-family="Helvetica,sans-Serif" '
+    'font-size="14.00">3</text>'
+    '<path fill="none" stroke="#222222" stroke-dasharray="5,2" d="M54,22C70,22 80,30 96,40"/>'
+    '<text text-anchor="middle" x="96" y="56" font-family="Times,serif" '
+    'font-size="10.00">C2</text></svg>')
+SMALL_PNG_SHA256 = "3353bfdc49fbdcd16dece975acf7b984d73609dd76c92b68c22178e904e6735b"
+
+
+def test_a_small_drawing_s_png_is_the_same_bytes_as_before_the_cap():
+    import hashlib
+
+    assert hashlib.sha256(svg_to_png(SMALL_SVG)).hexdigest() == SMALL_PNG_SHA256
+    svg = draw_tree(FIGURE_5_2).svg()
+    assert svg_to_png(svg) == svg_to_png(svg, max_width=10 ** 6)
+
+
+def test_a_huge_tree_s_png_is_capped_at_4000_px_wide_and_keeps_its_proportions():
+    from minimax_lessons import GameTree
+    from minimax_lessons.pictures.raster import MAX_PNG_WIDTH, svg_pixels
+
+    drawing = draw_tree(GameTree.random(3, 6, seed=7))  # 1,093 nodes
+    full_width, full_height = svg_pixels(drawing.svg())
+    assert full_width > 30_000
+    png = drawing.png()
+    width, height = png_size(png)  # a valid PNG: it has the signature and a header
+    assert MAX_PNG_WIDTH == 4000 and width == 4000
+    assert abs(height - full_height * width / full_width) <= 1
+    assert png[-8:] == b"IEND\xaeB`\x82"  # and it ends as a PNG ends
+    bundle = drawing._repr_mimebundle_()
+    assert base64.b64decode(bundle["image/png"]) == png
+    assert "n_2_2_2_2_2_2" in bundle["image/svg+xml"]  # the SVG keeps every node
+
+
+def test_a_capped_png_leaves_out_only_text_too_small_to_read():
+    from minimax_lessons.pictures.raster import SMALLEST_PNG_TEXT_PX
+
+    def wide(width_pt, text=""):
+        return (f'<svg width="{width_pt}pt" height="40pt" viewBox="0 0 {width_pt} 40" '
+                f'xmlns="http://www.w3.org/2000/svg"><rect width="{width_pt}" height="40" '
+                f'fill="white"/><rect x="5" y="5" width="{width_pt - 10}" height="30" '
+                f'fill="#9cc5ef"/>{text}</svg>')
+
+    label = ('<text x="{x}" y="30" font-family="Helvetica,sans-Serif" font-size="28.00">'
+             'MAX 3</text>')
+    # 28 pt at 4,000 / (6,000 x 4/3) of its size is 18.7 px: kept.
+    readable = wide(6000, label.format(x=20))
+    assert svg_to_png(readable) != svg_to_png(wide(6000))
+    # At 4,000 / (60,000 x 4/3) it would be 1.9 px, under SMALLEST_PNG_TEXT_PX: left out.
+    assert 28 * 4 / 3 * 4000 / (60000 * 4 / 3) < SMALLEST_PNG_TEXT_PX
+    assert svg_to_png(wide(60000, label.format(x=200))) == svg_to_png(wide(60000))
+    assert png_size(svg_to_png(wide(60000)))[0] == 4000
+
+
+def test_the_cap_can_be_asked_for_and_must_be_a_positive_width():
+    assert png_size(svg_to_png(SMALL_SVG, max_width=100))[0] == 100
+    with pytest.raises(ValueError, match="max_width must be a positive number of pixels, not 0"):
+        svg_to_png(SMALL_SVG, max_width=0)

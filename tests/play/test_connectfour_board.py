@@ -80,3 +80,14 @@ def test_the_widget_plays_a_clicked_column_and_disables_full_ones():
 def test_a_bad_side_is_refused():
     with pytest.raises(ValueError, match="human must be 'X' or 'O'"):
         ConnectFourBoard(human="Y")
+
+
+def test_the_board_shows_only_what_a_display_asks_for():
+    board = ConnectFourBoard(ConnectFour(rows=2, cols=3), human="X", max_depth=2)
+    assert board._repr_mimebundle_(include=["text/plain"]) == {"text/plain": repr(board)}
+    assert board._widget is None  # no widget made for a text-only display
+    bundle = board._repr_mimebundle_(exclude=["text/plain", "image/png"])
+    assert set(bundle) == {"image/svg+xml", "application/vnd.jupyter.widget-view+json"}
+    assert bundle["image/svg+xml"] == board.picture().svg
+    picture = board_picture(board.game, board.state)
+    assert set(picture._repr_mimebundle_(include=["image/png"])) == {"image/png"}

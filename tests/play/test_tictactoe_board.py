@@ -121,3 +121,12 @@ def test_the_board_is_sized_for_a_room():
     button = board._buttons[0]
     assert int(button.layout.width.rstrip("px")) >= 120
     assert int(board.MARK_FONT.rstrip("px")) >= 40 and int(board.LABEL_FONT.rstrip("px")) >= 16
+
+
+def test_the_board_shows_only_what_a_display_asks_for():
+    board = TicTacToeBoard(human="X")
+    assert board._repr_mimebundle_(include=["text/plain"]) == {"text/plain": repr(board)}
+    assert board._widget is None  # no widget made for a text-only display
+    bundle = board._repr_mimebundle_(exclude=["text/plain", "image/png"])
+    assert set(bundle) == {"image/svg+xml", "application/vnd.jupyter.widget-view+json"}
+    assert bundle["image/svg+xml"] == board.picture().svg()

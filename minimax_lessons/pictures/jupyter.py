@@ -1,0 +1,168 @@
+"""Showing things in Jupyter: one display bundle, one widget class factory, one offline page.
+
+Vocabulary
+----------
+- A *display bundle* is what Jupyter asks an object for when it ends a cell: a dict from
+  MIME type to content (:data:`SVG`, :data:`PNG` as base64 text, :data:`HTML`,
+  :data:`TEXT`, and :data:`WIDGET` for a widget's view). IPython asks through
+  ``obj._repr_mimebundle_(include=None, exclude=None)``: ``include`` names the only
+  types wanted, ``exclude`` types not wanted (``exclude`` wins); a cell's result and
+  ``display(obj)`` name neither, so they get every type.
+- A *maker* is a function of no argument that makes one type's content, or None for
+  "not this time". :func:`mimebundle` calls only the makers of the types asked for, as
+  the ``graphviz`` package does, so a PNG nobody asked for is never rasterised.
+- A *picture* shows as SVG, as a PNG of it (what notebooks opened untrusted, and GitHub,
+  show; :mod:`minimax_lessons.pictures.raster`) and as text: :func:`picture_makers`.
+- A *front-end* is a JavaScript module in ``minimax_lessons/static`` (``animation.js``,
+  ``practice.js``) with its CSS beside it, ending with ``export default {...}``. In
+  Jupyter it runs as an ``anywidget`` widget (:func:`widget_class` makes the class,
+  importing anywidget only then). An object with a widget shows the widget where widgets
+  run and a picture everywhere else: :func:`widget_makers`.
+- An *offline page* (:func:`offline_page`) is one self-contained HTML file that runs the
+  same module with no kernel and no network: ``export default`` becomes a named
+  ``const`` and the module, its CSS and its data are written into the page.
+
+>>> made = []
+>>> makers = {TEXT: lambda: "a tree", PNG: lambda: made.append("rasterised")}
+>>> mimebundle(makers, include=[TEXT]), made
+({'text/plain': 'a tree'}, [])
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import html
+import types
+from pathlib import Path
+
+from .raster import svg_to_png
+
+__all__ = ["SVG", "PNG", "HTML", "TEXT", "WIDGET", "STATIC", "wanted", "mimebundle",
+           "picture_makers", "widget_makers", "png_base64", "widget_class", "widget_view",
+           "offline_page"]
+
+SVG, PNG, HTML, TEXT = "image/svg+xml", "image/png", "text/html", "text/plain"
+WIDGET = "application/vnd.jupyter.widget-view+json"
+#: The front-ends' JavaScript and CSS (package data).
+STATIC = Path(__file__).parents[1] / "static"
+
+
+def wanted(mime: str, include=None, exclude=None) -> bool:
+    """Whether a display asked for ``mime``: every type when it names none.
+
+    >>> wanted(PNG), wanted(PNG, include=[SVG]), wanted(PNG, include=[PNG], exclude=[PNG])
+    (True, False, False)
+    """
+    return (not include or mime in include) and not (exclude and mime in exclude)
+
+
+def mimebundle(makers: dict, include=None, exclude=None) -> dict:
+    """The display bundle: the maker of each type asked for, called once (None adds nothing)."""
+    bundle = {}
+    for mime, make in makers.items():
+        if wanted(mime, include, exclude):
+            content = make()
+            if content is not None:
+                bundle[mime] = content
+    return bundle
+
+
+def picture_makers(svg, text) -> dict:
+    """Makers of a picture's SVG, PNG and text, from functions making the SVG and the text.
+
+    The SVG is made at most once, even when both the SVG and the PNG are asked for.
+
+    >>> makers = picture_makers(lambda: '<svg width="9pt" height="6pt"></svg>', lambda: "9x6")
+    >>> sorted(mimebundle(makers, exclude=[PNG]).items())
+    [('image/svg+xml', '<svg width="9pt" height="6pt"></svg>'), ('text/plain', '9x6')]
+    """
+    svg = functools.cache(svg)
+    return {SVG: svg, PNG: lambda: png_base64(svg()), TEXT: text}
+
+
+def widget_makers(widget, svg, text) -> dict:
+    """Makers of a widget's view and of a picture (SVG, PNG, text) for where widgets do not run.
+
+    ``widget``, ``svg`` and ``text`` are functions making the widget, the SVG and the text.
+    """
+    return {WIDGET: lambda: widget_view(widget()), **picture_makers(svg, text)}
+
+
+def png_base64(svg: str) -> str | None:
+    """The SVG as a PNG in base64 text (a bundle's ``image/png``), or None without resvg."""
+    png = svg_to_png(svg)
+    return None if png is None else base64.b64encode(png).decode("ascii")
+
+
+def widget_view(widget) -> dict | None:
+    """A widget's view in a bundle (``{"model_id": ...}``), as ipywidgets or anywidget say it."""
+    shown = widget._repr_mimebundle_()
+    data = shown[0] if isinstance(shown, tuple) else shown
+    return (data or {}).get(WIDGET)
+
+
+def widget_class(name: str, front_end: str, *, module: str, doc: str, **traits) -> type:
+    """An anywidget class running ``static/<front_end>.js`` (and its CSS), with ``traits``.
+
+    ``module`` and ``name`` say where the class is documented (``__name__`` of the
+    module that offers it). The traits are traitlets tagged ``sync=True``; callers make
+    them, and cache the class (one class per front-end in a process).
+    """
+    import anywidget
+
+    body = {"__doc__": doc, "__module__": module, "_esm": _read(f"{front_end}.js"),
+            "_css": _read(f"{front_end}.css"), **traits}
+    made = types.new_class(name, (anywidget.AnyWidget,), exec_body=lambda ns: ns.update(body))
+    made.__qualname__ = name
+    return made
+
+
+def offline_page(front_end: str, *, name: str, title: str, data: str, start: str,
+                 heading=False, extra_css="") -> str:
+    """One self-contained HTML page running ``static/<front_end>.js`` with ``data`` (JSON text).
+
+    The module is written into the page as ``const <name> = {...}``; the page holds a
+    ``<div id="<name>">`` for it and its data in ``<script id="<front_end>-data">``;
+    ``start`` is the JavaScript that starts it (the lines after the module). ``heading``
+    puts the title above it too; ``extra_css`` comes after the module's own CSS.
+
+    >>> page = offline_page("practice", name="practice", title="A & B", data="{}", start="")
+    >>> "<title>A &amp; B</title>" in page and "const practice =" in page
+    True
+    """
+    script = _read(f"{front_end}.js")
+    if "\nexport default" not in script:
+        raise RuntimeError(f"{front_end}.js must end with its `export default` line")
+    script = script.replace("\nexport default", f"\nconst {name} =", 1)
+    title = html.escape(title)
+    return _PAGE.format(title=title, css=_read(f"{front_end}.css") + extra_css,
+                        heading=f'<h1 style="font-size: 1.3em;">{title}</h1>\n' if heading else "",
+                        name=name, front_end=front_end, payload=data.replace("</", "<\\/"),
+                        script=script, start=start)
+
+
+def _read(name: str) -> str:
+    return (STATIC / name).read_text(encoding="utf-8")
+
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ margin: 16px; font-family: Helvetica, Arial, sans-serif; background: #ffffff; }}
+{css}
+</style>
+</head>
+<body>
+{heading}<div id="{name}"></div>
+<script type="application/json" id="{front_end}-data">{payload}</script>
+<script type="module">
+{script}
+{start}</script>
+</body>
+</html>
+"""
