@@ -52,6 +52,7 @@ from ..pictures import lecture
 from ..pictures.frames import PRUNED, UNVISITED, build_frames
 from .quiz import quiz_questions
 from ..pictures.raster import svg_to_png
+from ..search.trace import PRUNE
 from ..words import show_number
 
 __all__ = ["animate", "Animation", "AnimationWidget", "player_page", "STATIC"]
@@ -262,7 +263,7 @@ class Animation:
                        for f, (n, e) in zip(self.frames, self._changes)],
             "title": f"{self.result.algorithm}: value {show_number(self.result.value)}",
             "palette": dict(PALETTE),
-            "pruning": bool(self.result.pruned),
+            "pruning": any(frame.kind == PRUNE for frame in self.frames),
             "windows": self._style.windows,
         }
         if self.quiz:
