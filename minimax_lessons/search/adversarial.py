@@ -10,7 +10,13 @@ Vocabulary
   of a node cannot change the decision, and alpha-beta *prunes* them.
 - A *depth limit* counts plies; a non-terminal state at the limit is scored by
   an evaluation function (or, in a :class:`GameTree`, by the node's heuristic
-  ``value``). Terminal states are always scored by their utility.
+  ``value``). Terminal states are always scored by their utility. Inside a search,
+  ``left`` counts the plies still allowed: ``math.inf`` when there is no limit.
+- Each search is the textbook's loop (:mod:`minimax_lessons.search.textbook`) plus
+  one line per step it reports to its *recorder* ``log`` (``log.visit``,
+  ``log.update``, ``log.returned``, ...; see :mod:`minimax_lessons.search.trace`),
+  and a *path* per node, the moves from the root as linked pairs ``(parent's path,
+  move)``, which tells two visits of the same state apart.
 
 Every search is called ``f(game, state=None, *, depth=None, evaluate=None,
 trace=False, ...)`` and returns a :class:`SearchResult`:
