@@ -224,6 +224,8 @@ class Recorder:
     B1 scores 3 (utility)
     """
 
+    __slots__ = ("steps", "_add")
+
     def __init__(self):
         self.steps = []
         self._add = self.steps.append
@@ -264,6 +266,8 @@ class _NoRecord(Recorder):
     (Each method repeats its signature: a call to an exact signature is cheaper than
     one through ``*args``, and an untraced search makes millions of them.)
     """
+
+    __slots__ = ()
 
     def __init__(self):
         pass
