@@ -57,6 +57,7 @@ from ..pictures.scene import Scene
 from ..pictures.style import PALETTE, choose_style
 from ..pictures.jupyter import (HTML, STATIC, mimebundle, offline_page, widget_class,
                                 widget_makers)
+from ..search.trace import PRUNE
 from ..words import show_number
 
 __all__ = ["animate", "Animation", "AnimationWidget", "player_page", "STATIC"]
@@ -265,7 +266,7 @@ class Animation:
                        for f, (n, e) in zip(self.frames, self._changes)],
             "title": f"{self.result.algorithm}: value {show_number(self.result.value)}",
             "palette": dict(PALETTE),
-            "pruning": bool(self.result.pruned),
+            "pruning": any(frame.kind == PRUNE for frame in self.frames),
             "windows": self.style.windows,
             "checkpointEvery": CHECKPOINT_EVERY,
         }

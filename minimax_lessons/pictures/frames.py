@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
-from ..search.trace import RETURN, UPDATE, Trace
+from ..search.trace import UPDATE, Trace
 from ..words import join_names, show_number, state_name
 from ..games.game import is_named_tree
 
@@ -194,6 +194,7 @@ class _Builder:
 
     def __init__(self, game, trace, algorithm):
         self.game = game
+        self.trace = trace
         self.steps = list(trace)
         self.algorithm = algorithm
         self.views = {}
@@ -428,12 +429,5 @@ class _Builder:
 
     def _line(self) -> tuple:
         """Paths along the principal variation, from the root."""
-        best = {}
-        for step in self.steps:
-            if step.kind == RETURN:
-                best[step.path] = step.detail
-        line, path = [()], ()
-        while best.get(path) is not None:
-            path = path + (best[path],)
-            line.append(path)
-        return tuple(line)
+        moves = self.trace.line
+        return tuple(moves[:k] for k in range(len(moves) + 1))

@@ -10,7 +10,13 @@ Vocabulary
   of a node cannot change the decision, and alpha-beta *prunes* them.
 - A *depth limit* counts plies; a non-terminal state at the limit is scored by
   an evaluation function (or, in a :class:`GameTree`, by the node's heuristic
-  ``value``). Terminal states are always scored by their utility.
+  ``value``). Terminal states are always scored by their utility. Inside a search,
+  ``left`` counts the plies still allowed: ``math.inf`` when there is no limit.
+- Each search is the textbook's loop (:mod:`minimax_lessons.search.textbook`) plus
+  one line per step it reports to its *recorder* ``log`` (``log.visit``,
+  ``log.update``, ``log.returned``, ...; see :mod:`minimax_lessons.search.trace`),
+  and a *path* per node, the moves from the root as linked pairs ``(parent's path,
+  move)``, which tells two visits of the same state apart.
 
 Every search is called ``f(game, state=None, *, depth=None, evaluate=None,
 trace=False, ...)`` and returns a :class:`SearchResult`:
@@ -34,114 +40,65 @@ next, at the root too.
 
 from __future__ import annotations
 
-import gc
 import math
 import sys
-import threading
-from dataclasses import dataclass, field
-from functools import cached_property
 
-
-from ..games.game import CHANCE, MAX, MIN, GameError
-from .trace import EVALUATE, PRUNE, RETURN, UPDATE, VISIT, Trace, flat_path
+from ..games.game import CHANCE, MAX, MIN
+from . import _deep
+from .result import SearchError, SearchResult, check_depth, no_actions, no_evaluation
+from .trace import EVALUATION, UTILITY, recorder
 
 INF = math.inf
 #: Deeper than this many plies a search refuses, with a clear message.
 MAX_PLIES = 100_000
 
 
-class SearchError(GameError):
-    """A search cannot run on this input (the message says why and what to do)."""
+class _Search:
+    """What every search shares: the game's rules, the depth limit, the recorder, counters.
 
-
-@dataclass(frozen=True)
-class SearchResult:
-    """What a search found.
-
-    ``value``: the root's value (MAX's point of view); ``move``: the first best
-    move, left to right (None at a terminal root); ``nodes``: states visited,
-    root included; ``leaves``: states scored by utility or evaluation;
-    ``estimated``: how many of those the evaluation function scored (0 means
-    the search was exact); ``pruned``: the child states whose subtrees
-    alpha-beta skipped, in order. With ``trace=True`` also ``trace`` (the
-    steps), ``visited`` (states in first-visit order), ``line`` (the principal
-    variation: the best moves from the root on) and ``values`` (the value each
-    visited path returned; under alpha-beta a pruned node's value is a bound).
+    ``prunes`` says whether the search prunes (its result's ``pruned`` is then a
+    tuple, empty if nothing was skipped; otherwise None).
     """
 
-    value: float
-    move: object
-    nodes: int
-    leaves: int
-    algorithm: str
-    depth: int | None = None
-    trace: Trace | None = field(default=None, repr=False)
-    pruned: tuple | None = None
-    estimated: int = 0
-
-    @cached_property
-    def visited(self) -> tuple | None:
-        """States in the order the search first reached them (needs ``trace=True``)."""
-        if self.trace is None:
-            return None
-        seen = {}
-        for step in self.trace._raw:
-            if (step[0] == VISIT or step[0] == EVALUATE) and step[1] not in seen:
-                seen[step[1]] = None
-        return tuple(seen)
-
-    @cached_property
-    def values(self) -> dict | None:
-        """The value returned at each visited path (needs ``trace=True``)."""
-        if self.trace is None:
-            return None
-        return {flat_path(step[2]): step[4] for step in self.trace._raw
-                if step[0] == RETURN or step[0] == EVALUATE}
-
-    @cached_property
-    def line(self) -> tuple | None:
-        """The principal variation: best moves from the root on (needs ``trace=True``)."""
-        if self.trace is None:
-            return None
-        best = {step[2]: step[7] for step in self.trace._raw if step[0] == RETURN}
-        moves, path = [], ()
-        while best.get(path) is not None:
-            moves.append(best[path])
-            path = (path, best[path])
-        return tuple(moves)
-
-
-class _Search:
-    """The shared set-up of every search: rules, limits, tracing, counters."""
-
-    def __init__(self, game, state, depth, evaluate, trace, order, name):
-        if depth is not None and (not isinstance(depth, int) or depth < 0):
-            raise SearchError(f"depth must be a whole number >= 0 (plies) or None, not {depth!r}")
+    def __init__(self, game, state, name, *, depth=None, evaluate=None, trace=False, order=None,
+                 prunes=False):
+        check_depth(depth)
         self.game = game
         self.root = game.initial_state() if state is None else state
         self.depth = depth
+        self.plies = INF if depth is None else depth  # plies left to search at the root
         self.name = name
+        self.prunes = prunes
         self.evaluate = evaluate or getattr(game, "heuristic", None)
-        self.raw = [] if trace else None
-        self.record = self.raw.append if trace else None
-        self.order = order
+        self.tracing = trace
+        self.log = recorder(trace)
+        actions = game.actions
+        self.actions = actions if order is None else lambda state: order(state, actions(state))
         self.nodes = 0
         self.leaves = 0
         self.estimated = 0
         self.pruned = []
 
-    def actions(self, state):
-        acts = self.game.actions(state)
-        return self.order(state, acts) if self.order is not None else acts
+    def leaf(self, state, path, player, value, how, alpha=None, beta=None):
+        """Count a leaf scored ``value`` (``how``: by utility or evaluation) and log it."""
+        self.leaves += 1
+        self.log.evaluate(state, path, player, value, how, alpha, beta)
+        return value
 
-    def score_at_limit(self, state):
+    def estimate(self, state):
+        """The evaluation function's score of a state at the depth limit."""
         self.estimated += 1
         if self.evaluate is None:
-            raise SearchError(
-                f"the depth limit stopped the search at a non-terminal state "
-                f"{self.game.text(state)!r} and there is no evaluation function: pass evaluate="
-            )
+            raise no_evaluation(self.game, state)
         return self.evaluate(state)
+
+    def prune(self, state, path, player, value, rest, alpha=None, beta=None):
+        """Skip the children that the moves ``rest`` lead to (nothing to note if none)."""
+        if not len(rest):
+            return
+        skipped = tuple(self.game.result(state, a) for a in rest)
+        self.pruned.extend(skipped)
+        self.log.prune(state, path, player, value, skipped, alpha, beta)
 
     def chance_error(self, state):
         return SearchError(
@@ -152,60 +109,26 @@ class _Search:
     def run(self, fn, *args):
         """Call the recursive search, with room for deep games."""
         height = getattr(self.game, "height", None)
-        if isinstance(height, int) and height > MAX_PLIES:
+        height = height if isinstance(height, int) else None
+        if height is not None and height > MAX_PLIES:
             raise SearchError(
                 f"the tree is {height} plies deep, more than the {MAX_PLIES} this search "
                 "handles: pass depth= to search a part of it"
             )
-        if isinstance(height, int) and height > 300:
-            return _run_deep(fn, args, 3 * height + 200)
-        collecting = self.raw is not None and gc.isenabled()
-        if collecting:  # millions of small trace tuples would trigger needless collections
-            gc.disable()
         try:
-            return fn(*args)
+            return _deep.run(fn, *args, plies=height, pause_collector=self.tracing)
         except RecursionError:
             raise SearchError(
                 f"{self.name} went deeper than Python's recursion limit "
                 f"({sys.getrecursionlimit()} calls): the game may never end (a cycle?) "
                 "or be very deep; pass depth= to limit the search"
             ) from None
-        finally:
-            if collecting:
-                gc.enable()
 
     def finish(self, value, move):
-        trace = Trace(self.raw, self.game) if self.raw is not None else None
-        pruned = tuple(self.pruned) if self.name == "alphabeta" or self.pruned else None
         return SearchResult(value, move, self.nodes, self.leaves, self.name, self.depth,
-                            trace, pruned, self.estimated)
-
-
-def _run_deep(fn, args, limit):
-    """Run ``fn(*args)`` in a thread with a large stack and recursion limit."""
-    out = {}
-
-    def target():
-        old = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old, limit))
-        try:
-            out["value"] = fn(*args)
-        except BaseException as exc:  # handed to the caller below
-            out["error"] = exc
-        finally:
-            sys.setrecursionlimit(old)
-
-    old_size = threading.stack_size()
-    threading.stack_size(min(1 << 30, max(64 << 20, limit * 2048)))
-    try:
-        worker = threading.Thread(target=target, name="deep-search")
-        worker.start()
-        worker.join()
-    finally:
-        threading.stack_size(old_size)
-    if "error" in out:
-        raise out["error"]
-    return out["value"]
+                            trace=self.log.trace(self.game),
+                            pruned=tuple(self.pruned) if self.prunes else None,
+                            estimated=self.estimated)
 
 
 def minimax(game, state=None, *, depth=None, evaluate=None, trace=False,
@@ -222,66 +145,53 @@ def minimax(game, state=None, *, depth=None, evaluate=None, trace=False,
     >>> minimax(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).value
     3
     """
-    s = _Search(game, state, depth, evaluate, trace, order, "minimax")
+    s = _Search(game, state, "minimax", depth=depth, evaluate=evaluate, trace=trace,
+                order=order)
     to_move, result, is_terminal, utility = game.to_move, game.result, game.is_terminal, game.utility
-    actions = s.actions if order is not None else game.actions
-    record = s.record
+    actions, log = s.actions, s.log
     table = {} if memo else None
     exact = depth is None  # without a depth limit a state's value does not depend on `left`
 
     def value(state, left, path):
         s.nodes += 1
         player = to_move(state)
-        key = (state if exact else (state, left)) if table is not None else None
-        if table is not None and key in table:
-            v, move = table[key]
-            if record:
-                record((VISIT, state, path, player, None, None, None, "memo"))
-                record((RETURN, state, path, player, v, None, None, move))
-            return v, move
+        if table is not None:
+            key = state if exact else (state, left)
+            if key in table:
+                v, move = table[key]
+                log.remembered(state, path, player, v, move)
+                return v, move
         if is_terminal(state):
-            s.leaves += 1
-            v = utility(state)
-            if record:
-                record((EVALUATE, state, path, player, v, None, None, "utility"))
-            return v, None
+            return s.leaf(state, path, player, utility(state), UTILITY), None
         if left == 0:
-            s.leaves += 1
-            v = s.score_at_limit(state)
-            if record:
-                record((EVALUATE, state, path, player, v, None, None, "evaluation"))
-            return v, None
-        if record:
-            record((VISIT, state, path, player, None, None, None, None))
+            return s.leaf(state, path, player, s.estimate(state), EVALUATION), None
+        log.visit(state, path, player)
         if player == MAX:
             best, move = -INF, None
             for a in actions(state):
                 child = result(state, a)
-                v = value(child, left - 1, (path, a) if record else None)[0]
+                v = value(child, left - 1, (path, a))[0]
                 if v > best:
                     best, move = v, a
-                    if record:
-                        record((UPDATE, state, path, player, v, None, None, child))
+                    log.update(state, path, player, v, child)
         elif player == MIN:
             best, move = INF, None
             for a in actions(state):
                 child = result(state, a)
-                v = value(child, left - 1, (path, a) if record else None)[0]
+                v = value(child, left - 1, (path, a))[0]
                 if v < best:
                     best, move = v, a
-                    if record:
-                        record((UPDATE, state, path, player, v, None, None, child))
+                    log.update(state, path, player, v, child)
         else:
             raise s.chance_error(state)
         if move is None:
-            raise SearchError(f"state {game.text(state)!r} is not terminal but has no actions")
+            raise no_actions(game, state)
         if table is not None:
             table[key] = (best, move)
-        if record:
-            record((RETURN, state, path, player, best, None, None, move))
+        log.returned(state, path, player, best, move)
         return best, move
 
-    v, move = s.run(value, s.root, -1 if depth is None else depth, ())
+    v, move = s.run(value, s.root, s.plies, ())
     return s.finish(v, move)
 
 
@@ -297,77 +207,55 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, trace=False,
     >>> r.value, r.leaves, r.pruned
     (3, 7, ('C2', 'C3'))
     """
-    s = _Search(game, state, depth, evaluate, trace, order, "alphabeta")
+    s = _Search(game, state, "alphabeta", depth=depth, evaluate=evaluate, trace=trace,
+                order=order, prunes=True)
     to_move, result, is_terminal, utility = game.to_move, game.result, game.is_terminal, game.utility
-    actions = s.actions if order is not None else game.actions
-    record = s.record
+    actions, log = s.actions, s.log
 
     def value(state, alpha, beta, left, path):
         s.nodes += 1
         player = to_move(state)
         if is_terminal(state):
-            s.leaves += 1
-            v = utility(state)
-            if record:
-                record((EVALUATE, state, path, player, v, alpha, beta, "utility"))
-            return v, None
+            return s.leaf(state, path, player, utility(state), UTILITY, alpha, beta), None
         if left == 0:
-            s.leaves += 1
-            v = s.score_at_limit(state)
-            if record:
-                record((EVALUATE, state, path, player, v, alpha, beta, "evaluation"))
-            return v, None
-        if record:
-            record((VISIT, state, path, player, None, alpha, beta, None))
+            return s.leaf(state, path, player, s.estimate(state), EVALUATION, alpha, beta), None
+        log.visit(state, path, player, alpha, beta)
         acts = actions(state)
         if player == MAX:
             best, move = -INF, None
             for i, a in enumerate(acts):
                 child = result(state, a)
-                v = value(child, alpha, beta, left - 1, (path, a) if record else None)[0]
+                v = value(child, alpha, beta, left - 1, (path, a))[0]
                 if v > best:
                     best, move = v, a
                     if best > alpha:
                         alpha = best
-                    if record:
-                        record((UPDATE, state, path, player, v, alpha, beta, child))
+                    log.update(state, path, player, v, child, alpha, beta)
                 if best >= beta if prune_ties else best > beta:
-                    _prune(s, state, path, player, best, alpha, beta, acts[i + 1:])
+                    s.prune(state, path, player, best, acts[i + 1:], alpha, beta)
                     break
         elif player == MIN:
             best, move = INF, None
             for i, a in enumerate(acts):
                 child = result(state, a)
-                v = value(child, alpha, beta, left - 1, (path, a) if record else None)[0]
+                v = value(child, alpha, beta, left - 1, (path, a))[0]
                 if v < best:
                     best, move = v, a
                     if best < beta:
                         beta = best
-                    if record:
-                        record((UPDATE, state, path, player, v, alpha, beta, child))
+                    log.update(state, path, player, v, child, alpha, beta)
                 if best <= alpha if prune_ties else best < alpha:
-                    _prune(s, state, path, player, best, alpha, beta, acts[i + 1:])
+                    s.prune(state, path, player, best, acts[i + 1:], alpha, beta)
                     break
         else:
             raise s.chance_error(state)
         if move is None:
-            raise SearchError(f"state {game.text(state)!r} is not terminal but has no actions")
-        if record:
-            record((RETURN, state, path, player, best, alpha, beta, move))
+            raise no_actions(game, state)
+        log.returned(state, path, player, best, move, alpha, beta)
         return best, move
 
-    v, move = s.run(value, s.root, alpha, beta, -1 if depth is None else depth, ())
+    v, move = s.run(value, s.root, alpha, beta, s.plies, ())
     return s.finish(v, move)
-
-
-def _prune(s, state, path, player, best, alpha, beta, rest):
-    """Note the children that alpha-beta skips (nothing to note if none are left)."""
-    if not len(rest):
-        return
-    skipped = tuple(s.game.result(state, a) for a in rest)
-    s.pruned.extend(skipped)
-    if s.record:
-        s.record((PRUNE, state, path, player, best, alpha, beta, skipped))
 
 
 def negamax(game, state=None, *, depth=None, evaluate=None, trace=False,
@@ -383,10 +271,10 @@ def negamax(game, state=None, *, depth=None, evaluate=None, trace=False,
     >>> negamax(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])).value
     3
     """
-    s = _Search(game, state, depth, evaluate, trace, order, "negamax")
+    s = _Search(game, state, "negamax", depth=depth, evaluate=evaluate, trace=trace,
+                order=order, prunes=prune)
     to_move, result, is_terminal, utility = game.to_move, game.result, game.is_terminal, game.utility
-    actions = s.actions if order is not None else game.actions
-    record = s.record
+    actions, log = s.actions, s.log
 
     def value(state, alpha, beta, left, path):
         """The value of ``state`` for the player to move there."""
@@ -395,39 +283,33 @@ def negamax(game, state=None, *, depth=None, evaluate=None, trace=False,
         if player == CHANCE:
             raise s.chance_error(state)
         sign = 1 if player == MAX else -1
-        if is_terminal(state) or left == 0:
-            s.leaves += 1
-            how = "utility" if is_terminal(state) else "evaluation"
-            v = utility(state) if how == "utility" else s.score_at_limit(state)
-            if record:
-                record((EVALUATE, state, path, player, v, None, None, how))
-            return sign * v, None
-        if record:
-            record((VISIT, state, path, player, None, None, None, None))
+        if is_terminal(state):
+            return sign * s.leaf(state, path, player, utility(state), UTILITY), None
+        if left == 0:
+            return sign * s.leaf(state, path, player, s.estimate(state), EVALUATION), None
+        log.visit(state, path, player)
         best, move = -INF, None
         acts = actions(state)
         for i, a in enumerate(acts):
             child = result(state, a)
             same = to_move(child) == player
             lo, hi = (alpha, beta) if same else (-beta, -alpha)
-            v = value(child, lo, hi, left - 1, (path, a) if record else None)[0]
+            v = value(child, lo, hi, left - 1, (path, a))[0]
             v = v if same else -v
             if v > best:
                 best, move = v, a
-                if record:
-                    record((UPDATE, state, path, player, sign * v, None, None, child))
+                log.update(state, path, player, sign * v, child)
             if prune:
                 alpha = max(alpha, best)
                 if alpha >= beta:
-                    _prune(s, state, path, player, sign * best, None, None, acts[i + 1:])
+                    s.prune(state, path, player, sign * best, acts[i + 1:])
                     break
         if move is None:
-            raise SearchError(f"state {game.text(state)!r} is not terminal but has no actions")
-        if record:
-            record((RETURN, state, path, player, sign * best, None, None, move))
+            raise no_actions(game, state)
+        log.returned(state, path, player, sign * best, move)
         return best, move
 
-    v, move = s.run(value, s.root, -INF, INF, -1 if depth is None else depth, ())
+    v, move = s.run(value, s.root, -INF, INF, s.plies, ())
     sign = 1 if game.to_move(s.root) == MAX else -1
     return s.finish(sign * v, move)
 
@@ -447,47 +329,40 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, trace=False,
     >>> expectiminimax(t).value
     2.0
     """
-    s = _Search(game, state, depth, evaluate, trace, order, "expectiminimax")
+    s = _Search(game, state, "expectiminimax", depth=depth, evaluate=evaluate, trace=trace,
+                order=order)
     to_move, result, is_terminal, utility = game.to_move, game.result, game.is_terminal, game.utility
-    actions = s.actions if order is not None else game.actions
-    record = s.record
+    actions, log = s.actions, s.log
 
     def value(state, left, path):
         s.nodes += 1
         player = to_move(state)
-        if is_terminal(state) or left == 0:
-            s.leaves += 1
-            how = "utility" if is_terminal(state) else "evaluation"
-            v = utility(state) if how == "utility" else s.score_at_limit(state)
-            if record:
-                record((EVALUATE, state, path, player, v, None, None, how))
-            return v, None
-        if record:
-            record((VISIT, state, path, player, None, None, None, None))
+        if is_terminal(state):
+            return s.leaf(state, path, player, utility(state), UTILITY), None
+        if left == 0:
+            return s.leaf(state, path, player, s.estimate(state), EVALUATION), None
+        log.visit(state, path, player)
         if player == CHANCE:
             best, move = 0.0, None
             for a, p in game.chances(state):
                 child = result(state, a)
-                best += p * value(child, left - 1, (path, a) if record else None)[0]
-                if record:
-                    record((UPDATE, state, path, player, best, None, None, child))
+                best += p * value(child, left - 1, (path, a))[0]
+                log.update(state, path, player, best, child)
         else:
             sign = 1 if player == MAX else -1
             best, move = -INF * sign, None
             for a in actions(state):
                 child = result(state, a)
-                v = value(child, left - 1, (path, a) if record else None)[0]
+                v = value(child, left - 1, (path, a))[0]
                 if sign * v > sign * best:
                     best, move = v, a
-                    if record:
-                        record((UPDATE, state, path, player, v, None, None, child))
+                    log.update(state, path, player, v, child)
             if move is None:
-                raise SearchError(f"state {game.text(state)!r} is not terminal but has no actions")
-        if record:
-            record((RETURN, state, path, player, best, None, None, move))
+                raise no_actions(game, state)
+        log.returned(state, path, player, best, move)
         return best, move
 
-    v, move = s.run(value, s.root, -1 if depth is None else depth, ())
+    v, move = s.run(value, s.root, s.plies, ())
     return s.finish(v, move)
 
 
@@ -528,12 +403,12 @@ def solve(game, state=None) -> dict:
             else:
                 kids = [value(result(state, a)) for a in game.actions(state)]
                 if not kids:
-                    raise SearchError(f"state {game.text(state)!r} is not terminal but has no actions")
+                    raise no_actions(game, state)
                 v = max(kids) if player == MAX else min(kids)
         values[state] = v
         return v
 
-    _Search(game, root, None, None, False, None, "solve").run(value, root)
+    _Search(game, root, "solve").run(value, root)
     return values
 
 

@@ -39,11 +39,17 @@ from dataclasses import dataclass
 from itertools import count
 
 from ..games.game import MAX
-from .adversarial import SearchError, SearchResult
+from .result import SearchError, SearchResult, check_depth, no_actions, no_evaluation
 from .textbook import bound_flag
 
 INF = math.inf
+#: The flags of :func:`~minimax_lessons.search.textbook.bound_flag`, the function the
+#: table search stores them by (lesson 9 shows its source).
 EXACT, LOWER, UPPER = "exact", "lower", "upper"
+#: A search under a deadline reads the clock once every this many nodes: often enough to
+#: stop within about 10 ms (the engine searches some 100,000 Connect Four nodes a second),
+#: rarely enough to cost nothing next to the search.
+NODES_PER_CLOCK_READING = 1024
 
 
 def centre_first(game):
@@ -105,9 +111,8 @@ def table_search(game, state=None, *, depth=None, evaluate=None, order=None, tab
     value as exact (a bug, kept for the lesson); ``deadline`` a
     ``time.perf_counter()`` reading after which the search gives up.
     """
+    check_depth(depth)
     root = game.initial_state() if state is None else state
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int) or depth < 0):
-        raise SearchError(f"depth must be a whole number >= 0 (plies) or None, not {depth!r}")
     evaluate = evaluate or getattr(game, "heuristic", None)
     table = TranspositionTable() if table is None else table
     values, moves = table.values, table.moves
@@ -117,7 +122,8 @@ def table_search(game, state=None, *, depth=None, evaluate=None, order=None, tab
 
     def value(state, alpha, beta, left):
         counts["nodes"] += 1
-        if deadline is not None and counts["nodes"] % 1024 == 0 and time.perf_counter() > deadline:
+        if deadline is not None and counts["nodes"] % NODES_PER_CLOCK_READING == 0 \
+                and time.perf_counter() > deadline:
             raise _OutOfTime
         if is_terminal(state):
             counts["leaves"] += 1
@@ -126,9 +132,7 @@ def table_search(game, state=None, *, depth=None, evaluate=None, order=None, tab
             counts["leaves"] += 1
             counts["estimated"] += 1
             if evaluate is None:
-                raise SearchError(f"the depth limit stopped the search at a non-terminal state "
-                                  f"{game.text(state)!r} and there is no evaluation function: "
-                                  "pass evaluate=")
+                raise no_evaluation(game, state)
             return evaluate(state)
         entry = values.get((state, left))
         if entry is not None:
@@ -154,14 +158,24 @@ def table_search(game, state=None, *, depth=None, evaluate=None, order=None, tab
                 if alpha >= beta:
                     break
         if move is None:
-            raise SearchError(f"state {game.text(state)!r} is not terminal but has no actions")
+            raise no_actions(game, state)
         table.store(state, left, best, bound_flag(best, low, high) if flags else EXACT, move)
         return best
 
-    v = value(root, -INF, INF, -1 if depth is None else depth)
+    v = value(root, -INF, INF, INF if depth is None else depth)
     move = None if is_terminal(root) or depth == 0 else moves.get(root)
-    return SearchResult(v, move, counts["nodes"], counts["leaves"], "alphabeta+table", depth,
-                        None, None, counts["estimated"])
+    return SearchResult(v, move, nodes=counts["nodes"], leaves=counts["leaves"],
+                        algorithm="alphabeta+table", depth=depth, estimated=counts["estimated"])
+
+
+def _deadline(name, seconds, max_depth):
+    """The clock reading at which ``name`` must stop (None: no time limit); refuses a
+    budget that is missing or not a positive number of seconds."""
+    if seconds is None and max_depth is None:
+        raise SearchError(f"{name} needs a budget: seconds= (time) or max_depth= (plies)")
+    if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
+        raise SearchError(f"seconds must be a number > 0, not {seconds!r}")
+    return None if seconds is None else time.perf_counter() + seconds
 
 
 def deepen(game, state=None, *, seconds=None, max_depth=None, evaluate=None, order=None,
@@ -178,11 +192,7 @@ def deepen(game, state=None, *, seconds=None, max_depth=None, evaluate=None, ord
     >>> [r.depth for r in deepen(game, max_depth=3, evaluate=game.estimate)]
     [1, 2, 3]
     """
-    if seconds is None and max_depth is None:
-        raise SearchError("deepen needs a budget: seconds= (time) or max_depth= (plies)")
-    if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
-        raise SearchError(f"seconds must be a number > 0, not {seconds!r}")
-    deadline = None if seconds is None else time.perf_counter() + seconds
+    deadline = _deadline("deepen", seconds, max_depth)
     table = TranspositionTable() if table is None else table
     results, first = [], None
     for depth in count(1):
@@ -247,14 +257,10 @@ def analyse(game, state=None, *, seconds=None, max_depth=None, evaluate=None,
     >>> a.depth, a.move, a.values[3]
     (3, 3, 1)
     """
-    if seconds is None and max_depth is None:
-        raise SearchError("analyse needs a budget: seconds= (time) or max_depth= (plies)")
-    if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
-        raise SearchError(f"seconds must be a number > 0, not {seconds!r}")
+    deadline = _deadline("analyse", seconds, max_depth)
     state = game.initial_state() if state is None else state
     if game.is_terminal(state):
         raise SearchError(f"the game is over in {game.text(state)!r}: there is no move to analyse")
-    deadline = None if seconds is None else time.perf_counter() + seconds
     table, done, nodes = TranspositionTable(), None, 0
     sign = 1 if game.to_move(state) == MAX else -1
     for depth in count(1):

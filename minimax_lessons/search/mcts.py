@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..games.game import CHANCE, MAX
-from .adversarial import SearchError
+from .result import SearchError
 from ..words import show_number
 
 __all__ = ["mcts", "MCTSResult", "MCTSStep", "NodeStats", "ucb1_score", "DEFAULT_C"]
@@ -127,8 +127,6 @@ class MCTSResult:
     trace: tuple | None = field(default=None, repr=False)
     root: object = field(default=None, repr=False)
     algorithm: str = "mcts"
-    #: Monte Carlo search prunes nothing (drawings ask every search).
-    pruned = None
 
     @property
     def nodes(self) -> int:
@@ -136,40 +134,78 @@ class MCTSResult:
         return len(self.tree)
 
 
-class _Node:
-    """A node of the engine's tree (internal; plain slots for speed)."""
+class _Position:
+    """What the engine remembers of one state of the game (internal; plain slots for speed).
 
-    # ``state`` holds the state's info list from _Rules, ``untried`` move indices.
-    __slots__ = ("state", "parent", "move", "children", "untried", "visits", "wins",
+    ``successors[i]`` is the position the ``i``-th move leads to, filled in when first
+    reached, so play-outs walk from position to position without hashing states;
+    ``indices`` numbers the moves, for ``rng.choice``.
+    """
+
+    __slots__ = ("state", "terminal", "utility", "moves", "mover", "indices", "successors")
+
+    def __init__(self, state, terminal, utility, moves, mover):
+        self.state, self.terminal, self.utility = state, terminal, utility
+        self.moves, self.mover = moves, mover
+        self.indices = range(len(moves))
+        self.successors = [None] * len(moves)
+
+
+class _Node:
+    """A node of the engine's tree (internal; plain slots for speed).
+
+    ``position``: the node's state as :class:`_Rules` knows it; ``untried``: the indices
+    of the moves not expanded yet.
+    """
+
+    __slots__ = ("position", "parent", "move", "children", "untried", "visits", "wins",
                  "sign", "path")
 
-    def __init__(self, state, parent, move, untried, sign, path):
-        self.state, self.parent, self.move = state, parent, move
+    def __init__(self, position, parent, move, sign, path):
+        self.position, self.parent, self.move = position, parent, move
         self.children = []
-        self.untried = untried
+        self.untried = list(position.indices)
         self.visits = 0
         self.wins = 0.0
         self.sign = sign   # +1 when MAX chose this node, -1 when MIN did
         self.path = path
 
+    def best_child(self, c):
+        """The child with the highest UCB1 score (the first of equals)."""
+        logn, sqrt = math.log(self.visits), math.sqrt
+        best, best_score = None, -math.inf
+        for child in self.children:
+            score = child.wins / child.visits + c * sqrt(logn / child.visits)
+            if score > best_score:
+                best, best_score = child, score
+        return best
+
+    def expand(self, rules):
+        """Add the child that the first untried move leads to, and return it."""
+        i = self.untried.pop(0)
+        position = self.position
+        move = position.moves[i]
+        child = _Node(rules.child(position, i), self, move, 1 if position.mover == MAX else -1,
+                      self.path + (move,))
+        self.children.append(child)
+        return child
+
 
 class _Rules:
-    """What the engine remembers of the game, per state: a list
-    ``[terminal, utility, moves, mover, state, successors]`` (successors filled in
-    as they are first reached), so play-outs walk these lists without hashing."""
+    """The game's rules as the engine asks them: one :class:`_Position` per state."""
 
     def __init__(self, game):
         self.game = game
         self.known = {}
 
-    def info(self, state):
-        info = self.known.get(state)
-        return info if info is not None else self.describe(state)
+    def position(self, state):
+        known = self.known.get(state)
+        return known if known is not None else self.describe(state)
 
     def describe(self, state):
         game = self.game
         if game.is_terminal(state):
-            info = [True, game.utility(state), (), None, state, []]
+            position = _Position(state, True, game.utility(state), (), None)
         else:
             player = game.to_move(state)
             if player == CHANCE:
@@ -180,21 +216,74 @@ class _Rules:
             if not moves:
                 raise SearchError(f"state {_text(game, state)!r} is not terminal but has no "
                                   "actions")
-            info = [False, None, moves, player, state, [None] * len(moves)]
-        self.known[state] = info
-        return info
+            position = _Position(state, False, None, moves, player)
+        self.known[state] = position
+        return position
 
-    def child(self, info, i):
-        """The info of the state reached by the ``i``-th move from ``info``'s state."""
-        nxt = info[5][i]
+    def child(self, position, i):
+        """The position the ``i``-th move from ``position`` leads to."""
+        nxt = position.successors[i]
         if nxt is None:
-            nxt = info[5][i] = self.info(self.game.result(info[4], info[2][i]))
+            nxt = position.successors[i] = self.position(
+                self.game.result(position.state, position.moves[i]))
         return nxt
 
 
 def _text(game, state):
     text = game.text(state) if hasattr(game, "text") else str(state)
     return str(text).replace("\n", "/")
+
+
+class _Recorder:
+    """Writes down the events of UCT's rounds as :class:`MCTSStep` objects (internal)."""
+
+    def __init__(self, c):
+        self.c = c
+        self.steps = []
+
+    def select(self, k, node, chosen):
+        """Round ``k`` goes from ``node`` to ``chosen``, the child with the best UCB1."""
+        n, c = node.visits, self.c
+        scores = [(child.move, ucb1_score(child.wins, child.visits, n, c))
+                  for child in node.children]
+        self.steps.append(MCTSStep(SELECT, k, node.path, chosen.move, None, tuple(scores)))
+
+    def expand(self, k, node):
+        """Round ``k`` adds ``node`` to the tree."""
+        self.steps.append(MCTSStep(EXPAND, k, node.parent.path, node.move))
+
+    def playout(self, k, node, utility, played):
+        """Round ``k`` plays the moves ``played`` at random from ``node``, reaching ``utility``."""
+        self.steps.append(MCTSStep(PLAYOUT, k, node.path, None, utility, tuple(played)))
+
+    def backup(self, k, node, utility):
+        """Round ``k`` adds ``utility`` to every node from ``node`` up to the root."""
+        self.steps.append(MCTSStep(BACKUP, k, node.path, None, utility))
+
+    def trace(self):
+        return tuple(self.steps)
+
+
+class _NoRecord(_Recorder):
+    """The recorder of an untraced search: it is told every event and keeps none."""
+
+    def __init__(self):
+        pass
+
+    def select(self, k, node, chosen):
+        pass
+
+    def expand(self, k, node):
+        pass
+
+    def playout(self, k, node, utility, played):
+        pass
+
+    def backup(self, k, node, utility):
+        pass
+
+    def trace(self):
+        return None
 
 
 def _check(playouts, c, seed):
@@ -220,64 +309,36 @@ def mcts(game, state=None, *, playouts=1000, seed=0, c=DEFAULT_C, trace=False) -
     _check(playouts, c, seed)
     root_state = game.initial_state() if state is None else state
     rules = _Rules(game)
-    info = rules.info(root_state)
-    if info[0]:
+    start = rules.position(root_state)
+    if start.terminal:
         raise SearchError(f"the root {_text(game, root_state)!r} is terminal: there is no move "
                           "to choose")
-    rng = random.Random(seed)
-    # rng.choice(seq) is seq[rng._randbelow(len(seq))]: the same random numbers as the
-    # textbook's rng.choice, without building a sequence (tests check both agree).
-    randbelow, log, sqrt, child_of = rng._randbelow, math.log, math.sqrt, rules.child
-    root = _Node(info, None, None, list(range(len(info[2]))), 1, ())  # the root adds MAX's view
-    steps = [] if trace else None
+    # The textbook's rng.choice(moves) and the engine's rng.choice(position.indices) draw
+    # the same random numbers (both sequences have one entry per move): tests check it.
+    choice, child_of = random.Random(seed).choice, rules.child
+    log = _Recorder(c) if trace else _NoRecord()
+    root = _Node(start, None, None, 1, ())  # the root adds MAX's view
     for k in range(1, playouts + 1):
         node = root
-        # 1. select
-        while not node.untried and node.children:
-            logn = log(node.visits)
-            best, best_score = None, -math.inf
-            if trace:
-                scores = []
-            for child in node.children:
-                score = child.wins / child.visits + c * sqrt(logn / child.visits)
-                if trace:
-                    scores.append((child.move, score))
-                if score > best_score:
-                    best, best_score = child, score
-            if trace:
-                steps.append(MCTSStep(SELECT, k, node.path, best.move, None, tuple(scores)))
-            node = best
-        # 2. expand (the first untried move)
-        if node.untried:
-            i = node.untried.pop(0)
-            parent_info = node.state
-            child_info = child_of(parent_info, i)
-            move = parent_info[2][i]
-            child = _Node(child_info, node, move, list(range(len(child_info[2]))),
-                          1 if parent_info[3] == MAX else -1, node.path + (move,))
-            node.children.append(child)
-            node = child
-            if trace:
-                steps.append(MCTSStep(EXPAND, k, node.parent.path, move))
-        # 3. play out
-        info = node.state
-        played = [] if trace else None
-        while not info[0]:
-            i = randbelow(len(info[2]))
-            if trace:
-                played.append(info[2][i])
-            nxt = info[5][i]
-            info = nxt if nxt is not None else child_of(info, i)
-        utility = info[1]
-        if trace:
-            steps.append(MCTSStep(PLAYOUT, k, node.path, None, utility, tuple(played)))
-            steps.append(MCTSStep(BACKUP, k, node.path, None, utility))
-        # 4. back up
+        while not node.untried and node.children:      # 1. select
+            chosen = node.best_child(c)
+            log.select(k, node, chosen)
+            node = chosen
+        if node.untried:                                # 2. expand
+            node = node.expand(rules)
+            log.expand(k, node)
+        position, played = node.position, []            # 3. play out
+        while not position.terminal:
+            i = choice(position.indices)
+            played.append(position.moves[i])
+            position = position.successors[i] or child_of(position, i)
+        log.playout(k, node, position.utility, played)
+        log.backup(k, node, position.utility)           # 4. back up
         while node is not None:
             node.visits += 1
-            node.wins += node.sign * utility
+            node.wins += node.sign * position.utility
             node = node.parent
-    return _result(root, root_state, playouts, seed, c, steps)
+    return _result(root, root_state, playouts, seed, c, log.trace())
 
 
 def _mean(node):
@@ -291,8 +352,8 @@ def _result(root, root_state, playouts, seed, c, steps):
     tree, stack = {}, [root]
     while stack:
         node = stack.pop()
-        info = node.state
-        tree[node.path] = NodeStats(info[3], node.visits, _mean(node), info[0])
+        position = node.position
+        tree[node.path] = NodeStats(position.mover, node.visits, _mean(node), position.terminal)
         stack.extend(reversed(node.children))
     best = None
     for child in root.children:
@@ -300,6 +361,5 @@ def _result(root, root_state, playouts, seed, c, steps):
             best = child
     visits = {ch.move: ch.visits for ch in root.children}
     means = {ch.move: _mean(ch) for ch in root.children}
-    return MCTSResult(best.move, _mean(best), visits, means, playouts, seed, c,
-                      tree,
-                      tuple(steps) if steps is not None else None, root_state)
+    return MCTSResult(best.move, _mean(best), visits, means, playouts, seed, c, tree,
+                      steps, root_state)

@@ -16,7 +16,13 @@ Every step names its ``state`` and its ``path`` (the actions from the search's
 root, which tells apart two visits of the same state), the node's ``player``,
 the ``value`` (always from MAX's point of view), and for alpha-beta the window
 ``alpha`` and ``beta``. ``str(step)`` reads as a sentence; a :class:`Trace`
-prints as a table.
+prints as a table, and knows the views a trace gives: the states in the order
+they were first ``visited``, the ``values`` each path returned and the principal
+``line`` (the best moves from the root on).
+
+A search writes its steps through a *recorder*, one method per kind of step
+(``recorder.visit(...)``, ``recorder.update(...)``, ...); an untraced search gets
+:data:`NO_RECORD`, whose methods do nothing, and makes the same calls.
 
 >>> from minimax_lessons import minimax, GameTree
 >>> r = minimax(GameTree.from_nested([[3, 12], [2]]), trace=True)
@@ -24,17 +30,23 @@ prints as a table.
 visit A (MAX)
 >>> print(r.trace[-1])
 A returns 3 (best move 0)
+>>> r.trace.line, r.trace.visited
+((0, 0), ('A', 'B', 'B1', 'B2', 'C', 'C1'))
 """
 
 from __future__ import annotations
 
-import math
+from functools import cached_property
 from typing import NamedTuple
 
 from ..words import show_number, state_name
 
 VISIT, EVALUATE, UPDATE, PRUNE, RETURN = "visit", "evaluate", "update", "prune", "return"
 KINDS = (VISIT, EVALUATE, UPDATE, PRUNE, RETURN)
+#: How a leaf was scored (the ``detail`` of an ``evaluate`` step).
+UTILITY, EVALUATION = "utility", "evaluation"
+#: The ``detail`` of a ``visit`` step whose value comes from a transposition table.
+MEMO = "memo"
 
 
 class Step(NamedTuple):
@@ -72,7 +84,7 @@ class Step(NamedTuple):
         if self.kind == VISIT:
             return f"visit {me} ({who}){win}"
         if self.kind == EVALUATE:
-            how = "evaluation function" if self.detail == "evaluation" else "utility"
+            how = "evaluation function" if self.detail == EVALUATION else "utility"
             return f"{me} scores {v} ({how})"
         if self.kind == UPDATE:
             rule = {"max": "max", "min": "min"}.get(self.player, "expected value")
@@ -117,8 +129,8 @@ def _step(raw) -> Step:
 class Trace:
     """The steps of one search, in order; prints as a table.
 
-    Steps are stored as plain tuples (cheap to record) and handed out as
-    :class:`Step` objects.
+    Steps are stored as plain tuples (cheap to record: see :class:`Recorder`)
+    and handed out as :class:`Step` objects.
     """
 
     def __init__(self, raw, game=None):
@@ -135,6 +147,31 @@ class Trace:
 
     def __iter__(self):
         return (_step(r) for r in self._raw)
+
+    @cached_property
+    def visited(self) -> tuple:
+        """States in the order the search first reached them."""
+        seen = {}
+        for kind, state, *_ in self._raw:
+            if (kind == VISIT or kind == EVALUATE) and state not in seen:
+                seen[state] = None
+        return tuple(seen)
+
+    @cached_property
+    def values(self) -> dict:
+        """The value each visited path returned (under alpha-beta, a bound where it pruned)."""
+        return {flat_path(path): value for kind, _, path, _, value, *_ in self._raw
+                if kind == RETURN or kind == EVALUATE}
+
+    @cached_property
+    def line(self) -> tuple:
+        """The principal variation: the best moves from the root on."""
+        best = {path: move for kind, _, path, *_, move in self._raw if kind == RETURN}
+        moves, path = [], ()
+        while best.get(path) is not None:
+            moves.append(best[path])
+            path = (path, best[path])
+        return tuple(moves)
 
     def of_kind(self, kind: str) -> list:
         """The steps of one kind, e.g. ``trace.of_kind("prune")``."""
@@ -172,3 +209,95 @@ class Trace:
         import html
 
         return "<pre>" + html.escape(self.table()) + "</pre>"
+
+
+class Recorder:
+    """Writes down the steps of a search as it makes them, one method per kind of step.
+
+    ``path`` is the node's path as the searches build it, linked: ``(parent's path,
+    action)``, ``()`` at the root; ``alpha`` and ``beta`` are given by alpha-beta
+    only. Steps are kept as plain tuples in the order of :class:`Step`'s fields.
+
+    >>> log = Recorder()
+    >>> log.evaluate("B1", ((), 0), "min", 3, UTILITY)
+    >>> print(log.trace()[0])
+    B1 scores 3 (utility)
+    """
+
+    __slots__ = ("steps", "_add")
+
+    def __init__(self):
+        self.steps = []
+        self._add = self.steps.append
+
+    def visit(self, state, path, player, alpha=None, beta=None):
+        """The search arrives at an inner state and starts on its children."""
+        self._add((VISIT, state, path, player, None, alpha, beta, None))
+
+    def evaluate(self, state, path, player, value, how, alpha=None, beta=None):
+        """A leaf scores ``value``; ``how`` is :data:`UTILITY` or :data:`EVALUATION`."""
+        self._add((EVALUATE, state, path, player, value, alpha, beta, how))
+
+    def update(self, state, path, player, value, child, alpha=None, beta=None):
+        """The node's best value so far becomes ``value``, which came from ``child``."""
+        self._add((UPDATE, state, path, player, value, alpha, beta, child))
+
+    def prune(self, state, path, player, value, skipped, alpha=None, beta=None):
+        """The node skips its remaining children, the states ``skipped``."""
+        self._add((PRUNE, state, path, player, value, alpha, beta, skipped))
+
+    def returned(self, state, path, player, value, move, alpha=None, beta=None):
+        """The node's value is final (its best move ``move``) and goes to its parent."""
+        self._add((RETURN, state, path, player, value, alpha, beta, move))
+
+    def remembered(self, state, path, player, value, move):
+        """The node's value and best move come from a transposition table: visit, return."""
+        self._add((VISIT, state, path, player, None, None, None, MEMO))
+        self._add((RETURN, state, path, player, value, None, None, move))
+
+    def trace(self, game=None) -> Trace:
+        """The steps recorded so far, as a :class:`Trace` naming states by ``game``."""
+        return Trace(self.steps, game)
+
+
+class _NoRecord(Recorder):
+    """The recorder of an untraced search: it is told every step and keeps none.
+
+    (Each method repeats its signature: a call to an exact signature is cheaper than
+    one through ``*args``, and an untraced search makes millions of them.)
+    """
+
+    __slots__ = ()
+
+    def __init__(self):
+        pass
+
+    def visit(self, state, path, player, alpha=None, beta=None):
+        pass
+
+    def evaluate(self, state, path, player, value, how, alpha=None, beta=None):
+        pass
+
+    def update(self, state, path, player, value, child, alpha=None, beta=None):
+        pass
+
+    def prune(self, state, path, player, value, skipped, alpha=None, beta=None):
+        pass
+
+    def returned(self, state, path, player, value, move, alpha=None, beta=None):
+        pass
+
+    def remembered(self, state, path, player, value, move):
+        pass
+
+    def trace(self, game=None):
+        return None
+
+
+#: The recorder an untraced search writes to: every method does nothing.
+NO_RECORD = _NoRecord()
+
+
+def recorder(trace: bool):
+    """A new :class:`Recorder` when ``trace`` is true, else :data:`NO_RECORD`."""
+    return Recorder() if trace else NO_RECORD

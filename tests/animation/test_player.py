@@ -52,6 +52,17 @@ def test_there_is_one_frame_per_step_plus_the_start(fig52):
     assert [f["caption"] for f in fig52.data["frames"]] == [f.caption for f in fig52.frames]
 
 
+def test_the_player_shows_pruning_only_when_the_search_pruned_something(fig52):
+    from minimax_lessons import GameTree
+    from minimax_lessons.animation.mcts_player import animate_mcts
+
+    assert fig52.data["pruning"] is True
+    assert animate(alphabeta, GameTree.from_nested([[1, 2], [3, 4]])).data["pruning"] is False
+    assert animate(minimax, examples.FIGURE_5_2).data["pruning"] is False
+    assert animate(alphabeta, examples.TIES, prune_ties=False).data["pruning"] is True
+    assert animate_mcts(examples.FIGURE_5_2, playouts=8).data["pruning"] is False
+
+
 def test_search_options_reach_the_search():
     ties = examples.TIES
     assert len(animate(alphabeta, ties).result.pruned) > len(

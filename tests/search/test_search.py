@@ -77,6 +77,15 @@ def test_worst_ordering_prunes_nothing_on_distinct_leaves():
 # -- the two pruning rules --------------------------------------------------------
 
 
+def test_a_search_that_prunes_says_what_it_pruned_even_when_nothing_and_the_others_say_none():
+    nothing_to_prune = GameTree.from_nested([[1, 2], [3, 4]])  # C1 = 3 beats B's 1: no cut
+    assert alphabeta(nothing_to_prune).pruned == ()
+    assert negamax(nothing_to_prune, prune=True).pruned == ()
+    assert negamax(FIGURE_5_2, prune=True).pruned == ("C2", "C3")
+    for result in (minimax(FIGURE_5_2), negamax(FIGURE_5_2), expectiminimax(FIGURE_5_2)):
+        assert result.pruned is None, result.algorithm
+
+
 def test_ties_prune_with_the_aima_rule_but_not_with_the_strict_rule():
     loose = alphabeta(TIES)
     strict = alphabeta(TIES, prune_ties=False)
@@ -194,6 +203,9 @@ def test_a_missing_evaluation_is_a_clear_error():
 def test_a_bad_depth_is_refused():
     with pytest.raises(SearchError, match="depth must be a whole number"):
         minimax(FIGURE_5_2, depth=-1)
+    for depth in (True, 1.5, "2"):
+        with pytest.raises(SearchError, match="depth must be a whole number"):
+            alphabeta(FIGURE_5_2, depth=depth)
 
 
 def test_iterative_deepening_stops_once_the_search_is_exact():

@@ -237,3 +237,17 @@ def test_the_package_exports_the_textbook_module():
 
     assert "textbook" in minimax_lessons.__all__
     assert minimax_lessons.search.textbook.minimax(FIGURE_5_2, "A") == 3
+
+
+# -- which way the imports go inside the search layer ------------------------------------
+
+def test_the_textbook_stands_alone_and_the_engine_builds_on_it():
+    """Students read code that imports only the game interface; the engine reuses the
+    textbook's bound_flag (lesson 9 shows the function that runs), never the reverse."""
+    from ..test_layers import PACKAGE, import_graph
+
+    graph = import_graph(PACKAGE)
+    search = "minimax_lessons.search."
+    assert {m for m in graph[search + "textbook"] if m.startswith(search)} == set()
+    assert search + "textbook" in graph[search + "engine"]
+    assert graph[search + "trace"] <= {"minimax_lessons.words"}

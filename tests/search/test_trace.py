@@ -4,7 +4,8 @@ import pytest
 
 from minimax_lessons import TicTacToe, alphabeta, minimax
 from minimax_lessons.games.examples import FIGURE_5_2
-from minimax_lessons.search.trace import KINDS, Step, flat_path, show_number
+from minimax_lessons.search.trace import (KINDS, NO_RECORD, UTILITY, Recorder, Step, flat_path,
+                                          recorder, show_number)
 
 
 def test_every_step_kind_of_alphabeta_on_figure_5_2_reads_as_a_sentence():
@@ -73,3 +74,37 @@ def test_numbers_show_as_a_student_writes_them():
 
 def test_linked_paths_flatten_in_order():
     assert flat_path(()) == () and flat_path((((), "a"), "b")) == ("a", "b")
+
+
+def test_the_trace_owns_its_views_and_the_result_hands_them_on():
+    result = alphabeta(FIGURE_5_2, trace=True)
+    trace = result.trace
+    assert trace.visited == result.visited == ("A", "B", "B1", "B2", "B3", "C", "C1",
+                                               "D", "D1", "D2", "D3")
+    assert trace.line == result.line == (0, 0)
+    assert trace.values == result.values
+    assert trace.values[()] == 3 and trace.values[(1,)] == 2  # C's value is a bound
+    assert (1, 1) not in trace.values and (1, 2) not in trace.values  # C2, C3: pruned
+
+
+def test_a_recorder_writes_each_kind_of_step_by_name():
+    log = recorder(True)
+    root, child = (), ((), 0)
+    log.visit("A", root, "max", 0, 5)
+    log.evaluate("B", child, "min", 7, UTILITY, 0, 5)
+    log.update("A", root, "max", 7, "B", 7, 5)
+    log.prune("A", root, "max", 7, ("C",), 7, 5)
+    log.returned("A", root, "max", 7, 0, 7, 5)
+    steps = list(log.trace())
+    assert [s.kind for s in steps] == ["visit", "evaluate", "update", "prune", "return"]
+    assert steps[1] == Step("evaluate", "B", (0,), "min", 7, 0, 5, "utility")
+    assert str(steps[3]) == "MAX node A has 7 >= beta = 5: prune C"
+    assert log.trace().line == (0,)
+
+
+def test_an_untraced_search_writes_to_a_recorder_that_keeps_nothing():
+    assert recorder(False) is NO_RECORD and isinstance(recorder(True), Recorder)
+    NO_RECORD.visit("A", (), "max")
+    NO_RECORD.remembered("A", (), "max", 3, 0)
+    assert NO_RECORD.trace() is None
+    assert minimax(FIGURE_5_2).trace is None
