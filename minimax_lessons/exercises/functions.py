@@ -53,7 +53,7 @@ from .kinds import Expected, get_kind, search_mistake, symmetries
 from .nested import estimate, is_leaf, names, paths, subtree, to_game
 from ..runner.sandbox import ErrorInfo, Outcome, default_sandbox
 from ..runner.shipping import Shipped, ShippingError, ship
-from .variants import GENERIC, SOLUTIONS, explain, variants_for
+from .variants import GENERIC, explain, variants_for
 
 
 @dataclass(frozen=True, repr=False)
@@ -717,10 +717,5 @@ def _evaluate_fail(spec, diagnosis, message, case, outcome, total, hidden, board
                          board=shown)
 
 
-def solution(kind):
-    """A correct solution of ``kind``, as a student would write it (for tests and keys)."""
-    return SOLUTIONS[kind]
-
-
 __all__ = ["explain_diagnosis", "EXTRA_DIAGNOSES", "input_classes", "failing_classes",
-           "check_function", "FunctionCheck", "solution"]
+           "check_function", "FunctionCheck"]

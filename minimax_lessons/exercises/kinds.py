@@ -51,7 +51,7 @@ from ..search.adversarial import alphabeta, minimax
 from ..games.tictactoe import TicTacToe, winner
 from ..games.tree import GameTree
 from . import harness as H
-from .nested import estimate, is_leaf, paths, subtree, to_game
+from .nested import estimate, is_leaf, paths, size, subtree, to_game
 
 INF = math.inf
 
@@ -205,17 +205,17 @@ class MinimaxKind(Kind):
     harness = H.ref(H.nested_minimax)
 
     def traps(self):
-        return [Case(item, _size(item[0])) for item in _MINIMAX_TRAPS]
+        return [Case(item, size(item[0])) for item in _MINIMAX_TRAPS]
 
     def hidden_traps(self):
-        return [Case(item, _size(item[0]), label="float leaves") for item in
+        return [Case(item, size(item[0]), label="float leaves") for item in
                 [([[2.5, 7], [4, 0.5]], False), ([[[1, 2.25], [3, 0]], [[-1.5, 4], [2, 2]]], True)]]
 
     def randoms(self, rng):
         out = []
         for i in range(16):
             tree = random_nested(rng, depth=2 + i % 3, branching=(1, 3) if i % 4 else (2, 3))
-            out.append(Case((tree, i % 3 != 2), _size(tree), trap=False))
+            out.append(Case((tree, i % 3 != 2), size(tree), trap=False))
         return sorted(out, key=lambda c: c.size)
 
     def expected(self, item):
@@ -229,10 +229,6 @@ class MinimaxKind(Kind):
         tree, is_max = item
         return [(p, (subtree(tree, p), is_max == (len(p) % 2 == 0)))
                 for p in paths(tree) if not is_leaf(subtree(tree, p))]
-
-
-def _size(tree) -> int:
-    return len(paths(tree))
 
 
 # -- depth-limited minimax ---------------------------------------------------------
@@ -256,7 +252,7 @@ class DepthKind(Kind):
     harness = H.ref(H.nested_depth)
 
     def traps(self):
-        return [Case(item, _size(item[0])) for item in _DEPTH_TRAPS]
+        return [Case(item, size(item[0])) for item in _DEPTH_TRAPS]
 
     def hidden_traps(self):
         return [Case(([[[2.5, 7], [4, 0.5]], [[1, 3.5], [6, 2]]], 3, True), 15,
@@ -266,7 +262,7 @@ class DepthKind(Kind):
         out = []
         for i in range(14):
             tree = random_nested(rng, depth=3 + i % 2, branching=(1, 3))
-            out.append(Case((tree, 1 + i % 4, i % 3 != 1), _size(tree), trap=False))
+            out.append(Case((tree, 1 + i % 4, i % 3 != 1), size(tree), trap=False))
         return sorted(out, key=lambda c: c.size)
 
     def expected(self, item):
@@ -302,7 +298,7 @@ class BestMoveKind(Kind):
     harness = H.ref(H.nested_best_move)
 
     def traps(self):
-        return [Case(item, _size(item[0])) for item in _BEST_TRAPS]
+        return [Case(item, size(item[0])) for item in _BEST_TRAPS]
 
     def hidden_traps(self):
         return [Case(([[2.5, 7], [4, 3.5], [0.5, 9]],), 10, label="float leaves")]
@@ -311,7 +307,7 @@ class BestMoveKind(Kind):
         out = []
         for i in range(12):
             tree = random_nested(rng, depth=2 + i % 2, branching=(2, 4), distinct=i % 2 == 0)
-            out.append(Case((tree,), _size(tree), trap=False))
+            out.append(Case((tree,), size(tree), trap=False))
         return sorted(out, key=lambda c: c.size)
 
     def expected(self, item):
@@ -365,10 +361,10 @@ class AlphaBetaKind(Kind):
         self.prune_ties = prune_ties
 
     def traps(self):
-        return [Case(item, _size(item[0])) for item in _AB_TRAPS]
+        return [Case(item, size(item[0])) for item in _AB_TRAPS]
 
     def hidden_traps(self):
-        return [Case(item, _size(item[0]), label="float leaves") for item in
+        return [Case(item, size(item[0]), label="float leaves") for item in
                 [([[2.5, 7], [1.5, 9], [4, 0.5]], -INF, INF, True),
                  ([[[1, 2.25], [3, 0]], [[-1.5, 4], [2, 2]]], -INF, INF, False)]]
 
@@ -376,7 +372,7 @@ class AlphaBetaKind(Kind):
         out = []
         for i in range(16):
             tree = random_nested(rng, depth=2 + i % 3, branching=(2, 3), low=0, high=6 + i % 5)
-            out.append(Case((tree, -INF, INF, i % 4 != 3), _size(tree), trap=False))
+            out.append(Case((tree, -INF, INF, i % 4 != 3), size(tree), trap=False))
         return sorted(out, key=lambda c: c.size)
 
     def expected(self, item):

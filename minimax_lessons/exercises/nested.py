@@ -19,8 +19,6 @@ Vocabulary
 
 from __future__ import annotations
 
-import numbers
-
 from ..games.tree import GameTree
 
 
@@ -100,24 +98,4 @@ def size(tree) -> int:
     return len(paths(tree))
 
 
-def height(tree) -> int:
-    """Plies from the root to the deepest leaf (0 for a single leaf)."""
-    return max(len(p) for p in paths(tree))
-
-
-def leaf_count(tree) -> int:
-    """Number of leaves."""
-    return sum(1 for p in paths(tree) if is_leaf(subtree(tree, p)))
-
-
-def is_nested_tree(value) -> bool:
-    """True when ``value`` is a number or a non-empty list of nested trees of numbers."""
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, numbers.Real):
-        return True
-    return isinstance(value, list) and bool(value) and all(is_nested_tree(v) for v in value)
-
-
-__all__ = ["estimate", "is_leaf", "paths", "subtree", "names", "to_game", "size", "height",
-           "leaf_count", "is_nested_tree"]
+__all__ = ["estimate", "is_leaf", "paths", "subtree", "names", "to_game", "size"]
