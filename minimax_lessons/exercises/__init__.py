@@ -15,7 +15,8 @@ The pieces, one job each:
   at a node, write the function);
 - :mod:`.functions`: ``check_function(kind, fn)`` and its ``FunctionCheck``;
 - :mod:`.kinds`: the function kinds, their signatures and test inputs;
-- :mod:`.variants`: the known mistakes (ids, explanations, buggy code);
+- :mod:`.mistakes`: the known mistakes (ids, explanations, what each gives by hand);
+- :mod:`.variants`: the known mistakes as buggy code, the way a student writes them;
 - :mod:`.harness`: how each kind of function is called on one input, in the worker
   that :mod:`minimax_lessons.runner` starts (not a security sandbox);
 - :mod:`.feedback`: HTML and text; :mod:`.nested`: nested-list trees (``estimate``);
@@ -35,7 +36,7 @@ from .questions import (FOREVER, Bug, ChoiceQuestion, Feedback, FillQuestion, Fi
                         Question, ValueQuestion, WindowQuestion, hash_answer, levels_question,
                         seed_of, tree_value_question)
 from ..runner.sandbox import warm_up
-from .variants import DIAGNOSES, explain
+from .mistakes import DIAGNOSES, explain
 
 __all__ = [
     "check", "question", "check_function", "FunctionCheck", "Feedback", "FOREVER",

@@ -46,14 +46,14 @@ from dataclasses import dataclass, field
 from . import feedback as F
 from ..search.adversarial import alphabeta
 from ..words import join_names
-from ..runner.guard import EXPLANATION as PACKAGE_SEARCH_EXPLANATION
-from ..runner.guard import PROCESS_EXPLANATION, diagnosis_of, is_package_function, static_findings
+from ..runner.guard import diagnosis_of, is_package_function, static_findings
 from .harness import make_game, resolve_harness, run_local
 from .kinds import Expected, get_kind, search_mistake, symmetries
 from .nested import estimate, is_leaf, names, paths, subtree, to_game
 from ..runner.sandbox import ErrorInfo, Outcome, default_sandbox
 from ..runner.shipping import Shipped, ShippingError, ship
-from .variants import GENERIC, explain, variants_for
+from .mistakes import EXTRA_DIAGNOSES, GENERIC, ZERO_CREDIT, explain_diagnosis  # noqa: F401
+from .variants import variants_for
 
 
 @dataclass(frozen=True, repr=False)
@@ -141,29 +141,6 @@ class FunctionCheck:
             if self.output:
                 body += F.details("What your function printed", F.code(F.capped(self.output)))
         return F.box(self.passed, title, body)
-
-
-#: Diagnoses beyond the known buggy variants, with the sentence that explains them.
-EXTRA_DIAGNOSES = {
-    "uses-package-search": PACKAGE_SEARCH_EXPLANATION,
-    "starts-a-process": PROCESS_EXPLANATION,
-    "int-leaf-test": (
-        "The function tests for a leaf with isinstance(node, int), so a leaf such as 2.5 is "
-        "taken for an inner node. Test for an inner node with isinstance(node, list) "
-        "instead: every leaf that is not a list is a number."),
-}
-#: Diagnoses that earn nothing, whatever share of the tests passed (except timeouts that
-#: cost only their own tests, in hidden and graded checks: those earn the share).
-ZERO_CREDIT = {"uses-package-search", "starts-a-process", "timeout", "crash"}
-
-
-def explain_diagnosis(diagnosis) -> str:
-    """The one-sentence explanation of any diagnosis id ('' for None).
-
-    >>> explain_diagnosis("uses-package-search").startswith("The function gets its answer")
-    True
-    """
-    return EXTRA_DIAGNOSES.get(diagnosis) or explain(diagnosis)
 
 
 def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_ties=True,

@@ -14,7 +14,7 @@ Vocabulary
   (the nodes to answer, per *stage*) with the right answer, a sentence saying
   why (the "show me" text), and the likely mistake behind each common wrong
   answer. The mistakes and their sentences are the course's own
-  (:mod:`minimax_lessons.exercises.variants`, the same ids as ``check(...)``:
+  (:mod:`minimax_lessons.exercises.mistakes`, the same ids as ``check(...)``:
   ``max-at-every-level``, ``prune-strict``, ``window-after``, ...).
   ``judge(stage, node, answer)`` gives a :class:`Verdict`; ``key()`` is the
   same knowledge as JSON-ready data, by the drawing's node ids (``n``, ``n_1_0``),
@@ -53,6 +53,8 @@ from ..pictures.layout import plan
 from ..search.adversarial import alphabeta, expectiminimax, minimax
 from ..words import show_number
 from ..games.tree import GameTree
+from .mistakes import DIAGNOSES, explain, hand_move_mistakes, hand_value_mistakes, named_mistakes
+from .variants import skipped_leaves
 
 __all__ = ["practice", "practice_tree", "Practice", "PracticeTree", "Verdict", "Level",
            "LEVELS", "KINDS", "STREAK"]
@@ -145,8 +147,6 @@ def canon(value) -> str:
 
 
 def _said(ids) -> str:
-    from .variants import explain
-
     return explain(" or ".join(ids), hand=True)
 
 
@@ -310,9 +310,6 @@ class PracticeTree:
 
     @cached_property
     def _value_items(self) -> dict:
-        from .questions import hand_value_mistakes
-        from .variants import named_mistakes
-
         game, out = self.game, {}
         for spot in _postorder(self.spots):
             name = spot.state
@@ -375,29 +372,8 @@ class PracticeTree:
         return tuple(leaf for leaf in self.game.leaves if leaf in skipped)
 
     @cached_property
-    def _variant_pruned(self) -> list:
-        """(diagnosis id, leaves it never evaluates) for the course's alpha-beta mistakes."""
-        from .harness import nested_alphabeta
-        from .nested import names
-        from .variants import variants_for
-
-        nested = self.game.to_nested()
-        labels = names(nested)
-        is_max = self.game.to_move(self.game.root) == MAX
-        item = (nested, -math.inf, math.inf, is_max)
-        out = []
-        for vid, fn in variants_for("alphabeta", prune_ties=self.prune_ties):
-            # the checker's own harness records the leaves each mistaken search reads
-            _, order = nested_alphabeta(fn, item, lambda *args, watch=None, freeze=None,
-                                        fn=fn: fn(*args))
-            out.append((vid, set(self.game.leaves) - {labels[tuple(p)] for p in order}))
-        return out
-
-    @cached_property
     def _pruned_items(self) -> dict:
         """Leaf -> Item whose answer is True when alpha-beta never evaluates it."""
-        from .variants import DIAGNOSES
-
         right = set(self.pruned_leaves)
         other = self._leaves_under(alphabeta(self.game, prune_ties=not self.prune_ties).pruned)
         other_id = "prune-strict" if self.prune_ties else "prune-non-strict"
@@ -436,7 +412,9 @@ class PracticeTree:
         other = self._leaves_under(alphabeta(self.game, prune_ties=not self.prune_ties).pruned)
         other_id = "prune-strict" if self.prune_ties else "prune-non-strict"
         found, seen = [], [right, set()]
-        for vid, leaves in [(other_id, other)] + self._variant_pruned:
+        is_max = self.game.to_move(self.game.root) == MAX
+        for vid, leaves in [(other_id, other)] + skipped_leaves(
+                self.game.to_nested(), is_max, prune_ties=self.prune_ties):
             if leaves not in seen:
                 seen.append(leaves)
                 found.append((vid, _said([vid]), tuple(sorted(leaves))))
@@ -498,9 +476,6 @@ class PracticeTree:
     # -- the best-move stage ----------------------------------------------------------------
     @cached_property
     def _move_items(self) -> dict:
-        from .questions import hand_move_mistakes
-        from .variants import named_mistakes
-
         game = self.game
         root = game.root
         is_max = game.to_move(root) == MAX

@@ -67,12 +67,11 @@ from ..search.adversarial import alphabeta, minimax
 from ..games.tree import GameTree
 from . import feedback as F
 from ..runner.codec import Opaque, encode, exception_name
-from .harness import nested_alphabeta, run_local
 from .kinds import is_number, same_number
-from .nested import is_leaf, names, paths, subtree, to_game
+from .mistakes import DIAGNOSES, explain, hand_move_mistakes, hand_value_mistakes, named_mistakes
+from .nested import to_game
 from ..runner.shipping import from_source
-from .variants import (DIAGNOSES, HAND_VALUE_MISTAKES, explain, named_mistakes,
-                       variants_for)
+from .variants import skipped_leaves
 
 #: The answer "it runs forever" for predict-the-output questions.
 FOREVER = "runs forever"
@@ -413,49 +412,6 @@ def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching
 
 def _count_word(n) -> str:
     return {2: "Two", 3: "Three", 4: "Four"}.get(n, str(n))
-
-
-def hand_value_mistakes(tree, is_max) -> list:
-    """``[(id, value)]``: the root values a student gets by hand with each known mistake.
-
-    >>> hand_value_mistakes([[3, 12], [2, 4]], False)
-    [('max-at-every-level', 12), ('min-at-every-level', 2), ('players-swapped', 3)]
-    """
-    return [(vid, fn(tree, is_max)) for vid, fn in HAND_VALUE_MISTAKES]
-
-
-def hand_move_mistakes(tree, is_max) -> list:
-    """``[(id, move)]``: the moves (child indexes) a student picks with each known mistake.
-
-    The root's player picks the first best child, as the course does.
-
-    >>> hand_move_mistakes([[3, 12], [2, 4]], True)[:3]
-    [('returns-value-not-move', 3), ('players-swapped', 0), ('players-swapped', 1)]
-    """
-    def first(values, choose):
-        return values.index(choose(values))
-
-    pick, other = (max, min) if is_max else (min, max)
-    right = [_nested_value(child, not is_max) for child in tree]
-    as_root = [_nested_value(child, is_max) for child in tree]
-    return [("returns-value-not-move", pick(right)),
-            ("players-swapped", first(as_root, pick)),
-            ("players-swapped", first(right, other)),
-            ("max-at-every-level", first([_every_level(c, max) for c in tree], max)),
-            ("one-based-move", first(right, pick) + 1),
-            ("players-swapped", first(as_root, other)),
-            ("min-at-every-level", first([_every_level(c, min) for c in tree], min))]
-
-
-def _nested_value(node, is_max):
-    if is_leaf(node):
-        return node
-    values = [_nested_value(child, not is_max) for child in node]
-    return max(values) if is_max else min(values)
-
-
-def _every_level(node, choose):
-    return node if is_leaf(node) else choose(_every_level(child, choose) for child in node)
 
 
 class ChoiceQuestion(Question):
@@ -1004,7 +960,8 @@ class PrunedQuestion(Question):
         if not leaves:
             return self._feedback(False, "no-pruning", "Alpha-beta does skip some leaves here: "
                                   "find a node where alpha >= beta.", seed)
-        for vid, leaves_of_variant in self._variant_sets(data, game):
+        for vid, leaves_of_variant in skipped_leaves(data["tree"], data["is_max"],
+                                                     prune_ties=self.prune_ties):
             if leaves == leaves_of_variant:
                 return self._feedback(False, vid, _said(vid), seed)
         extra = sorted(leaves - right, key=order.index)
@@ -1020,15 +977,6 @@ class PrunedQuestion(Question):
                               f"evaluates it), and alpha-beta skips {len(missing)} "
                               + ("leaf" if len(missing) == 1 else "leaves")
                               + " you did not name.", seed)
-
-    def _variant_sets(self, data, game):
-        labels = names(data["tree"])
-        all_leaves = {labels[p] for p in paths(data["tree"]) if is_leaf(subtree(data["tree"], p))}
-        item = (data["tree"], -math.inf, math.inf, data["is_max"])
-        for vid, fn in variants_for("alphabeta", prune_ties=self.prune_ties):
-            out = run_local(fn, [item], nested_alphabeta)[0]
-            if out.ok:
-                yield vid, all_leaves - {labels[tuple(p)] for p in out.extra}
 
 
 def _as_names(answer):
