@@ -42,7 +42,8 @@ import time
 
 from . import feedback as F
 from ..runner.codec import encode
-from .questions import Feedback, FunctionQuestion, ParsonsQuestion, PredictQuestion
+from .questions import FunctionQuestion, ParsonsQuestion, PredictQuestion
+from .verdict import Verdict
 
 RECORD_ENV = "MINIMAX_LESSONS_RECORD"
 _REGISTRY: dict = {}
@@ -165,43 +166,43 @@ def question(question_id, seed=None) -> QuestionView:
     return QuestionView(q, _SEEDS.get(question_id, 0))
 
 
-def check(question_id, answer, *, seed=None) -> Feedback:
+def check(question_id, answer, *, seed=None) -> Verdict:
     """Judge ``answer`` to a registered question (the variant last shown, unless ``seed``)."""
     seed = _SEEDS.get(question_id, 0) if seed is None else seed
     path = os.environ.get(RECORD_ENV)
     if path:
         return record_answer(path, question_id, seed, answer)
     if answer is Ellipsis:
-        return Feedback(str(question_id), False, "not-answered",
+        return Verdict(str(question_id), False, "not-answered",
                         "Not answered yet: replace ... with your answer.", seed)
     q = get_question(question_id)
     if q is None:
         known = ", ".join(question_ids()[:30])
-        return Feedback(str(question_id), False, "unknown-question",
+        return Verdict(str(question_id), False, "unknown-question",
                         f"There is no question {question_id!r}. Known ids: {known}.", seed)
     if question_id in GRADED and not isinstance(q, FunctionQuestion):
         return recorded_for_grading(question_id, seed)
     try:
         return q.check(answer, seed)
     except Exception as exc:  # an answer of an unforeseen shape must not raise in class
-        return Feedback(str(question_id), False, "bad-answer",
+        return Verdict(str(question_id), False, "bad-answer",
                         f"This answer could not be checked ({type(exc).__name__}: {exc}). "
                         f"Expected {q.answer_hint}.", seed)
 
 
-def recorded_for_grading(question_id, seed) -> Feedback:
+def recorded_for_grading(question_id, seed) -> Verdict:
     """What ``check`` says to a graded question: the same words whatever the answer.
 
     >>> feedback = recorded_for_grading("q3.8", 0)
     >>> bool(feedback), feedback.recorded
     (False, True)
     """
-    return Feedback(str(question_id), False, None,
+    return Verdict(str(question_id), False, None,
                     "Recorded. This question is graded: your instructor's grader judges the "
                     "answer later, so it is not checked here.", seed, recorded=True)
 
 
-def record_answer(path, question_id, seed, answer) -> Feedback:
+def record_answer(path, question_id, seed, answer) -> Verdict:
     """Append one answer to the grading record (a JSON line); never raises."""
     entry = {"question": str(question_id), "seed": seed if isinstance(seed, (int, str)) else 0,
              "time": time.time()}
@@ -226,7 +227,7 @@ def record_answer(path, question_id, seed, answer) -> Feedback:
             os.fsync(out.fileno())
     except OSError as exc:
         note = f"The answer could not be recorded ({exc})."
-    return Feedback(str(question_id), True, None, note, seed, recorded=True)
+    return Verdict(str(question_id), True, None, note, seed, recorded=True)
 
 
 __all__ = ["check", "question", "register", "add_bank", "get_question", "question_ids",

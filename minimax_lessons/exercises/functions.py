@@ -14,7 +14,8 @@ Wrong on ... of 25 tests. The smallest: minimax([7, 2, 9], False) should return 
 The kinds and their signatures are listed in :mod:`~minimax_lessons.exercises.kinds`:
 ``check_function(kind, fn)`` runs ``fn`` in the sandbox on the kind's
 hand-made traps and on random trees drawn from ``seed``, compares with the
-package's own searches, and returns a :class:`FunctionCheck`. When the answers
+package's own searches, and returns a :class:`~.verdict.Verdict` (``FunctionCheck``
+is its old name here). When the answers
 differ it runs the known buggy variants (:mod:`~minimax_lessons.exercises.variants`)
 on the same inputs and names the one that answers exactly like the student.
 
@@ -41,7 +42,7 @@ from __future__ import annotations
 import functools
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import replace
 
 from . import feedback as F
 from ..search.adversarial import alphabeta
@@ -50,101 +51,24 @@ from ..runner.guard import diagnosis_of, is_package_function, static_findings
 from .harness import make_game, resolve_harness, run_local
 from .kinds import Expected, get_kind, search_mistake, symmetries
 from .nested import estimate, is_leaf, names, paths, subtree, to_game
-from ..runner.sandbox import ErrorInfo, Outcome, default_sandbox
+from ..runner.sandbox import Outcome, default_sandbox
 from ..runner.shipping import Shipped, ShippingError, ship
-from .mistakes import EXTRA_DIAGNOSES, GENERIC, ZERO_CREDIT, explain_diagnosis  # noqa: F401
+from .mistakes import EXTRA_DIAGNOSES, ZERO_CREDIT, explain_diagnosis  # noqa: F401
 from .variants import variants_for
+from .verdict import Verdict
 
 
-@dataclass(frozen=True, repr=False)
-class FunctionCheck:
-    """The result of :func:`check_function`; shows itself as feedback in a notebook.
+#: The verdict on a function, by its old name here (:class:`~.verdict.Verdict`).
+FunctionCheck = Verdict
 
-    ``passed``, ``diagnosis`` (None or an id from
-    :data:`~minimax_lessons.exercises.variants.DIAGNOSES`), ``message`` (what
-    went wrong, in words), ``tests``/``failed`` (counts), ``call`` (the smallest
-    failing call as code, None when hidden), ``failing_input`` (its data),
-    ``expected``/``got``, ``error`` (an :class:`ErrorInfo` when the function
-    raised), ``output`` (what it printed on that input).
-    """
 
-    kind: str
-    passed: bool
-    diagnosis: str | None
-    message: str
-    tests: int = 0
-    failed: int = 0
-    hidden: bool = False
-    call: str | None = None
-    failing_input: object = None
-    expected: object = None
-    got: object = None
-    error: ErrorInfo | None = None
-    output: str = ""
-    picture: tuple | None = field(default=None, compare=False)
-    board: str | None = None
-    seconds: float = 0.0
-    score: float | None = None
-
-    def __post_init__(self):
-        if self.score is None:
-            share = (self.tests - self.failed) / self.tests if self.tests else 0.0
-            score = 1.0 if self.passed else (0.0 if self.diagnosis in ZERO_CREDIT else share)
-            object.__setattr__(self, "score", max(0.0, min(1.0, score)))
-
-    @property
-    def explanation(self) -> str:
-        """The diagnosis in one sentence ('' when passed)."""
-        return explain_diagnosis(self.diagnosis)
-
-    def __bool__(self):
-        return self.passed
-
-    def text(self) -> str:
-        """The feedback as plain text."""
-        mark = F.PASS_MARK if self.passed else F.FAIL_MARK
-        lines = [f"{mark} {self.kind}: {self.message}"]
-        if self.diagnosis and self.diagnosis not in GENERIC:
-            lines.append(f"Likely mistake ({self.diagnosis}): {self.explanation}")
-        if self.error and self.error.steps and not self.hidden:
-            lines.append("Where: " + " -> ".join(f"{name} line {n}" for name, n, _ in
-                                                 self.error.steps))
-        if self.output and not self.hidden:
-            lines.append("It printed:\n" + F.capped(self.output, 600))
-        if self.picture and not self.hidden:
-            game, notes, highlight = self.picture
-            lines.append(F.text_tree(game, notes, highlight))
-        if self.board and not self.hidden:
-            lines.append(self.board)
-        return "\n".join(lines)
-
-    def __repr__(self):
-        return self.text()
-
-    def _repr_html_(self):
-        title = f"{self.kind}: " + ("passed" if self.passed else
-                                    (self.diagnosis or "wrong").replace("-", " "))
-        body = F.para(self.message)
-        if self.diagnosis and self.diagnosis not in GENERIC:
-            body += F.para(f"Likely mistake: {self.explanation}")
-        if not self.hidden:
-            if self.call:
-                body += F.code(self.call)
-            if self.error and self.error.steps:
-                body += F.details("Where in your code", F.code("\n".join(
-                    f"{name}, line {n}: {text}" for name, n, text in self.error.steps)))
-            if self.picture:
-                game, notes, highlight = self.picture
-                body += F.tree_picture_html(game, notes, highlight)
-            if self.board:
-                body += F.code(self.board)
-            if self.output:
-                body += F.details("What your function printed", F.code(F.capped(self.output)))
-        return F.box(self.passed, title, body)
+def _verdict(kind, passed, diagnosis, message, **facts) -> Verdict:
+    """The verdict on a function of ``kind``: its explanation speaks of "your function"."""
+    return Verdict(kind, passed, diagnosis, message, hand=False, **facts)
 
 
 def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_ties=True,
-                   sandbox=None) -> FunctionCheck:
+                   sandbox=None) -> Verdict:
     """Run ``fn`` on the kind's test inputs and compare with the reference search."""
     start = time.perf_counter()
     spec = get_kind(kind, prune_ties=prune_ties)
@@ -152,7 +76,7 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
         code = ship(fn)
     except ShippingError as exc:
         diagnosis = "wrong-type" if not callable(fn) and not isinstance(fn, Shipped) else "raises"
-        return FunctionCheck(spec.name, False, diagnosis, str(exc))
+        return _verdict(spec.name, False, diagnosis, str(exc))
     cases = _cases(spec.name, prune_ties, seed, hidden)
     found = [] if is_package_function(fn) else static_findings(code)
     if found:
@@ -163,7 +87,7 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
                   isolate="item" if hidden else None,
                   max_timeouts=1 if spec.name == "evaluate" else None)
     if run.setup_error is not None:
-        return FunctionCheck(spec.name, False, "raises",
+        return _verdict(spec.name, False, "raises",
                              f"Your code could not be loaded: {run.setup_error.sentence()}",
                              error=run.setup_error, seconds=time.perf_counter() - start)
     outcomes = run.outcomes
@@ -182,19 +106,19 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
     return _with_time(result, time.perf_counter() - start)
 
 
-def _uses_package(spec, found, total, hidden, seconds) -> FunctionCheck:
+def _uses_package(spec, found, total, hidden, seconds) -> Verdict:
     """No credit: the answer comes from the package's searches (``found`` says how)."""
     how = "; ".join(dict.fromkeys(part for text in found for part in text.split("; ")))
-    return FunctionCheck(spec.name, False, "uses-package-search",
+    return _verdict(spec.name, False, "uses-package-search",
                          f"No points: your function uses the course's own search instead of "
                          f"computing the answer itself (it {_shorten(how)}).", tests=total,
                          failed=total, hidden=hidden, seconds=seconds, score=0.0)
 
 
-def _starts_process(spec, errors, total, hidden, seconds) -> FunctionCheck:
+def _starts_process(spec, errors, total, hidden, seconds) -> Verdict:
     """No credit: the answer started a process or a program (``errors`` say which)."""
     how = next(e.message for e in errors if diagnosis_of(e) == "starts-a-process")
-    return FunctionCheck(spec.name, False, "starts-a-process",
+    return _verdict(spec.name, False, "starts-a-process",
                          f"No points: {_shorten(how)}.", tests=total, failed=total,
                          hidden=hidden, seconds=seconds, score=0.0)
 
@@ -209,7 +133,7 @@ def _full_stop(text) -> str:
 
 
 def _with_time(result, seconds):
-    return FunctionCheck(**{**result.__dict__, "seconds": seconds})
+    return replace(result, seconds=seconds)
 
 
 @functools.lru_cache(maxsize=64)
@@ -241,14 +165,14 @@ def _is_right(spec, item, expected, outcome) -> bool:
 
 
 def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
-           time_limit, missing, stopped="") -> FunctionCheck:
+           time_limit, missing, stopped="") -> Verdict:
     total = len(cases)
     wrong = [i for i, o in enumerate(outcomes)
              if not _is_right(spec, cases[i].item, expected[i], o)]
     if not wrong and len(outcomes) == total:
         traps = sum(c.trap for c in cases)
         what = f"{traps} hand-made and {total - traps} random inputs"
-        return FunctionCheck(spec.name, True, None,
+        return _verdict(spec.name, True, None,
                              f"All {total} {'hidden ' if hidden else ''}tests passed ({what}).",
                              tests=total, hidden=hidden)
     diagnosis = _diagnose(spec, cases, outcomes, prune_ties, seed, hidden)
@@ -281,7 +205,7 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
     picture = board = None
     if not hidden and outcome.status not in ("timeout", "crash"):
         picture, board = _picture(spec, item, exp, outcome, box, code, time_limit)
-    return FunctionCheck(
+    return _verdict(
         spec.name, False, diagnosis, message, tests=total, failed=failed, hidden=hidden,
         call=None if hidden else spec.call_text(item), failing_input=None if hidden else item,
         expected=None if hidden else exp.value, got=None if hidden else outcome.value,
@@ -631,7 +555,7 @@ def _visit_note(expected, yours) -> str:
 
 
 # -- evaluation functions: judged on properties --------------------------------------------------
-def _judge_evaluate(spec, cases, outcomes, hidden) -> FunctionCheck:
+def _judge_evaluate(spec, cases, outcomes, hidden) -> Verdict:
     total = len(cases)
     boards = [c.item[0] for c in cases]
     for i, o in enumerate(outcomes):
@@ -673,7 +597,7 @@ def _judge_evaluate(spec, cases, outcomes, hidden) -> FunctionCheck:
                               f"boards, but yours scores an unfinished board {F.show(score[culprit])}: "
                               "keep every estimate strictly between -1 and +1.", None, None,
                               total, hidden, boards=[board, culprit], score=score)
-    return FunctionCheck(spec.name, True, None,
+    return _verdict(spec.name, True, None,
                          f"All {total} boards pass: boards better for X score higher, mirror "
                          "images score the same, and depth-limited searches with your "
                          "estimates take a win and stop a loss.",
@@ -685,7 +609,7 @@ def _evaluate_fail(spec, diagnosis, message, case, outcome, total, hidden, board
     shown = None
     if boards and not hidden:
         shown = "\n\n".join(f"{_grid(b)}\nscore {F.show(score[b])}" for b in boards)
-    return FunctionCheck(spec.name, False, diagnosis, message, tests=total, failed=1,
+    return _verdict(spec.name, False, diagnosis, message, tests=total, failed=1,
                          hidden=hidden,
                          call=None if hidden or case is None else spec.call_text(case.item),
                          failing_input=None if hidden or case is None else case.item,

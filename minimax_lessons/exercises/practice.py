@@ -16,7 +16,9 @@ Vocabulary
   answer. The mistakes and their sentences are the course's own
   (:mod:`minimax_lessons.exercises.mistakes`, the same ids as ``check(...)``:
   ``max-at-every-level``, ``prune-strict``, ``window-after``, ...).
-  ``judge(stage, node, answer)`` gives a :class:`Verdict`; ``key()`` is the
+  ``judge(stage, node, answer)`` gives a :class:`~.verdict.Verdict` (the one every
+  check gives: ``right``, ``diagnosis``, ``sentence`` are its ``passed``, ``diagnosis``,
+  ``message``); ``key()`` is the
   same knowledge as JSON-ready data, by the drawing's node ids (``n``, ``n_1_0``),
   so a browser can judge without Python.
 - :func:`practice` returns a :class:`Practice`: a set of trees for each level,
@@ -55,6 +57,7 @@ from ..words import show_number
 from ..games.tree import GameTree
 from .mistakes import DIAGNOSES, explain, hand_move_mistakes, hand_value_mistakes, named_mistakes
 from .variants import skipped_leaves
+from .verdict import Verdict
 
 __all__ = ["practice", "practice_tree", "Practice", "PracticeTree", "Verdict", "Level",
            "LEVELS", "KINDS", "STREAK"]
@@ -91,16 +94,6 @@ LEVELS = (
     Level(5, (3, 3), 3, min_root=True, chance=True, ties=True,
           description="three moves each, three plies, chance nodes, ties"),
 )
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The judgement of one answer: ``right``, a ``diagnosis`` id (None when right), a
-    ``sentence`` for the student."""
-
-    right: bool
-    diagnosis: str | None
-    sentence: str
 
 
 @dataclass(frozen=True)
@@ -278,23 +271,21 @@ class PracticeTree:
                 raise ValueError(f"{answer!r} is not a child of the root "
                                  f"({', '.join(items)})")
             if item.answer:
-                return Verdict(True, None, item.why)
-            diagnosis, sentence = item.otherwise
-            return Verdict(False, diagnosis, sentence)
+                return Verdict(item.node, True, None, item.why)
+            return Verdict(item.node, False, *item.otherwise)
         if node not in items:
             raise ValueError(f"{node!r} is not asked in the {stage} stage; the nodes are "
                              + ", ".join(items))
         item = items[node]
         if _same(answer, item.answer):
-            return Verdict(True, None, item.why)
+            return Verdict(node, True, None, item.why)
         otherwise = item.otherwise
         if stage == "windows" and canon(answer) not in item.wrong:
             if _same(answer[0], item.answer[0]):
                 otherwise = _WINDOW_WRONG["alpha"]
             elif _same(answer[1], item.answer[1]):
                 otherwise = _WINDOW_WRONG["beta"]
-        diagnosis, sentence = item.wrong.get(canon(answer), otherwise)
-        return Verdict(False, diagnosis, sentence)
+        return Verdict(node, False, *item.wrong.get(canon(answer), otherwise))
 
     # -- the values stage -------------------------------------------------------------
     @cached_property
@@ -426,17 +417,17 @@ class PracticeTree:
         marked = set(marked)
         items = self.items("pruned")
         if marked == set(self.pruned_leaves):
-            return Verdict(True, None, "Right: alpha-beta never evaluates exactly these.")
+            return Verdict("pruned", True, None, "Right: alpha-beta never evaluates exactly these.")
         if not marked:
-            return Verdict(False, *_NO_PRUNING(self.prune_ties))
+            return Verdict("pruned", False, *_NO_PRUNING(self.prune_ties))
         for vid, sentence, leaves in self.mistaken_sets:
             if marked == set(leaves):
-                return Verdict(False, vid, sentence)
+                return Verdict("pruned", False, vid, sentence)
         missed = [leaf for leaf in self.game.leaves if items[leaf].answer and leaf not in marked]
         if missed:
-            return Verdict(False, *items[missed[0]].otherwise)
+            return Verdict("pruned", False, *items[missed[0]].otherwise)
         extra = [leaf for leaf in self.game.leaves if leaf in marked and not items[leaf].answer]
-        return Verdict(False, *items[extra[0]].otherwise)
+        return Verdict("pruned", False, *items[extra[0]].otherwise)
 
     @cached_property
     def entry_windows(self) -> dict:

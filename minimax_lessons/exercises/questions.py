@@ -6,9 +6,10 @@ Vocabulary
   a snippet of code, shuffled lines) comes from ``make(rng)``, so each
   ``seed`` gives a *variant*: ``question.data(seed)``. The same seed always
   gives the same variant, on any machine.
-- ``question.check(answer, seed)`` returns a :class:`Feedback`: ``passed``,
-  a ``diagnosis`` id (see :mod:`~minimax_lessons.exercises.variants`) and a
-  ``message``. Where possible the right answer is *recomputed* from the
+- ``question.check(answer, seed)`` returns a
+  :class:`~minimax_lessons.exercises.verdict.Verdict` (``Feedback`` is its old name
+  here): ``passed``, a ``diagnosis`` id (see :mod:`~minimax_lessons.exercises.mistakes`)
+  and a ``message``. Where possible the right answer is *recomputed* from the
   variant with the package's own searches; fixed answers (a multiple-choice
   letter) are stored only as a salted hash (:func:`hash_answer`). So a student
   notebook never holds an answer in plain text. (A hash of one of four letters
@@ -72,6 +73,7 @@ from .mistakes import DIAGNOSES, explain, hand_move_mistakes, hand_value_mistake
 from .nested import to_game
 from ..runner.shipping import from_source
 from .variants import skipped_leaves
+from .verdict import Verdict
 
 #: The answer "it runs forever" for predict-the-output questions.
 FOREVER = "runs forever"
@@ -80,100 +82,8 @@ _FOREVER_WORDS = {"runs forever", "forever", "infinite loop", "loops forever", "
                   "does not stop", "doesn't stop", "does not end", "doesn't end", "loops"}
 
 
-@dataclass(frozen=True, repr=False)
-class Feedback:
-    """The verdict on one answer; shows itself in a notebook.
-
-    ``passed``, ``diagnosis`` (None or an id), ``message``; ``diagnoses`` names every
-    mistake that gives this answer when several do (``diagnosis`` is the first);
-    ``picture`` is ``(tree, notes, highlight)``: the answer drawn on the tree (drawn over
-    the search ``picture_result`` when given, with ``picture_key``, ``[(mark, meaning)]``,
-    under it); ``detail`` holds
-    a :class:`~minimax_lessons.exercises.functions.FunctionCheck` for function
-    questions; ``score`` is the fraction of the points earned, 0..1 (by default
-    1.0 when passed, else 0.0; for a function, the share of the tests passed, 0
-    when it uses the package's searches); ``recorded`` is True when the answer was
-    only recorded for grading. ``correct`` is another name for ``passed``.
-    """
-
-    question: str
-    passed: bool
-    diagnosis: str | None
-    message: str
-    seed: object = None
-    detail: object = None
-    picture: tuple | None = None
-    recorded: bool = False
-    score: float | None = None
-    diagnoses: tuple = ()
-    picture_result: object = None
-    picture_key: tuple = ()
-
-    def __post_init__(self):
-        if not self.diagnoses and self.diagnosis is not None:
-            object.__setattr__(self, "diagnoses", (self.diagnosis,))
-        score = (1.0 if self.passed else 0.0) if self.score is None else float(self.score)
-        object.__setattr__(self, "score", max(0.0, min(1.0, score)))
-
-    @property
-    def correct(self) -> bool:
-        return self.passed
-
-    @property
-    def explanation(self) -> str:
-        """The diagnosis in a sentence: about "your function" for a function, else about
-        the answer given (both mistakes' sentences when two give the same answer)."""
-        from .functions import explain_diagnosis
-
-        if self.detail is None:
-            return _said(" or ".join(self.diagnoses) if self.diagnoses else None)
-        return explain_diagnosis(self.diagnosis)
-
-    @property
-    def points_fraction(self) -> float:
-        return self.score
-
-    def __bool__(self):
-        return self.passed
-
-    def _explain(self) -> bool:
-        """Whether the diagnosis' sentence adds to the message."""
-        return (self.diagnosis not in (None, "wrong", "not-answered")
-                and self.explanation not in self.message)
-
-    def text(self) -> str:
-        if self.detail is not None and hasattr(self.detail, "text"):
-            return f"{self.question}: " + self.detail.text()
-        if self.recorded:
-            return f"{self.question}: {self.message}"
-        mark = F.PASS_MARK if self.passed else F.FAIL_MARK
-        lines = [f"{mark} {self.question}: {self.message}"]
-        if self._explain():
-            lines.append(self.explanation)
-        if self.picture:
-            lines.append(F.text_tree(*self.picture))
-            marks = set(self.picture[1].values()) if len(self.picture) > 1 else set()
-            lines += [f"{mark}: {meaning}" for mark, meaning in self.picture_key
-                      if mark in marks]
-        return "\n".join(lines)
-
-    def __repr__(self):
-        return self.text()
-
-    def _repr_html_(self):
-        if self.detail is not None and hasattr(self.detail, "_repr_html_"):
-            return self.detail._repr_html_()
-        if self.recorded:
-            return F.box(True, f"{self.question}: recorded", F.para(self.message))
-        named = " or ".join(self.diagnoses) if self.diagnoses else "wrong"
-        title = f"{self.question}: " + ("right" if self.passed else named.replace("-", " "))
-        body = F.para(self.message)
-        if self._explain():
-            body += F.para(self.explanation)
-        if self.picture:
-            body += F.tree_picture_html(*self.picture, key=self.picture_key,
-                                        result=self.picture_result)
-        return F.box(self.passed, title, body)
+#: The verdict on an answer, by its old name here (:class:`~.verdict.Verdict`).
+Feedback = Verdict
 
 
 def _said(diagnosis) -> str:
@@ -260,14 +170,14 @@ class Question:
         """Code or lines shown with the prompt (None when there are none)."""
         return None
 
-    def check(self, answer, seed=0, **options) -> Feedback:
+    def check(self, answer, seed=0, **options) -> Verdict:
         raise NotImplementedError
 
-    def _feedback(self, passed, diagnosis, message, seed, **extra) -> Feedback:
+    def _feedback(self, passed, diagnosis, message, seed, **extra) -> Verdict:
         """The verdict (``diagnoses=`` when several mistakes give the answer)."""
-        return Feedback(self.id, passed, diagnosis, message, seed, **extra)
+        return Verdict(self.id, passed, diagnosis, message, seed, **extra)
 
-    def _bad(self, seed, why) -> Feedback:
+    def _bad(self, seed, why) -> Verdict:
         return self._feedback(False, "bad-answer", f"{why} Expected {self.answer_hint}.", seed)
 
 
