@@ -41,7 +41,6 @@ from the package's own searches (:mod:`minimax_lessons.search`).
 from __future__ import annotations
 
 import math
-import numbers
 import random
 from dataclasses import dataclass, field
 
@@ -51,6 +50,7 @@ from ..search.adversarial import alphabeta, minimax
 from ..games.tictactoe import TicTacToe, winner
 from ..games.tree import GameTree
 from . import harness as H
+from .answers import is_number, same_number
 from .feedback import show
 from .nested import estimate, is_leaf, names, paths, size, subtree, to_game
 
@@ -77,21 +77,6 @@ class Expected:
     extra: object = None
     accept: tuple = ()
     details: dict = field(default_factory=dict)
-
-
-def is_number(value) -> bool:
-    """A real number, not a bool and not NaN."""
-    return (isinstance(value, numbers.Real) and not isinstance(value, bool)
-            and not (isinstance(value, float) and math.isnan(value)))
-
-
-def same_number(a, b) -> bool:
-    """Equal numbers (with a tolerance for floats; infinities compare exactly)."""
-    if not (is_number(a) and is_number(b)):
-        return a == b and type(a) is type(b)
-    if math.isinf(a) or math.isinf(b):
-        return a == b
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
 def random_nested(rng, *, depth, branching=(2, 3), low=-9, high=9, distinct=False):

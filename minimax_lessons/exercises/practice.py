@@ -55,6 +55,7 @@ from ..pictures.layout import plan
 from ..search.adversarial import alphabeta, expectiminimax, minimax
 from ..words import show_number
 from ..games.tree import GameTree
+from .answers import canon, same_answer
 from .mistakes import DIAGNOSES, explain, hand_move_mistakes, hand_value_mistakes, named_mistakes
 from .variants import skipped_leaves
 from .verdict import Verdict
@@ -118,25 +119,6 @@ def _check_level(level):
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= len(LEVELS):
         raise ValueError(f"unknown practice level {level!r}; the levels are 1 to {len(LEVELS)}: "
                          + "; ".join(f"{lv.number} {lv.description}" for lv in LEVELS))
-
-
-def canon(value) -> str:
-    """An answer as the text both Python and the browser compare: ``3``, ``2.5``, ``inf``.
-
-    >>> canon(3.0), canon(-math.inf), canon((3, math.inf))
-    ('3', '-inf', '3|inf')
-    """
-    if isinstance(value, (tuple, list)):
-        return "|".join(canon(v) for v in value)
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (int, float)):
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        if float(value).is_integer():
-            return str(int(value))
-        return repr(round(float(value), 6))
-    return str(value)
 
 
 def _said(ids) -> str:
@@ -277,13 +259,13 @@ class PracticeTree:
             raise ValueError(f"{node!r} is not asked in the {stage} stage; the nodes are "
                              + ", ".join(items))
         item = items[node]
-        if _same(answer, item.answer):
+        if same_answer(answer, item.answer):
             return Verdict(node, True, None, item.why)
         otherwise = item.otherwise
         if stage == "windows" and canon(answer) not in item.wrong:
-            if _same(answer[0], item.answer[0]):
+            if same_answer(answer[0], item.answer[0]):
                 otherwise = _WINDOW_WRONG["alpha"]
-            elif _same(answer[1], item.answer[1]):
+            elif same_answer(answer[1], item.answer[1]):
                 otherwise = _WINDOW_WRONG["beta"]
         return Verdict(node, False, *item.wrong.get(canon(answer), otherwise))
 
@@ -325,9 +307,9 @@ class PracticeTree:
                 mistakes.append(("players-swapped", swapped))
             wrong = {}
             for value in dict.fromkeys(v for _, v in mistakes):
-                if _same(value, right):
+                if same_answer(value, right):
                     continue
-                ids = named_mistakes((vid, _same(v, value)) for vid, v in mistakes)
+                ids = named_mistakes((vid, same_answer(v, value)) for vid, v in mistakes)
                 wrong[canon(value)] = (" or ".join(ids), _said(ids))
             shown = ", ".join(show_number(v) for v in child_values)
             if player == CHANCE:
@@ -453,7 +435,7 @@ class PracticeTree:
                           ("window-after", self._after.get(name)))
             wrong = {}
             for vid, pair in candidates:
-                if pair is None or _same(pair, right) or canon(pair) in wrong:
+                if pair is None or same_answer(pair, right) or canon(pair) in wrong:
                     continue
                 wrong[canon(pair)] = (vid, _said([vid]))
             who = game.to_move(game.parent(name)).upper()
@@ -485,7 +467,7 @@ class PracticeTree:
                                   f"{'MAX' if is_max else 'MIN'} and takes the {word} child "
                                   f"value ({shown}), the leftmost on a tie.")
                 continue
-            if _same(values[i], values[first]):
+            if same_answer(values[i], values[first]):
                 ids = ["rightmost-on-ties"]
             else:
                 ids = named_mistakes((vid, m == i) for vid, m in mistakes)
@@ -571,19 +553,6 @@ _WINDOW_WRONG = {
 def _postorder(spots):
     """Spots children first (so "show me" reveals values bottom-up)."""
     return sorted(spots, key=lambda s: (-len(s.index), s.index))
-
-
-def _same(a, b) -> bool:
-    if isinstance(a, (tuple, list)) or isinstance(b, (tuple, list)):
-        return (isinstance(a, (tuple, list)) and isinstance(b, (tuple, list))
-                and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b)))
-    if isinstance(a, bool) or isinstance(b, bool):
-        return a is b
-    if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
-        return False
-    if math.isinf(a) or math.isinf(b):
-        return a == b
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
 #: The widest window text a pruning tree makes room for beside each inner node.

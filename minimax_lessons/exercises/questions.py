@@ -68,7 +68,7 @@ from ..search.adversarial import alphabeta, minimax
 from ..games.tree import GameTree
 from . import feedback as F
 from ..runner.codec import Opaque, encode, exception_name
-from .kinds import is_number, same_number
+from .answers import as_number, canonical, is_number, same_answer, same_number
 from .mistakes import DIAGNOSES, explain, hand_move_mistakes, hand_value_mistakes, named_mistakes
 from .nested import to_game
 from ..runner.shipping import from_source
@@ -97,16 +97,8 @@ def hash_answer(question_id: str, answer) -> str:
     >>> hash_answer("q1.1", "b") == hash_answer("q1.1", " B ")
     True
     """
-    text = json.dumps(encode(_canonical(answer)), sort_keys=True)
+    text = json.dumps(encode(canonical(answer)), sort_keys=True)
     return hashlib.sha256(f"minimax-lessons|{question_id}|{text}".encode()).hexdigest()[:24]
-
-
-def _canonical(answer):
-    if isinstance(answer, str):
-        return answer.strip().lower()
-    if isinstance(answer, float) and answer.is_integer():
-        return int(answer)
-    return answer
 
 
 def seed_of(seed) -> int:
@@ -223,7 +215,7 @@ class ValueQuestion(Question):
         return abs(a - b) <= self.tolerance
 
     def check(self, answer, seed=0, **options):
-        number = _as_number(answer)
+        number = as_number(answer)
         if number is None:
             return self._bad(seed, f"{F.show(answer)} is not a number.")
         data = self.data(seed)
@@ -267,25 +259,6 @@ class ValueQuestion(Question):
         right = " or ".join(F.show(r) for r in rights)
         notes[node] = f"right {right} / you {F.show(number)}"
         return {"picture": (game, notes, highlight | {node})}
-
-
-def _as_number(answer):
-    if isinstance(answer, bool):
-        return None
-    if isinstance(answer, (int, float)):
-        return answer
-    if isinstance(answer, str):
-        text = answer.strip().lower().replace("\u2212", "-")
-        if text in ("inf", "+inf", "infinity", "+infinity", "-inf", "-infinity"):
-            return float(text.replace("infinity", "inf"))
-        try:
-            return int(text)
-        except ValueError:
-            try:
-                return float(text)
-            except ValueError:
-                return None
-    return None
 
 
 def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching=3,
@@ -471,7 +444,7 @@ def _words(text):
 
 def _same_prediction(said, value):
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        number = _as_number(said)
+        number = as_number(said)
         return number is not None and same_number(number, value)
     if isinstance(said, str) and isinstance(value, str):
         return said.strip().strip("'\"") == value.strip()
@@ -968,13 +941,13 @@ class WindowQuestion(Question):
         game = to_game(data["tree"], data["is_max"])
         windows = self._windows(data["tree"], data["is_max"])
         right, after = windows[data["node"]]
-        if _same_pair(pair, right):
+        if same_answer(pair, right):
             return self._feedback(True, None, f"Right: alpha = {F.show(right[0])}, "
                                   f"beta = {F.show(right[1])}.", seed)
         parent = windows[game.parent(data["node"])][0]
         for diagnosis, wrong in (("alpha-beta-swapped", right[::-1]), ("window-reset", parent),
                                  ("window-after", after)):
-            if wrong is not None and _same_pair(pair, wrong):
+            if wrong is not None and same_answer(pair, wrong):
                 return self._feedback(False, diagnosis, _said(diagnosis), seed)
         if same_number(pair[0], right[0]):
             return self._feedback(False, "wrong", "Alpha is right, beta is not: beta is the "
@@ -996,12 +969,8 @@ def _as_pair(answer):
         answer = [a for a in re.split(r"[,\s\[\]()]+", answer) if a]
     if not isinstance(answer, (tuple, list)) or len(answer) != 2:
         return None
-    numbers = tuple(_as_number(a) for a in answer)
+    numbers = tuple(as_number(a) for a in answer)
     return None if None in numbers else numbers
-
-
-def _same_pair(a, b):
-    return same_number(a[0], b[0]) and same_number(a[1], b[1])
 
 
 # -- write the function -----------------------------------------------------------------------
