@@ -52,7 +52,7 @@ from ..games.tree import GameTree
 from . import harness as H
 from .answers import is_number, same_number
 from .feedback import show
-from .nested import estimate, is_leaf, names, paths, size, subtree, to_game
+from .nested import estimate, is_leaf, names, paths, random_nested, size, subtree, to_game
 
 INF = math.inf
 
@@ -77,12 +77,6 @@ class Expected:
     extra: object = None
     accept: tuple = ()
     details: dict = field(default_factory=dict)
-
-
-def random_nested(rng, *, depth, branching=(2, 3), low=-9, high=9, distinct=False):
-    """A nested tree drawn from ``rng``."""
-    return GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low, high=high,
-                           distinct=distinct).to_nested()
 
 
 class Kind:

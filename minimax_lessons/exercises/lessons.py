@@ -52,7 +52,7 @@ from ..games.tictactoe import TicTacToe
 from ..games.tree import GameTree
 from . import variants
 from .check import register
-from .nested import to_game
+from .nested import random_nested, to_game
 from .questions import (Bug, ChoiceQuestion, FillQuestion, FindBugQuestion, FunctionQuestion,
                         PrunedQuestion, ValueQuestion, WindowQuestion, tree_value_question)
 from .variants import (VARIANTS, minimax_max_everywhere, minimax_min_everywhere,
@@ -66,12 +66,6 @@ LETTERS = string.ascii_lowercase
 # =============================================================================
 # Shared makers: random trees and tic-tac-toe positions from a seeded rng
 # =============================================================================
-def random_nested(rng, branching, depth, low=-9, high=15):
-    """A random nested tree (leaves from ``low`` to ``high``) drawn from ``rng``."""
-    return GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low,
-                           high=high).to_nested()
-
-
 def random_position(rng, empty, *, terminal=False):
     """A board reached by random play with ``empty`` squares left (over or not, as asked)."""
     while True:
@@ -273,7 +267,7 @@ register(
 # Lesson 2: backing up values
 # =============================================================================
 def _named_node(rng):
-    nested = random_nested(rng, 2, 3)
+    nested = random_nested(rng, branching=2, depth=3, high=15)
     game = to_game(nested)
     inner = [n for n in game.nodes if 1 <= game.node(n).depth and not game.node(n).is_leaf]
     return {"tree": nested, "is_max": True, "node": rng.choice(inner)}
@@ -305,7 +299,8 @@ def _values_by(fn, nested):
 def _student_values(rng):
     shown = rng.randrange(len(SHOWN_MISTAKES))
     while True:
-        nested = random_nested(rng, 3, 2) if rng.random() < 0.5 else random_nested(rng, 2, 3)
+        nested = random_nested(rng, branching=3, depth=2, high=15) if rng.random() < 0.5 \
+            else random_nested(rng, branching=2, depth=3, high=15)
         maps = [_values_by(fn, nested) for _, fn, _ in SHOWN_MISTAKES]
         if all(maps[i] != maps[j] for i in range(4) for j in range(i)):
             return {"tree": nested, "is_max": True, "values": maps[shown]}
@@ -335,7 +330,7 @@ def _two_in_a_row(rng):
     other = "min" if root == "max" else "max"
     levels = [root] + rng.choice([[other, other], [root, other]])
     while True:
-        nested = random_nested(rng, 2, 3, low=-9, high=9)
+        nested = random_nested(rng, branching=2, depth=3)
         spec = _with_levels(nested, levels)
         game = GameTree.from_dict(spec)
         alternating = minimax(to_game(nested, root == "max")).value
@@ -543,7 +538,7 @@ def _node_count_mistakes(data):
 
 def _estimated_tree(rng):
     while True:
-        nested = random_nested(rng, 2, 3, low=-9, high=9)
+        nested = random_nested(rng, branching=2, depth=3)
         spec = _with_estimates(nested, rng)
         game = GameTree.from_dict(spec)
         depth = rng.choice([1, 2])
@@ -664,7 +659,7 @@ def _leaf_count_mistakes(data):
 
 def _pruned_tree(rng):
     while True:
-        nested = random_nested(rng, (2, 3), 3, low=0, high=9)
+        nested = random_nested(rng, branching=(2, 3), depth=3, low=0, high=9)
         game = to_game(nested)
         if alphabeta(game).leaves != alphabeta(game, prune_ties=False).leaves:
             return {"tree": nested, "is_max": True}
@@ -767,7 +762,7 @@ def _identities(rng):
 
 def _min_root(rng):
     while True:
-        nested = random_nested(rng, 3, 2, low=-9, high=9)
+        nested = random_nested(rng, branching=3, depth=2)
         if minimax(to_game(nested, False)).value != 0:
             return {"tree": nested, "is_max": False}
 

@@ -89,6 +89,19 @@ def to_game(tree, is_maximizing: bool = True) -> GameTree:
     return GameTree.from_nested(tree, root="max" if is_maximizing else "min")
 
 
+def random_nested(rng, *, depth, branching=(2, 3), low=-9, high=9, distinct=False):
+    """A random nested tree drawn from ``rng`` (a ``random.Random``): ``depth`` plies,
+    ``branching`` children per inner node (a number or a ``(fewest, most)`` pair), leaves
+    from ``low`` to ``high`` (all different with ``distinct=True``).
+
+    >>> import random
+    >>> random_nested(random.Random(1), depth=2, branching=2, low=0, high=9)
+    [[4, 5], [9, 9]]
+    """
+    return GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low, high=high,
+                           distinct=distinct).to_nested()
+
+
 def size(tree) -> int:
     """Number of nodes.
 
@@ -98,4 +111,5 @@ def size(tree) -> int:
     return len(paths(tree))
 
 
-__all__ = ["estimate", "is_leaf", "paths", "subtree", "names", "to_game", "size"]
+__all__ = ["estimate", "is_leaf", "paths", "subtree", "names", "to_game", "random_nested",
+           "size"]

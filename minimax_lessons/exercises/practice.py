@@ -57,6 +57,7 @@ from ..words import show_number
 from ..games.tree import GameTree
 from .answers import canon, same_answer
 from .mistakes import DIAGNOSES, explain, hand_move_mistakes, hand_value_mistakes, named_mistakes
+from .nested import random_nested
 from .variants import skipped_leaves
 from .verdict import Verdict
 
@@ -130,8 +131,7 @@ def _said(ids) -> str:
 def _random_tree(kind, lv, rng) -> GameTree:
     is_max = not (lv.min_root and rng.random() < 0.5)
     low, high = (0, 5) if lv.ties else (-9, 15) if kind != "pruning" else (0, 12)
-    nested = GameTree.random(lv.branching, lv.depth, seed=rng.randrange(2**31), low=low,
-                             high=high).to_nested()
+    nested = random_nested(rng, branching=lv.branching, depth=lv.depth, low=low, high=high)
     if not (kind == "values" and lv.chance):
         return GameTree.from_nested(nested, root="max" if is_max else "min")
     return GameTree.from_dict(_with_chance(nested, is_max, rng))

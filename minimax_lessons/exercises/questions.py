@@ -70,7 +70,7 @@ from . import feedback as F
 from ..runner.codec import Opaque, encode, exception_name
 from .answers import as_number, canonical, is_number, same_answer, same_number
 from .mistakes import DIAGNOSES, explain, hand_move_mistakes, hand_value_mistakes, named_mistakes
-from .nested import to_game
+from .nested import random_nested, to_game
 from ..runner.shipping import from_source
 from .variants import skipped_leaves
 from .verdict import Verdict
@@ -268,8 +268,8 @@ def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching
     Wrong numbers are matched against the known mistakes on the same tree.
     """
     def make(rng):
-        nested = tree if tree is not None else GameTree.random(
-            branching, depth, seed=rng.randrange(2**31), low=low, high=high).to_nested()
+        nested = tree if tree is not None else random_nested(
+            rng, branching=branching, depth=depth, low=low, high=high)
         return {"tree": nested, "is_max": root == "max", "root": root.upper()}
 
     if ask == "value":
@@ -557,8 +557,8 @@ def levels_question(id, prompt, *, tree=None, spec=None, depth=3, branching=2, *
         if spec is not None:
             game = GameTree.from_dict(spec)
         else:
-            nested = tree if tree is not None else GameTree.random(
-                branching, depth, seed=rng.randrange(2**31), distinct=True).to_nested()
+            nested = tree if tree is not None else random_nested(
+                rng, branching=branching, depth=depth, distinct=True)
             game = to_game(nested)
         values = minimax(game, trace=True)
         by_level = {}
@@ -781,8 +781,7 @@ class PrunedQuestion(Question):
         tree, depth, branching, root, low, high, ties_matter = self._spec
         is_max = root == "max"
         while tree is None:
-            nested = GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low,
-                                     high=high).to_nested()
+            nested = random_nested(rng, branching=branching, depth=depth, low=low, high=high)
             game = to_game(nested, is_max)
             pruned = alphabeta(game, prune_ties=self.prune_ties).pruned
             if pruned and (not ties_matter or
@@ -902,8 +901,8 @@ class WindowQuestion(Question):
         tree = fixed
         while node is None:
             if fixed is None:
-                tree = GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low,
-                                       high=high).to_nested()
+                tree = random_nested(rng, branching=branching, depth=depth, low=low,
+                                     high=high)
             choices = self._askable(tree, is_max)
             if fixed is not None and not choices:
                 raise ValueError(f"question {self.id}: no inner node of this tree is entered "
