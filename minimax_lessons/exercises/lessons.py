@@ -49,7 +49,7 @@ from ..games.connectfour import ConnectFour
 from ..search.engine import bound_flag
 from ..search.adversarial import alphabeta, best_first, expectiminimax, iterative_deepening, minimax, solve
 from ..games.tictactoe import TicTacToe
-from ..games.tree import GameTree
+from ..games.tree import GameTree, uniform_tree_size
 from . import variants
 from .check import register
 from .nested import random_nested, to_game
@@ -521,9 +521,8 @@ register(
 # =============================================================================
 # Lesson 5: the cost of looking ahead
 # =============================================================================
-def uniform_size(branching, depth):
-    """Nodes of a uniform tree, counted on a real one."""
-    return len(GameTree.random(branching, depth, seed=0))
+#: Nodes of a uniform tree (its old name here).
+uniform_size = uniform_tree_size
 
 
 def _uniform(rng):
@@ -532,8 +531,8 @@ def _uniform(rng):
 
 def _node_count_mistakes(data):
     b, d = data["b"], data["d"]
-    return [("counts-leaves", b ** d), ("depth-off-by-one", uniform_size(b, d - 1)),
-            ("depth-off-by-one", uniform_size(b, d + 1))]
+    return [("counts-leaves", b ** d), ("depth-off-by-one", uniform_tree_size(b, d - 1)),
+            ("depth-off-by-one", uniform_tree_size(b, d + 1))]
 
 
 def _estimated_tree(rng):
@@ -581,7 +580,7 @@ register(
     ValueQuestion(
         "q5.1", "In a game tree every position has {b} moves and every line of play is {d} "
                 "plies long. How many nodes (positions) does the tree have, the root included?",
-        make=_uniform, solve=lambda d: uniform_size(d["b"], d["d"]),
+        make=_uniform, solve=lambda d: uniform_tree_size(d["b"], d["d"]),
         mistakes=_node_count_mistakes, hint="a whole number", title="q5.1 Count the nodes"),
     ChoiceQuestion(
         "q5.2", "At the root MAX chooses between B, where MIN can only answer 3, 3 or 3, and C, "
@@ -615,7 +614,7 @@ register(
                 "visited by two searches counts twice)?",
         make=lambda rng: {"b": rng.randint(2, 3), "d": rng.randint(3, 4)},
         solve=lambda d: deepening_nodes(d["b"], d["d"]),
-        mistakes=lambda d: [("counts-last-iteration", uniform_size(d["b"], d["d"])),
+        mistakes=lambda d: [("counts-last-iteration", uniform_tree_size(d["b"], d["d"])),
                             ("depth-off-by-one", deepening_nodes(d["b"], d["d"]) + 1)],
         hint="a whole number", title="q5.4 The cost of iterative deepening"),
     FunctionQuestion(
