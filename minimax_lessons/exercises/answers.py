@@ -7,9 +7,9 @@ Vocabulary
   answers (a value, a window ``(alpha, beta)``) are the *same answer*
   (:func:`same_answer`) when their numbers are the same, one by one.
 - A number *worked out by hand* to two decimals is a looser rule, and a deliberate one:
-  a question says so with ``ValueQuestion(tolerance=0.006)`` (a value rounded to two
-  decimals is at most 0.005 away; 0.006 leaves room for the float that holds it), and a
-  quiz in an animation accepts ``TOLERANCE`` (:mod:`minimax_lessons.animation.quiz`)
+  a question says so with ``ValueQuestion(tolerance=TWO_DECIMALS)`` (a value rounded to
+  two decimals is at most 0.005 away; 0.006 leaves room for the float that holds it), and
+  a quiz in an animation accepts ``TOLERANCE`` (:mod:`minimax_lessons.animation.quiz`)
   around a value that is not whole.
 - :func:`as_number` reads a number the student typed: ``7``, ``"7"``, ``"2.5"``,
   ``"-inf"``, ``"\u22123"`` (a typographic minus); a bool is not a number.
@@ -31,6 +31,10 @@ from __future__ import annotations
 
 import math
 import numbers
+
+
+#: How far an answer worked out by hand to two decimals may be from the value.
+TWO_DECIMALS = 0.006
 
 
 def is_number(value) -> bool:
@@ -111,4 +115,5 @@ def canonical(answer):
     return answer
 
 
-__all__ = ["is_number", "same_number", "same_answer", "as_number", "canon", "canonical"]
+__all__ = ["is_number", "same_number", "same_answer", "as_number", "canon", "canonical",
+           "TWO_DECIMALS"]

@@ -10,9 +10,8 @@ In a notebook::
 variant the student was shown (the seed may also be passed to ``check``).
 Seeds are whole numbers or strings (a student's name or id).
 
-Questions live in modules that call :func:`register`; the course's own banks,
-:mod:`minimax_lessons.exercises.bank` (lesson 3) and
-:mod:`minimax_lessons.exercises.lessons` (the other lessons), are loaded on first
+Questions live in modules that call :func:`register`; the course's own,
+:mod:`minimax_lessons.exercises.banks` (one module per lesson), are loaded on first
 use, and :func:`add_bank` adds others (a dotted module name, imported on demand).
 
 Grading
@@ -47,8 +46,7 @@ from .verdict import Verdict
 
 RECORD_ENV = "MINIMAX_LESSONS_RECORD"
 _REGISTRY: dict = {}
-_BANKS = ["minimax_lessons.exercises.bank", "minimax_lessons.exercises.lessons",
-          "minimax_lessons.exercises.predictions"]
+_BANKS = ["minimax_lessons.exercises.banks"]
 _LOADED: set = set()
 _SEEDS: dict = {}
 #: Questions the graded notebooks ask: ``check`` records answers to them and never

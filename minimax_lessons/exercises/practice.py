@@ -43,7 +43,6 @@ import base64
 import functools
 import html
 import json
-import math
 import random
 import re
 from dataclasses import dataclass, field

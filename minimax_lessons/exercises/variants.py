@@ -446,10 +446,8 @@ def game_terminal_not_checked_max(game, state):
 def board_minimax(board, player):
     """A correct student solution (X is MAX: +1 X wins, -1 O wins, 0 draw)."""
     w = winner(board)
-    if w == "X":
-        return 1
-    if w == "O":
-        return -1
+    if w is not None:
+        return 1 if w == "X" else -1
     if "." not in board:
         return 0
     other = "O" if player == "X" else "X"

@@ -7,7 +7,7 @@ import pytest
 from minimax_lessons import MAX, ConnectFour, alphabeta, minimax
 from minimax_lessons.search.engine import (EXACT, LOWER, UPPER, TranspositionTable, bound_flag,
                                     centre_first, column_values, deepen, table_search)
-from minimax_lessons.exercises.predictions.lesson9 import HORIZON
+from minimax_lessons.exercises.banks.lesson9 import HORIZON
 from minimax_lessons.search.adversarial import SearchError
 
 GAME = ConnectFour()
