@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import math
 
-from ..games.tictactoe import winner
+from ..games.tictactoe import LINES, winner
 from .harness import nested_alphabeta
 from .mistakes import (DIAGNOSES, GENERIC, HAND_DIAGNOSES, HAND_VALUE_MISTAKES,  # noqa: F401
                        explain, named_mistakes)
@@ -548,14 +548,11 @@ def board_max_everywhere(board, player):
 # =============================================================================
 # "evaluate": fn(board) -> number, a tic-tac-toe evaluation function
 # =============================================================================
-_LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6))
-
-
 def evaluate(board):
     """A correct student solution: open lines for X minus for O, shrunk to lie strictly
     between a loss (-1) and a win (+1); a search never asks it about finished games."""
-    x_open = sum(1 for line in _LINES if all(board[i] != "O" for i in line))
-    o_open = sum(1 for line in _LINES if all(board[i] != "X" for i in line))
+    x_open = sum(1 for line in LINES if all(board[i] != "O" for i in line))
+    o_open = sum(1 for line in LINES if all(board[i] != "X" for i in line))
     return (x_open - o_open) / 10
 
 
@@ -567,8 +564,8 @@ def evaluate_wins_inside(board):
         return 100
     if w == "O":
         return -100
-    x_open = sum(1 for line in _LINES if all(board[i] != "O" for i in line))
-    o_open = sum(1 for line in _LINES if all(board[i] != "X" for i in line))
+    x_open = sum(1 for line in LINES if all(board[i] != "O" for i in line))
+    o_open = sum(1 for line in LINES if all(board[i] != "X" for i in line))
     return x_open - o_open
 
 
@@ -578,14 +575,14 @@ def evaluate_signs_swapped(board):
         return -100
     if w == "O":
         return 100
-    x_open = sum(1 for line in _LINES if all(board[i] != "O" for i in line))
-    o_open = sum(1 for line in _LINES if all(board[i] != "X" for i in line))
+    x_open = sum(1 for line in LINES if all(board[i] != "O" for i in line))
+    o_open = sum(1 for line in LINES if all(board[i] != "X" for i in line))
     return o_open - x_open
 
 
 def evaluate_terminal_not_checked(board):
-    x_open = sum(1 for line in _LINES if all(board[i] != "O" for i in line))
-    o_open = sum(1 for line in _LINES if all(board[i] != "X" for i in line))
+    x_open = sum(1 for line in LINES if all(board[i] != "O" for i in line))
+    o_open = sum(1 for line in LINES if all(board[i] != "X" for i in line))
     return x_open - o_open
 
 
