@@ -24,7 +24,8 @@ judges the recorded answers itself, against its key.
 
 Graded questions
 ----------------
-The questions of the graded notebooks (:data:`GRADED`, e.g. q3.7 or q6.7) are not
+The questions of the graded notebooks (made with ``graded=True``, e.g. q3.7 or q6.7;
+:data:`GRADED` lists their ids) are not
 judged by ``check`` at all, in any notebook: it says the answer is *recorded* and
 gives no right or wrong, so looping over candidate answers
 (``[a for a in "abc" if check("q3.8", a)]``) learns nothing. Function questions are
@@ -49,10 +50,15 @@ _REGISTRY: dict = {}
 _BANKS = ["minimax_lessons.exercises.banks"]
 _LOADED: set = set()
 _SEEDS: dict = {}
-#: Questions the graded notebooks ask: ``check`` records answers to them and never
-#: says whether they are right (function questions still run their public tests).
-GRADED = frozenset({"q3.7", "q3.8", "q3.9", "q3.10", "q3.11", "q3.12", "q3.13", "q3.14", "q3.15",
-                    "q6.7", "q6.8", "q6.9", "q6.10", "q6.11", "q6.12", "q6.13", "q6.14"})
+
+
+def __getattr__(name):
+    """``GRADED``: the ids of the questions the graded notebooks ask (``graded=True``):
+    ``check`` records answers to them and never says whether they are right (function
+    questions still run their public tests)."""
+    if name == "GRADED":
+        return frozenset(qid for qid in question_ids() if get_question(qid).graded)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def register(*questions, replace=True):
@@ -178,7 +184,7 @@ def check(question_id, answer, *, seed=None) -> Verdict:
         known = ", ".join(question_ids()[:30])
         return Verdict(str(question_id), False, "unknown-question",
                         f"There is no question {question_id!r}. Known ids: {known}.", seed)
-    if question_id in GRADED and not isinstance(q, FunctionQuestion):
+    if q.graded and not isinstance(q, FunctionQuestion):
         return recorded_for_grading(question_id, seed)
     try:
         return q.check(answer, seed)

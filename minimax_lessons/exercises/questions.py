@@ -117,18 +117,24 @@ def seed_of(seed) -> int:
 
 
 class Question:
-    """Base class: an id, a prompt, points, and seeded data from ``make(rng)``."""
+    """Base class: an id, a prompt, points, and seeded data from ``make(rng)``.
+
+    ``graded=True`` for a question of a graded notebook: ``check`` records its answer and
+    never says whether it is right (see :mod:`~minimax_lessons.exercises.check`).
+    """
 
     kind = ""
     answer_hint = "an answer"
 
-    def __init__(self, id, prompt, *, make=None, data=None, points=1, title=None):
+    def __init__(self, id, prompt, *, make=None, data=None, points=1, title=None,
+                 graded=False):
         if not isinstance(id, str) or not id:
             raise ValueError(f"a question id is a non-empty string, not {id!r}")
         self.id = id
         self.prompt = prompt
         self.points = points
         self.title = title or id
+        self.graded = graded
         self._make = make
         self._fixed = data
         self._cache = {}

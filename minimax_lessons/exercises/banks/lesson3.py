@@ -110,7 +110,7 @@ DEPTH_LINES = ["def minimax(node, depth, is_maximizing):",
 QUESTIONS = (
     tree_value_question(
         "q3.7", "MIN's children are worth 7, 2 and 9. What does MIN return?",
-        tree=[7, 2, 9], root="min", title="q3.7 One MIN node"),
+        tree=[7, 2, 9], root="min", title="q3.7 One MIN node", graded=True),
     tree_value_question(
         "q3.1", "What is the minimax value of the root of this tree (MAX moves first)?",
         depth=2, branching=3, title="q3.1 The value of a tree"),
@@ -127,7 +127,7 @@ QUESTIONS = (
                                               "the value at the root.",
                   "e95b3ffd98a3139d4f3943e1": "Not always: with a bad move order it may have to "
                                               "evaluate every leaf."},
-        title="q3.8 Alpha-beta and minimax"),
+        title="q3.8 Alpha-beta and minimax", graded=True),
     PredictQuestion(
         "q3.9", "What does the last line give? (a value, an error such as TypeError, or "
                 "FOREVER)",
@@ -136,7 +136,7 @@ QUESTIONS = (
         "    return max(values) if is_maximizing else min(values)\n"
         "\n"
         "minimax([[3, 12], [2, 4]], True)",
-        title="q3.9 A minimax without a base case"),
+        title="q3.9 A minimax without a base case", graded=True),
     PredictQuestion(
         "q3.3", "What does the last line give? (a value, an error such as TypeError, or "
                 "FOREVER)",
@@ -156,7 +156,7 @@ QUESTIONS = (
                       "    values = [minimax(child, not is_maximizing) for child in node]\n"
                       "    return ____(values) if is_maximizing else ____(values)",
               "blanks": ["max", "min"]},
-        title="q3.10 Fill in the blanks"),
+        title="q3.10 Fill in the blanks", graded=True),
     levels_question(
         "q3.16", "Every node's value is shown. Who moves at each level that has children: "
                 "max or min? (one word per level, top down)",
@@ -176,7 +176,7 @@ QUESTIONS = (
                                       "for child in node]"),
          Bug("players-swapped", 5, "if not is_maximizing:"),
          Bug("min-at-every-level", 6, "return min(values)")],
-        title="q3.11 Find the bug"),
+        title="q3.11 Find the bug", graded=True),
     ParsonsQuestion(
         "q3.12", "Put these lines in order to make minimax (one line does not belong).",
         ["def minimax(node, is_maximizing):",
@@ -190,22 +190,22 @@ QUESTIONS = (
          "    return min(values)"],
         distractors=["        values.append(minimax(child, is_maximizing))"],
         function_kind="minimax", function_name="minimax",
-        title="q3.12 Parsons: minimax"),
+        title="q3.12 Parsons: minimax", graded=True),
     PrunedQuestion(
         "q3.13", "Alpha-beta searches this tree left to right, pruning when alpha >= beta. "
                  "Which leaves does it never evaluate? (a set of names; a subtree's name "
                  "stands for all its leaves)",
-        depth=2, branching=3, title="q3.13 What does alpha-beta skip?"),
+        depth=2, branching=3, title="q3.13 What does alpha-beta skip?", graded=True),
     FunctionQuestion(
         "q3.14", "Write minimax(node, is_maximizing) for trees written as nested lists."
                  " Leaves may be any number (2.5 as well as 3): test for an inner node with "
                  "isinstance(node, list), not for a leaf with isinstance(node, int).",
-        "minimax", title="q3.14 Write minimax"),
+        "minimax", title="q3.14 Write minimax", graded=True),
     FunctionQuestion(
         "q3.15", "Write alphabeta(node, alpha, beta, is_maximizing); loop over the children "
                  "with `for child in node` and stop as soon as alpha >= beta. Leaves may be any "
                  "number: test for an inner node with isinstance(node, list).",
-        "alphabeta", title="q3.15 Write alpha-beta"),
+        "alphabeta", title="q3.15 Write alpha-beta", graded=True),
     ParsonsQuestion(
         "q3.4", "Put these lines in order to make minimax with a depth limit: at depth 0 it "
                  "returns estimate(node). One line does not belong.",

@@ -187,20 +187,22 @@ QUESTIONS = (
                 "test for an inner node with isinstance(node, list).",
         "alphabeta", title="q6.6 Write alpha-beta"),
     # -- the graded notebook 06-alphabeta-exercises -------------------------------------------
-    PrunedQuestion("q6.7", PRUNED, depth=3, branching=(2, 3), title="q6.7 Pruned leaves"),
-    WindowQuestion("q6.8", WINDOW, depth=3, branching=(2, 3), title="q6.8 A window"),
+    PrunedQuestion("q6.7", PRUNED, depth=3, branching=(2, 3), title="q6.7 Pruned leaves",
+                   graded=True),
+    WindowQuestion("q6.8", WINDOW, depth=3, branching=(2, 3), title="q6.8 A window",
+                   graded=True),
     ValueQuestion(
         "q6.9", "Alpha-beta searches this tree left to right, pruning as soon as "
                 "alpha >= beta. How many leaves does it evaluate?",
         make=_pruned_tree, solve=lambda d: alphabeta(to_game(d["tree"])).leaves,
         mistakes=_leaf_count_mistakes, tree=lambda d: to_game(d["tree"]),
-        hint="a whole number", title="q6.9 Leaves evaluated"),
+        hint="a whole number", title="q6.9 Leaves evaluated", graded=True),
     PrunedQuestion("q6.10", STRICT, depth=3, branching=2, low=0, high=4, prune_ties=False,
-                   ties_matter=True, title="q6.10 The strict rule"),
+                   ties_matter=True, title="q6.10 The strict rule", graded=True),
     ValueQuestion("q6.11", KNUTH_MOORE, make=_knuth_moore_case,
                   solve=lambda d: perfect_order_leaves(d["b"], d["d"]),
                   mistakes=_knuth_moore_mistakes, hint="a whole number",
-                  title="q6.11 Perfect ordering"),
+                  title="q6.11 Perfect ordering", graded=True),
     ChoiceQuestion(
         "q6.12", "Alpha-beta searches the same tree twice: once with the children in the "
                  "given order, once with them sorted best first at every node. Which is true?",
@@ -214,7 +216,7 @@ QUESTIONS = (
                   "20bbb688a9cecabec247f8e5": "Pruning never changes the root's value: alpha-beta "
                                               "only skips what cannot change it, in any "
                                               "order."},
-        title="q6.12 Move order"),
+        title="q6.12 Move order", graded=True),
     FindBugQuestion(
         "q6.13", "This alpha-beta has one bug. Give (line number, bug id).", ALPHABETA,
         [Bug("prune-strict", 9, "if alpha > beta:"),
@@ -223,13 +225,13 @@ QUESTIONS = (
          Bug("alpha-beta-swapped", 14, "value = min(value, alphabeta(child, beta, alpha, True))"),
          Bug("no-pruning", 10, "pass"),
          Bug("no-pruning", 17, "pass")],
-        title="q6.13 Find the bug"),
+        title="q6.13 Find the bug", graded=True),
     FunctionQuestion(
         "q6.14", "Write alphabeta(node, alpha, beta, is_maximizing) that prunes only when "
                  "alpha > beta (the strict rule: with alpha = beta it goes on). Loop over the "
                  "children with `for child in node`; leaves may be any number, so test for an "
                  "inner node with isinstance(node, list).",
-        "alphabeta", prune_ties=False, title="q6.14 Alpha-beta, strict rule"),
+        "alphabeta", prune_ties=False, title="q6.14 Alpha-beta, strict rule", graded=True),
 )
 
 __all__ = ["QUESTIONS", "PREDICTIONS", "SMALL_TREE", "TRAP", "LOOKS_AT_C2", "returned_value",
