@@ -348,6 +348,18 @@ def named_mistakes(answer_matches) -> list:
     return [v for v in ids if not any(o in ids for o in SAME_BY_HAND.get(v, ()))]
 
 
+#: What to say of a window ``(alpha, beta)`` that no known mistake gives: one number is
+#: right ("alpha" or "beta"), or neither ("both").
+WINDOW_WRONG = {
+    "alpha": "Alpha is right, beta is not: beta is the best MIN is already guaranteed on the "
+             "path to this node.",
+    "beta": "Beta is right, alpha is not: alpha is the best MAX is already guaranteed on the "
+            "path to this node.",
+    "both": "Both are wrong: follow the search from the root, raising alpha at MAX nodes and "
+            "lowering beta at MIN nodes as children return.",
+}
+
+
 # -- mistakes made by hand, on a nested tree -------------------------------------------------
 def minimax_value(node, is_max):
     """A nested tree's minimax value, MAX (or MIN) at its root, as worked out by hand."""
@@ -405,5 +417,6 @@ def hand_move_mistakes(tree, is_max) -> list:
 
 
 __all__ = ["DIAGNOSES", "HAND_DIAGNOSES", "SAME_BY_HAND", "GENERIC", "EXTRA_DIAGNOSES",
-           "ZERO_CREDIT", "explain", "explain_diagnosis", "named_mistakes", "HAND_VALUE_MISTAKES",
-           "hand_value_mistakes", "hand_move_mistakes", "minimax_value", "every_level"]
+           "ZERO_CREDIT", "WINDOW_WRONG", "explain", "explain_diagnosis", "named_mistakes",
+           "HAND_VALUE_MISTAKES", "hand_value_mistakes", "hand_move_mistakes", "minimax_value",
+           "every_level"]

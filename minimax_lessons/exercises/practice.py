@@ -55,7 +55,8 @@ from ..search.adversarial import alphabeta, expectiminimax, minimax
 from ..words import show_number
 from ..games.tree import GameTree
 from .answers import canon, same_answer
-from .mistakes import DIAGNOSES, explain, hand_move_mistakes, hand_value_mistakes, named_mistakes
+from .mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, hand_value_mistakes,
+                       named_mistakes)
 from .nested import random_nested
 from .variants import skipped_leaves
 from .verdict import Verdict
@@ -537,16 +538,9 @@ def _NO_PRUNING(prune_ties):
             + (">=" if prune_ties else ">") + " beta.")
 
 
-#: The sentences of :class:`~minimax_lessons.exercises.questions.WindowQuestion` for a
-#: window no known mistake gives: one number right, or neither.
-_WINDOW_WRONG = {
-    "alpha": ("wrong", "Alpha is right, beta is not: beta is the best MIN is already "
-              "guaranteed on the path to this node."),
-    "beta": ("wrong", "Beta is right, alpha is not: alpha is the best MAX is already "
-             "guaranteed on the path to this node."),
-    "both": ("wrong", "Both are wrong: follow the search from the root, raising alpha at MAX "
-             "nodes and lowering beta at MIN nodes as children return."),
-}
+#: The verdicts on a window no known mistake gives (one number right, or neither), in
+#: the words a WindowQuestion uses.
+_WINDOW_WRONG = {right: ("wrong", sentence) for right, sentence in WINDOW_WRONG.items()}
 
 
 def _postorder(spots):

@@ -69,7 +69,8 @@ from ..games.tree import GameTree
 from . import feedback as F
 from ..runner.codec import Opaque, encode, exception_name
 from .answers import as_number, canonical, is_number, same_answer, same_number
-from .mistakes import DIAGNOSES, explain, hand_move_mistakes, hand_value_mistakes, named_mistakes
+from .mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, hand_value_mistakes,
+                       named_mistakes)
 from .nested import random_nested, to_game
 from ..runner.shipping import from_source
 from .variants import skipped_leaves
@@ -954,17 +955,9 @@ class WindowQuestion(Question):
                                  ("window-after", after)):
             if wrong is not None and same_answer(pair, wrong):
                 return self._feedback(False, diagnosis, _said(diagnosis), seed)
-        if same_number(pair[0], right[0]):
-            return self._feedback(False, "wrong", "Alpha is right, beta is not: beta is the "
-                                  "best MIN is already guaranteed on the path to this node.",
-                                  seed)
-        if same_number(pair[1], right[1]):
-            return self._feedback(False, "wrong", "Beta is right, alpha is not: alpha is the "
-                                  "best MAX is already guaranteed on the path to this node.",
-                                  seed)
-        return self._feedback(False, "wrong", "Both are wrong: follow the search from the root, "
-                              "raising alpha at MAX nodes and lowering beta at MIN nodes as "
-                              "children return.", seed)
+        right_one = "alpha" if same_number(pair[0], right[0]) else \
+            "beta" if same_number(pair[1], right[1]) else "both"
+        return self._feedback(False, "wrong", WINDOW_WRONG[right_one], seed)
 
 
 def _as_pair(answer):
