@@ -146,6 +146,10 @@ class Kind:
         partial credit: "fails on MIN roots" points at the cause."""
         return set()
 
+    def with_pruning_rule(self, prune_ties) -> Kind:
+        """This kind under alpha-beta's pruning rule (a kind without one is the same)."""
+        return self
+
     def wrong_answer(self, head, call, item, expected: Expected, outcome, hidden) -> str:
         """What to say of a function that returned on ``item``, but not the right answer
         (``head``: "Wrong on 3 of 25 tests."; ``call``: the failing call, as code)."""
@@ -456,6 +460,9 @@ class AlphaBetaKind(NestedKind):
 
     def __init__(self, prune_ties=True):
         self.prune_ties = prune_ties
+
+    def with_pruning_rule(self, prune_ties):
+        return AlphaBetaKind(prune_ties)
 
     def traps(self):
         return [Case(item, size(item[0])) for item in _AB_TRAPS]
@@ -927,14 +934,14 @@ KINDS = {k.name: k for k in (MinimaxKind(), DepthKind(), BestMoveKind(), AlphaBe
                              GameKind(), BoardKind(), EvaluateKind(), BackupKind())}
 
 
-def get_kind(name, **options) -> Kind:
-    """The kind called ``name`` (``prune_ties=`` for alphabeta); a clear error otherwise."""
-    if name == "alphabeta" and options.get("prune_ties") is not None:
-        return AlphaBetaKind(options["prune_ties"])
+def get_kind(name, *, prune_ties=None) -> Kind:
+    """The kind called ``name`` (under alpha-beta's pruning rule ``prune_ties``, for the
+    kinds that have one); a clear error otherwise."""
     try:
-        return KINDS[name]
+        kind = KINDS[name]
     except KeyError:
         raise ValueError(f"unknown kind {name!r}; kinds are {', '.join(KINDS)}") from None
+    return kind if prune_ties is None else kind.with_pruning_rule(prune_ties)
 
 
 __all__ = ["Kind", "NestedKind", "Case", "Expected", "KINDS", "get_kind", "symmetries",
