@@ -18,16 +18,7 @@ from .games.game import MAX
 from .search.mcts import mcts
 from .play.match import move_values, play_match
 from .search.adversarial import alphabeta, best_first, minimax, shuffled, solve
-from .games.tree import GameTree
-
-
-def uniform_tree_size(branching: int, depth: int) -> int:
-    """Nodes in a uniform tree: 1 + b + b^2 + ... + b^d.
-
-    >>> uniform_tree_size(3, 2)
-    13
-    """
-    return sum(branching ** k for k in range(depth + 1))
+from .games.tree import GameTree, uniform_tree_size  # noqa: F401  (lesson 5 imports it here)
 
 
 def knuth_moore(branching: int, depth: int) -> int:

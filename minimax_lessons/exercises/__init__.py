@@ -13,17 +13,23 @@ The pieces, one job each:
 - :mod:`.questions`: the question kinds (value, choice, predict the output, fill in
   the blanks, find the bug, Parsons, which leaves are pruned, the alpha-beta window
   at a node, write the function);
-- :mod:`.functions`: ``check_function(kind, fn)`` and its ``FunctionCheck``;
-- :mod:`.kinds`: the function kinds, their signatures and test inputs;
-- :mod:`.variants`: the known mistakes (ids, explanations, buggy code);
+- :mod:`.verdict`: the one ``Verdict`` every check gives (``Feedback`` and
+  ``FunctionCheck`` are its old names);
+- :mod:`.functions`: ``check_function(kind, fn)``;
+- :mod:`.kinds`: the function kinds, their signatures and test inputs, and what each
+  does differently (its classes of input, its picture of a failing input);
+- :mod:`.mistakes`: the known mistakes (ids, explanations, what each gives by hand);
+- :mod:`.variants`: the known mistakes as buggy code, the way a student writes them;
 - :mod:`.harness`: how each kind of function is called on one input, in the worker
   that :mod:`minimax_lessons.runner` starts (not a security sandbox);
-- :mod:`.feedback`: HTML and text; :mod:`.nested`: nested-list trees (``estimate``);
+- :mod:`.answers`: how answers are read and compared; :mod:`.feedback`: HTML and text;
+  :mod:`.nested`: nested-list trees (``estimate``, ``random_nested``);
 - :mod:`.practice`: ``practice(kind)``, seeded trees answered on the picture;
 - :mod:`.capstone`: the Connect Four capstone's ``try_bot`` and ``enter_tournament``;
-- :mod:`.bank`: the questions of lesson 3 and its graded notebook; :mod:`.lessons`: the
-  exercises at the end of lessons 1, 2 and 4-9, and of the graded alpha-beta notebook;
-  :mod:`.predictions`: the predictions asked in the body of the lessons;
+- :mod:`.banks`: the questions, one module per lesson (``banks/lesson1.py`` ...): the
+  predictions asked in its body, the exercises at its end, and those of its graded
+  notebook (lessons 3 and 6); the old paths ``.bank``, ``.lessons`` and
+  ``.predictions.lessonN`` still import;
 - :mod:`minimax_lessons.instructor`: student versions of notebooks, and grading.
 """
 
@@ -35,7 +41,7 @@ from .questions import (FOREVER, Bug, ChoiceQuestion, Feedback, FillQuestion, Fi
                         Question, ValueQuestion, WindowQuestion, hash_answer, levels_question,
                         seed_of, tree_value_question)
 from ..runner.sandbox import warm_up
-from .variants import DIAGNOSES, explain
+from .mistakes import DIAGNOSES, explain
 
 __all__ = [
     "check", "question", "check_function", "FunctionCheck", "Feedback", "FOREVER",

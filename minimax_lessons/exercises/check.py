@@ -10,9 +10,8 @@ In a notebook::
 variant the student was shown (the seed may also be passed to ``check``).
 Seeds are whole numbers or strings (a student's name or id).
 
-Questions live in modules that call :func:`register`; the course's own banks,
-:mod:`minimax_lessons.exercises.bank` (lesson 3) and
-:mod:`minimax_lessons.exercises.lessons` (the other lessons), are loaded on first
+Questions live in modules that call :func:`register`; the course's own,
+:mod:`minimax_lessons.exercises.banks` (one module per lesson), are loaded on first
 use, and :func:`add_bank` adds others (a dotted module name, imported on demand).
 
 Grading
@@ -25,7 +24,8 @@ judges the recorded answers itself, against its key.
 
 Graded questions
 ----------------
-The questions of the graded notebooks (:data:`GRADED`, e.g. q3.7 or q6.7) are not
+The questions of the graded notebooks (made with ``graded=True``, e.g. q3.7 or q6.7;
+:data:`GRADED` lists their ids) are not
 judged by ``check`` at all, in any notebook: it says the answer is *recorded* and
 gives no right or wrong, so looping over candidate answers
 (``[a for a in "abc" if check("q3.8", a)]``) learns nothing. Function questions are
@@ -42,18 +42,23 @@ import time
 
 from . import feedback as F
 from ..runner.codec import encode
-from .questions import Feedback, FunctionQuestion, ParsonsQuestion, PredictQuestion
+from .questions import FunctionQuestion, ParsonsQuestion, PredictQuestion
+from .verdict import Verdict
 
 RECORD_ENV = "MINIMAX_LESSONS_RECORD"
 _REGISTRY: dict = {}
-_BANKS = ["minimax_lessons.exercises.bank", "minimax_lessons.exercises.lessons",
-          "minimax_lessons.exercises.predictions"]
+_BANKS = ["minimax_lessons.exercises.banks"]
 _LOADED: set = set()
 _SEEDS: dict = {}
-#: Questions the graded notebooks ask: ``check`` records answers to them and never
-#: says whether they are right (function questions still run their public tests).
-GRADED = frozenset({"q3.7", "q3.8", "q3.9", "q3.10", "q3.11", "q3.12", "q3.13", "q3.14", "q3.15",
-                    "q6.7", "q6.8", "q6.9", "q6.10", "q6.11", "q6.12", "q6.13", "q6.14"})
+
+
+def __getattr__(name):
+    """``GRADED``: the ids of the questions the graded notebooks ask (``graded=True``):
+    ``check`` records answers to them and never says whether they are right (function
+    questions still run their public tests)."""
+    if name == "GRADED":
+        return frozenset(qid for qid in question_ids() if get_question(qid).graded)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def register(*questions, replace=True):
@@ -165,43 +170,43 @@ def question(question_id, seed=None) -> QuestionView:
     return QuestionView(q, _SEEDS.get(question_id, 0))
 
 
-def check(question_id, answer, *, seed=None) -> Feedback:
+def check(question_id, answer, *, seed=None) -> Verdict:
     """Judge ``answer`` to a registered question (the variant last shown, unless ``seed``)."""
     seed = _SEEDS.get(question_id, 0) if seed is None else seed
     path = os.environ.get(RECORD_ENV)
     if path:
         return record_answer(path, question_id, seed, answer)
     if answer is Ellipsis:
-        return Feedback(str(question_id), False, "not-answered",
+        return Verdict(str(question_id), False, "not-answered",
                         "Not answered yet: replace ... with your answer.", seed)
     q = get_question(question_id)
     if q is None:
         known = ", ".join(question_ids()[:30])
-        return Feedback(str(question_id), False, "unknown-question",
+        return Verdict(str(question_id), False, "unknown-question",
                         f"There is no question {question_id!r}. Known ids: {known}.", seed)
-    if question_id in GRADED and not isinstance(q, FunctionQuestion):
+    if q.graded and not isinstance(q, FunctionQuestion):
         return recorded_for_grading(question_id, seed)
     try:
         return q.check(answer, seed)
     except Exception as exc:  # an answer of an unforeseen shape must not raise in class
-        return Feedback(str(question_id), False, "bad-answer",
+        return Verdict(str(question_id), False, "bad-answer",
                         f"This answer could not be checked ({type(exc).__name__}: {exc}). "
                         f"Expected {q.answer_hint}.", seed)
 
 
-def recorded_for_grading(question_id, seed) -> Feedback:
+def recorded_for_grading(question_id, seed) -> Verdict:
     """What ``check`` says to a graded question: the same words whatever the answer.
 
     >>> feedback = recorded_for_grading("q3.8", 0)
     >>> bool(feedback), feedback.recorded
     (False, True)
     """
-    return Feedback(str(question_id), False, None,
+    return Verdict(str(question_id), False, None,
                     "Recorded. This question is graded: your instructor's grader judges the "
                     "answer later, so it is not checked here.", seed, recorded=True)
 
 
-def record_answer(path, question_id, seed, answer) -> Feedback:
+def record_answer(path, question_id, seed, answer) -> Verdict:
     """Append one answer to the grading record (a JSON line); never raises."""
     entry = {"question": str(question_id), "seed": seed if isinstance(seed, (int, str)) else 0,
              "time": time.time()}
@@ -226,7 +231,7 @@ def record_answer(path, question_id, seed, answer) -> Feedback:
             os.fsync(out.fileno())
     except OSError as exc:
         note = f"The answer could not be recorded ({exc})."
-    return Feedback(str(question_id), True, None, note, seed, recorded=True)
+    return Verdict(str(question_id), True, None, note, seed, recorded=True)
 
 
 __all__ = ["check", "question", "register", "add_bank", "get_question", "question_ids",

@@ -14,7 +14,8 @@ Wrong on ... of 25 tests. The smallest: minimax([7, 2, 9], False) should return 
 The kinds and their signatures are listed in :mod:`~minimax_lessons.exercises.kinds`:
 ``check_function(kind, fn)`` runs ``fn`` in the sandbox on the kind's
 hand-made traps and on random trees drawn from ``seed``, compares with the
-package's own searches, and returns a :class:`FunctionCheck`. When the answers
+package's own searches, and returns a :class:`~.verdict.Verdict` (``FunctionCheck``
+is its old name here). When the answers
 differ it runs the known buggy variants (:mod:`~minimax_lessons.exercises.variants`)
 on the same inputs and names the one that answers exactly like the student.
 
@@ -39,135 +40,33 @@ prune when alpha >= beta).
 from __future__ import annotations
 
 import functools
-import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import replace
 
 from . import feedback as F
-from ..search.adversarial import alphabeta
 from ..words import join_names
-from ..runner.guard import EXPLANATION as PACKAGE_SEARCH_EXPLANATION
-from ..runner.guard import PROCESS_EXPLANATION, diagnosis_of, is_package_function, static_findings
-from .harness import make_game, resolve_harness, run_local
-from .kinds import Expected, get_kind, search_mistake, symmetries
-from .nested import estimate, is_leaf, names, paths, subtree, to_game
-from ..runner.sandbox import ErrorInfo, Outcome, default_sandbox
+from ..runner.guard import diagnosis_of, is_package_function, static_findings
+from .harness import resolve_harness, run_local
+from .kinds import Expected, get_kind, grid, same_number, search_mistake, symmetries
+from .nested import paths, subtree
+from ..runner.sandbox import Outcome, default_sandbox
 from ..runner.shipping import Shipped, ShippingError, ship
-from .variants import GENERIC, SOLUTIONS, explain, variants_for
+from .mistakes import EXTRA_DIAGNOSES, ZERO_CREDIT, explain_diagnosis  # noqa: F401
+from .variants import variants_for
+from .verdict import Verdict
 
 
-@dataclass(frozen=True, repr=False)
-class FunctionCheck:
-    """The result of :func:`check_function`; shows itself as feedback in a notebook.
-
-    ``passed``, ``diagnosis`` (None or an id from
-    :data:`~minimax_lessons.exercises.variants.DIAGNOSES`), ``message`` (what
-    went wrong, in words), ``tests``/``failed`` (counts), ``call`` (the smallest
-    failing call as code, None when hidden), ``failing_input`` (its data),
-    ``expected``/``got``, ``error`` (an :class:`ErrorInfo` when the function
-    raised), ``output`` (what it printed on that input).
-    """
-
-    kind: str
-    passed: bool
-    diagnosis: str | None
-    message: str
-    tests: int = 0
-    failed: int = 0
-    hidden: bool = False
-    call: str | None = None
-    failing_input: object = None
-    expected: object = None
-    got: object = None
-    error: ErrorInfo | None = None
-    output: str = ""
-    picture: tuple | None = field(default=None, compare=False)
-    board: str | None = None
-    seconds: float = 0.0
-    score: float | None = None
-
-    def __post_init__(self):
-        if self.score is None:
-            share = (self.tests - self.failed) / self.tests if self.tests else 0.0
-            score = 1.0 if self.passed else (0.0 if self.diagnosis in ZERO_CREDIT else share)
-            object.__setattr__(self, "score", max(0.0, min(1.0, score)))
-
-    @property
-    def explanation(self) -> str:
-        """The diagnosis in one sentence ('' when passed)."""
-        return explain_diagnosis(self.diagnosis)
-
-    def __bool__(self):
-        return self.passed
-
-    def text(self) -> str:
-        """The feedback as plain text."""
-        mark = F.PASS_MARK if self.passed else F.FAIL_MARK
-        lines = [f"{mark} {self.kind}: {self.message}"]
-        if self.diagnosis and self.diagnosis not in GENERIC:
-            lines.append(f"Likely mistake ({self.diagnosis}): {self.explanation}")
-        if self.error and self.error.steps and not self.hidden:
-            lines.append("Where: " + " -> ".join(f"{name} line {n}" for name, n, _ in
-                                                 self.error.steps))
-        if self.output and not self.hidden:
-            lines.append("It printed:\n" + F.capped(self.output, 600))
-        if self.picture and not self.hidden:
-            game, notes, highlight = self.picture
-            lines.append(F.text_tree(game, notes, highlight))
-        if self.board and not self.hidden:
-            lines.append(self.board)
-        return "\n".join(lines)
-
-    def __repr__(self):
-        return self.text()
-
-    def _repr_html_(self):
-        title = f"{self.kind}: " + ("passed" if self.passed else
-                                    (self.diagnosis or "wrong").replace("-", " "))
-        body = F.para(self.message)
-        if self.diagnosis and self.diagnosis not in GENERIC:
-            body += F.para(f"Likely mistake: {self.explanation}")
-        if not self.hidden:
-            if self.call:
-                body += F.code(self.call)
-            if self.error and self.error.steps:
-                body += F.details("Where in your code", F.code("\n".join(
-                    f"{name}, line {n}: {text}" for name, n, text in self.error.steps)))
-            if self.picture:
-                game, notes, highlight = self.picture
-                body += F.tree_picture_html(game, notes, highlight)
-            if self.board:
-                body += F.code(self.board)
-            if self.output:
-                body += F.details("What your function printed", F.code(F.capped(self.output)))
-        return F.box(self.passed, title, body)
+#: The verdict on a function, by its old name here (:class:`~.verdict.Verdict`).
+FunctionCheck = Verdict
 
 
-#: Diagnoses beyond the known buggy variants, with the sentence that explains them.
-EXTRA_DIAGNOSES = {
-    "uses-package-search": PACKAGE_SEARCH_EXPLANATION,
-    "starts-a-process": PROCESS_EXPLANATION,
-    "int-leaf-test": (
-        "The function tests for a leaf with isinstance(node, int), so a leaf such as 2.5 is "
-        "taken for an inner node. Test for an inner node with isinstance(node, list) "
-        "instead: every leaf that is not a list is a number."),
-}
-#: Diagnoses that earn nothing, whatever share of the tests passed (except timeouts that
-#: cost only their own tests, in hidden and graded checks: those earn the share).
-ZERO_CREDIT = {"uses-package-search", "starts-a-process", "timeout", "crash"}
-
-
-def explain_diagnosis(diagnosis) -> str:
-    """The one-sentence explanation of any diagnosis id ('' for None).
-
-    >>> explain_diagnosis("uses-package-search").startswith("The function gets its answer")
-    True
-    """
-    return EXTRA_DIAGNOSES.get(diagnosis) or explain(diagnosis)
+def _verdict(kind, passed, diagnosis, message, **facts) -> Verdict:
+    """The verdict on a function of ``kind``: its explanation speaks of "your function"."""
+    return Verdict(kind, passed, diagnosis, message, hand=False, **facts)
 
 
 def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_ties=True,
-                   sandbox=None) -> FunctionCheck:
+                   sandbox=None) -> Verdict:
     """Run ``fn`` on the kind's test inputs and compare with the reference search."""
     start = time.perf_counter()
     spec = get_kind(kind, prune_ties=prune_ties)
@@ -175,7 +74,7 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
         code = ship(fn)
     except ShippingError as exc:
         diagnosis = "wrong-type" if not callable(fn) and not isinstance(fn, Shipped) else "raises"
-        return FunctionCheck(spec.name, False, diagnosis, str(exc))
+        return _verdict(spec.name, False, diagnosis, str(exc))
     cases = _cases(spec.name, prune_ties, seed, hidden)
     found = [] if is_package_function(fn) else static_findings(code)
     if found:
@@ -183,12 +82,11 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
     items = [c.item for c in cases]
     box = sandbox or default_sandbox()
     run = box.run(code, items, harness=spec.harness, time_limit=time_limit,
-                  isolate="item" if hidden else None,
-                  max_timeouts=1 if spec.name == "evaluate" else None)
+                  isolate="item" if hidden else None, max_timeouts=spec.max_timeouts)
     if run.setup_error is not None:
-        return FunctionCheck(spec.name, False, "raises",
-                             f"Your code could not be loaded: {run.setup_error.sentence()}",
-                             error=run.setup_error, seconds=time.perf_counter() - start)
+        return _verdict(spec.name, False, "raises",
+                        f"Your code could not be loaded: {run.setup_error.sentence()}",
+                        error=run.setup_error, seconds=time.perf_counter() - start)
     outcomes = run.outcomes
     refused = [o.error for o in outcomes if diagnosis_of(o.error)]
     if any(diagnosis_of(e) == "starts-a-process" for e in refused):
@@ -196,30 +94,30 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
     if refused:
         return _uses_package(spec, [e.message for e in refused], len(cases), hidden,
                              time.perf_counter() - start)
-    expected = _expected(spec.name, prune_ties, seed, hidden)
-    if spec.name == "evaluate":
+    if spec.judged_by_properties:
         result = _judge_evaluate(spec, cases, outcomes, hidden)
     else:
-        result = _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box,
-                        code, time_limit, run.missing, run.stopped)
+        result = _judge(spec, cases, _expected(spec.name, prune_ties, seed, hidden), outcomes,
+                        hidden, prune_ties, seed, box, code, time_limit, run.missing,
+                        run.stopped)
     return _with_time(result, time.perf_counter() - start)
 
 
-def _uses_package(spec, found, total, hidden, seconds) -> FunctionCheck:
+def _uses_package(spec, found, total, hidden, seconds) -> Verdict:
     """No credit: the answer comes from the package's searches (``found`` says how)."""
     how = "; ".join(dict.fromkeys(part for text in found for part in text.split("; ")))
-    return FunctionCheck(spec.name, False, "uses-package-search",
-                         f"No points: your function uses the course's own search instead of "
-                         f"computing the answer itself (it {_shorten(how)}).", tests=total,
-                         failed=total, hidden=hidden, seconds=seconds, score=0.0)
+    return _verdict(spec.name, False, "uses-package-search",
+                    f"No points: your function uses the course's own search instead of "
+                    f"computing the answer itself (it {_shorten(how)}).", tests=total,
+                    failed=total, hidden=hidden, seconds=seconds, score=0.0)
 
 
-def _starts_process(spec, errors, total, hidden, seconds) -> FunctionCheck:
+def _starts_process(spec, errors, total, hidden, seconds) -> Verdict:
     """No credit: the answer started a process or a program (``errors`` say which)."""
     how = next(e.message for e in errors if diagnosis_of(e) == "starts-a-process")
-    return FunctionCheck(spec.name, False, "starts-a-process",
-                         f"No points: {_shorten(how)}.", tests=total, failed=total,
-                         hidden=hidden, seconds=seconds, score=0.0)
+    return _verdict(spec.name, False, "starts-a-process",
+                    f"No points: {_shorten(how)}.", tests=total, failed=total,
+                    hidden=hidden, seconds=seconds, score=0.0)
 
 
 def _shorten(text, limit=240) -> str:
@@ -232,7 +130,7 @@ def _full_stop(text) -> str:
 
 
 def _with_time(result, seconds):
-    return FunctionCheck(**{**result.__dict__, "seconds": seconds})
+    return replace(result, seconds=seconds)
 
 
 @functools.lru_cache(maxsize=64)
@@ -243,8 +141,6 @@ def _cases(kind, prune_ties, seed, hidden):
 @functools.lru_cache(maxsize=64)
 def _expected(kind, prune_ties, seed, hidden):
     spec = get_kind(kind, prune_ties=prune_ties)
-    if kind == "evaluate":
-        return ()
     return tuple(spec.expected(c.item) for c in _cases(kind, prune_ties, seed, hidden))
 
 
@@ -264,16 +160,16 @@ def _is_right(spec, item, expected, outcome) -> bool:
 
 
 def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
-           time_limit, missing, stopped="") -> FunctionCheck:
+           time_limit, missing, stopped="") -> Verdict:
     total = len(cases)
     wrong = [i for i, o in enumerate(outcomes)
              if not _is_right(spec, cases[i].item, expected[i], o)]
     if not wrong and len(outcomes) == total:
         traps = sum(c.trap for c in cases)
         what = f"{traps} hand-made and {total - traps} random inputs"
-        return FunctionCheck(spec.name, True, None,
-                             f"All {total} {'hidden ' if hidden else ''}tests passed ({what}).",
-                             tests=total, hidden=hidden)
+        return _verdict(spec.name, True, None,
+                        f"All {total} {'hidden ' if hidden else ''}tests passed ({what}).",
+                        tests=total, hidden=hidden)
     diagnosis = _diagnose(spec, cases, outcomes, prune_ties, seed, hidden)
     last = outcomes[-1]
     unrun = list(range(len(outcomes), total))
@@ -303,8 +199,12 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
                     f"points. Failed, by class: {join_names([f'{n} {b} of {t}' for n, b, t in by_class])}.")
     picture = board = None
     if not hidden and outcome.status not in ("timeout", "crash"):
-        picture, board = _picture(spec, item, exp, outcome, box, code, time_limit)
-    return FunctionCheck(
+        def run_nodes(items):
+            return box.run(code, items, harness=spec.harness, time_limit=time_limit,
+                           max_timeouts=1).outcomes
+
+        picture, board = spec.picture(item, exp, outcome, run_nodes)
+    return _verdict(
         spec.name, False, diagnosis, message, tests=total, failed=failed, hidden=hidden,
         call=None if hidden else spec.call_text(item), failing_input=None if hidden else item,
         expected=None if hidden else exp.value, got=None if hidden else outcome.value,
@@ -339,41 +239,7 @@ def _timeouts_message(spec, cases, outcomes, wrong, failed, hidden, stopped, ind
 # -- classes of input, for partial credit --------------------------------------------------
 def input_classes(spec, case) -> set:
     """The named classes an input belongs to ("MIN roots", "float leaves", ...)."""
-    item, found = case.item, set()
-    if spec.name in ("minimax", "minimax_depth", "alphabeta", "best_move"):
-        tree = item[0]
-        if spec.name != "best_move" and not item[-1]:
-            found.add("MIN roots")
-        leaves = [subtree(tree, p) for p in paths(tree) if is_leaf(subtree(tree, p))]
-        if any(isinstance(v, float) for v in leaves):
-            found.add("float leaves")
-        if is_leaf(tree):
-            found.add("a single leaf")
-        elif len({len(p) for p in paths(tree) if is_leaf(subtree(tree, p))}) > 1:
-            found.add("trees with leaves at different depths")
-        if spec.name == "alphabeta" and (item[1], item[2]) != (-math.inf, math.inf):
-            found.add("a narrowed window (alpha, beta)")
-        if spec.name == "alphabeta" and _alpha_meets_beta(*item):
-            found.add("trees where alpha meets beta exactly")
-        if spec.name == "best_move" and len(spec.expected(item).details["best"]) > 1:
-            found.add("ties between best moves")
-    elif spec.name == "game_minimax":
-        found.add({"tic-tac-toe": "tic-tac-toe", "tree": "game trees"}.get(case.label, case.label
-                                                                             or "game trees"))
-        game = make_game(item[0])
-        if hasattr(game, "to_move") and case.label == "tree" and \
-                game.to_move(item[1]) == "min":
-            found.add("MIN roots")
-    elif spec.name == "board_minimax":
-        found.add("O to move" if item[1] == "O" else "X to move")
-    return found
-
-
-def _alpha_meets_beta(tree, alpha, beta, is_maximizing) -> bool:
-    """Does the pruning rule matter here (alpha >= beta and alpha > beta visit other leaves)?"""
-    game = to_game(tree, is_maximizing)
-    return (alphabeta(game, alpha=alpha, beta=beta, prune_ties=True).pruned !=
-            alphabeta(game, alpha=alpha, beta=beta, prune_ties=False).pruned)
+    return spec.input_classes(case)
 
 
 def failing_classes(spec, cases, wrong) -> list:
@@ -385,7 +251,7 @@ def failing_classes(spec, cases, wrong) -> list:
     wrong = set(wrong)
     counts: dict = {}
     for index, case in enumerate(cases):
-        for name in input_classes(spec, case):
+        for name in spec.input_classes(case):
             bad, total = counts.get(name, (0, 0))
             counts[name] = (bad + (index in wrong), total + 1)
     named = []
@@ -406,17 +272,12 @@ def failed_by_class(spec, cases, wrong) -> list:
     wrong = set(wrong)
     counts: dict = {}
     for index, case in enumerate(cases):
-        names = {"hand-made traps" if case.trap else _random_class(spec)}
-        for name in names | input_classes(spec, case):
+        for name in {"hand-made traps" if case.trap else spec.random_class} | \
+                spec.input_classes(case):
             bad, total = counts.get(name, (0, 0))
             counts[name] = (bad + (index in wrong), total + 1)
     rows = [(name, bad, total) for name, (bad, total) in counts.items() if bad]
     return sorted(rows, key=lambda row: (-row[1] / row[2], -row[2], row[0]))
-
-
-def _random_class(spec) -> str:
-    return {"evaluate": "random boards", "board_minimax": "random boards",
-            "game_minimax": "random games"}.get(spec.name, "random trees")
 
 
 def _int_leaf_test(cases, wrong, outcomes) -> bool:
@@ -493,34 +354,7 @@ def _message(spec, item, expected: Expected, outcome: Outcome, failed, total, hi
         return f"{head} {call}: {_full_stop(problem)}"
     if outcome.mutated and not spec.mutation_matters:
         return f"{head} {call} changed the input it was given."
-    want = F.show(expected.value)
-    if len(expected.accept) > 1:
-        want = " or ".join(F.show(a) for a in expected.accept)
-    if spec.name == "alphabeta" and not hidden and _same_value(outcome.value, expected.value):
-        return (f"{head} {call} returns the right value, {want}, but evaluates the leaves "
-                f"{_leaf_names(item, outcome.extra)} where alpha-beta evaluates "
-                f"{_leaf_names(item, expected.extra)}.")
-    if hidden and spec.name == "alphabeta" and _same_value(outcome.value, expected.value):
-        return f"{head} One of them returns the right value but evaluates other leaves."
-    if hidden:
-        return f"{head} One of them should return a different value."
-    if spec.mutation_matters and outcome.mutated:
-        if _same_value(outcome.value, expected.value):
-            return f"{head} {call} returns the right value, {want}, but changes the board " \
-                   "it was given."
-        return f"{head} {call} should return {want}, but yours returned " \
-               f"{F.show(outcome.value)}, and it changes the board it was given."
-    if spec.name == "backup":
-        return (f"{head} {call} should leave the nodes' [visits, wins] at {want} (new node "
-                f"first; the root's wins are not checked), but yours left "
-                f"{F.show(outcome.value)}.")
-    return f"{head} {call} should return {want}, but yours returned {F.show(outcome.value)}."
-
-
-def _same_value(a, b):
-    from .kinds import same_number
-
-    return same_number(a, b)
+    return spec.wrong_answer(head, call, item, expected, outcome, hidden)
 
 
 def _missing_name(error, missing):
@@ -532,129 +366,8 @@ def _missing_name(error, missing):
     return None
 
 
-def _leaf_names(item, order) -> str:
-    tree = item[0]
-    labels = names(tree)
-    shown = [labels.get(tuple(p), "?") for p in order or ()]
-    return ", ".join(shown) if shown else "none"
-
-
-# -- pictures of the smallest failing input --------------------------------------------------
-def _picture(spec, item, expected, outcome, box, code, time_limit):
-    """(game, notes, highlight) to draw, or a text board; per-node values where possible."""
-    if spec.name in ("minimax", "minimax_depth"):
-        return _values_picture(spec, item, box, code, time_limit), None
-    if spec.name == "game_minimax":
-        game = make_game(item[0])
-        if hasattr(game, "children"):
-            return _game_picture(spec, item, box, code, time_limit), None
-        return None, f"{game.text(item[1])}\n(expected {F.show(expected.value)}, " \
-                     f"yours {F.show(outcome.value)})"
-    if spec.name == "best_move":
-        return _best_move_picture(item, expected, outcome), None
-    if spec.name == "alphabeta":
-        return _alphabeta_picture(item, expected, outcome), None
-    if spec.name == "board_minimax":
-        board = "".join(item[0])
-        text = _grid(board) + f"\n{item[1]} to move: expected {F.show(expected.value)}, " \
-                              f"yours {F.show(outcome.value)}"
-        if outcome.mutated and outcome.extra:
-            text += "\nThe board after your function:\n" + _grid(outcome.extra)
-        return None, text
-    return None, None
-
-
-def _grid(board: str) -> str:
-    return "\n".join(board[i:i + 3] for i in (0, 3, 6))
-
-
-def _values_picture(spec, item, box, code, time_limit):
-    tree, is_max = item[0], item[-1]
-    game = to_game(tree, is_max)
-    labels = names(tree)
-    node_items = spec.node_items(item)
-    if not node_items:
-        return None
-    run = box.run(code, [sub for _, sub in node_items], harness=spec.harness,
-                  time_limit=time_limit, max_timeouts=1)
-    notes, highlight = {}, set()
-    for (path, sub), got in zip(node_items, run.outcomes):
-        want = spec.expected(sub).value
-        mine = F.show(got.value) if got.ok else {"raised": "error"}.get(got.status, "?")
-        notes[labels[path]] = f"exp {F.show(want)} / you {mine}"
-        if not (got.ok and _same_value(got.value, want)):
-            highlight.add(labels[path])
-    if spec.name == "minimax_depth":
-        depth = item[1]
-        for path in paths(tree):
-            node = subtree(tree, path)
-            if len(path) == depth and not is_leaf(node):
-                notes[labels[path]] = f"estimate {F.show(estimate(node))}"
-    return game, notes, highlight
-
-
-def _game_picture(spec, item, box, code, time_limit):
-    game = make_game(item[0])
-    node_items = spec.node_items(item)
-    run = box.run(code, [sub for _, sub in node_items], harness=spec.harness,
-                  time_limit=time_limit, max_timeouts=1)
-    notes, highlight = {}, set()
-    for (name, sub), got in zip(node_items, run.outcomes):
-        want = spec.expected(sub).value
-        mine = F.show(got.value) if got.ok else "error"
-        notes[name] = f"exp {F.show(want)} / you {mine}"
-        if not (got.ok and _same_value(got.value, want)):
-            highlight.add(name)
-    return game, notes, highlight
-
-
-def _best_move_picture(item, expected, outcome):
-    (tree,) = item
-    game = to_game(tree, True)
-    kids = game.children(game.root)
-    notes = {kid: f"value {F.show(v)}" for kid, v in zip(kids, expected.details["values"])}
-    best = " or ".join(str(m) for m in expected.accept)
-    notes[game.root] = f"exp move {best} / you {F.show(outcome.value)}"
-    chosen = outcome.value
-    highlight = {kids[chosen]} if isinstance(chosen, int) and 0 <= chosen < len(kids) else set()
-    return game, notes, highlight
-
-
-def _alphabeta_picture(item, expected, outcome):
-    """The tree with, beside each leaf, when it was evaluated (#1, #2, ...) by the right
-    search and by the student's; red where the two differ in *whether* it was evaluated
-    (a leaf evaluated by both, only earlier or later, is not flagged)."""
-    tree, alpha, beta, is_max = item
-    game = to_game(tree, is_max)
-    labels = names(tree)
-    mine = {tuple(p): i + 1 for i, p in enumerate(outcome.extra or ())}
-    theirs = {tuple(p): i + 1 for i, p in enumerate(expected.extra or ())}
-    notes, highlight = {}, set()
-    for path in paths(tree):
-        if not is_leaf(subtree(tree, path)):
-            continue
-        notes[labels[path]] = _visit_note(theirs.get(path), mine.get(path))
-        if (path in mine) != (path in theirs):
-            highlight.add(labels[path])
-    notes[game.root] = f"exp {F.show(expected.value)} / you {F.show(outcome.value)}"
-    return game, notes, highlight
-
-
-def _visit_note(expected, yours) -> str:
-    """When a leaf was evaluated, in the right search and in yours: "#3", "exp #4 / you #5",
-    "exp pruned / you #4", "pruned" (None: never evaluated).
-
-    >>> _visit_note(3, 3), _visit_note(4, 5), _visit_note(None, 4), _visit_note(None, None)
-    ('#3', 'exp #4 / you #5', 'exp pruned / you #4', 'pruned')
-    """
-    if expected == yours:
-        return "pruned" if expected is None else f"#{expected}"
-    return (f"exp {'pruned' if expected is None else f'#{expected}'} / "
-            f"you {'skipped' if yours is None else f'#{yours}'}")
-
-
 # -- evaluation functions: judged on properties --------------------------------------------------
-def _judge_evaluate(spec, cases, outcomes, hidden) -> FunctionCheck:
+def _judge_evaluate(spec, cases, outcomes, hidden) -> Verdict:
     total = len(cases)
     boards = [c.item[0] for c in cases]
     for i, o in enumerate(outcomes):
@@ -681,7 +394,7 @@ def _judge_evaluate(spec, cases, outcomes, hidden) -> FunctionCheck:
                               score=score)
     for b in boards:
         for image in symmetries(b):
-            if image in score and not _same_value(score[image], score[b]):
+            if image in score and not same_number(score[image], score[b]):
                 return _evaluate_fail(spec, "not-symmetric",
                                       "These boards are mirror images (or rotations) of each "
                                       "other, so they are equally good, but they score "
@@ -696,31 +409,26 @@ def _judge_evaluate(spec, cases, outcomes, hidden) -> FunctionCheck:
                               f"boards, but yours scores an unfinished board {F.show(score[culprit])}: "
                               "keep every estimate strictly between -1 and +1.", None, None,
                               total, hidden, boards=[board, culprit], score=score)
-    return FunctionCheck(spec.name, True, None,
-                         f"All {total} boards pass: boards better for X score higher, mirror "
-                         "images score the same, and depth-limited searches with your "
-                         "estimates take a win and stop a loss.",
-                         tests=total, hidden=hidden)
+    return _verdict(spec.name, True, None,
+                    f"All {total} boards pass: boards better for X score higher, mirror "
+                    "images score the same, and depth-limited searches with your "
+                    "estimates take a win and stop a loss.",
+                    tests=total, hidden=hidden)
 
 
 def _evaluate_fail(spec, diagnosis, message, case, outcome, total, hidden, boards=(),
                    score=None):
     shown = None
     if boards and not hidden:
-        shown = "\n\n".join(f"{_grid(b)}\nscore {F.show(score[b])}" for b in boards)
-    return FunctionCheck(spec.name, False, diagnosis, message, tests=total, failed=1,
-                         hidden=hidden,
-                         call=None if hidden or case is None else spec.call_text(case.item),
-                         failing_input=None if hidden or case is None else case.item,
-                         error=outcome.error if outcome else None,
-                         output="" if hidden or outcome is None else outcome.output,
-                         board=shown)
-
-
-def solution(kind):
-    """A correct solution of ``kind``, as a student would write it (for tests and keys)."""
-    return SOLUTIONS[kind]
+        shown = "\n\n".join(f"{grid(b)}\nscore {F.show(score[b])}" for b in boards)
+    return _verdict(spec.name, False, diagnosis, message, tests=total, failed=1,
+                    hidden=hidden,
+                    call=None if hidden or case is None else spec.call_text(case.item),
+                    failing_input=None if hidden or case is None else case.item,
+                    error=outcome.error if outcome else None,
+                    output="" if hidden or outcome is None else outcome.output,
+                    board=shown)
 
 
 __all__ = ["explain_diagnosis", "EXTRA_DIAGNOSES", "input_classes", "failing_classes",
-           "check_function", "FunctionCheck", "solution"]
+           "check_function", "FunctionCheck"]

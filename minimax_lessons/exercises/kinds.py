@@ -41,7 +41,6 @@ from the package's own searches (:mod:`minimax_lessons.search`).
 from __future__ import annotations
 
 import math
-import numbers
 import random
 from dataclasses import dataclass, field
 
@@ -51,7 +50,9 @@ from ..search.adversarial import alphabeta, minimax
 from ..games.tictactoe import TicTacToe, winner
 from ..games.tree import GameTree
 from . import harness as H
-from .nested import estimate, is_leaf, paths, subtree, to_game
+from .answers import is_number, same_number
+from .feedback import show
+from .nested import estimate, is_leaf, names, paths, random_nested, size, subtree, to_game
 
 INF = math.inf
 
@@ -78,27 +79,6 @@ class Expected:
     details: dict = field(default_factory=dict)
 
 
-def is_number(value) -> bool:
-    """A real number, not a bool and not NaN."""
-    return (isinstance(value, numbers.Real) and not isinstance(value, bool)
-            and not (isinstance(value, float) and math.isnan(value)))
-
-
-def same_number(a, b) -> bool:
-    """Equal numbers (with a tolerance for floats; infinities compare exactly)."""
-    if not (is_number(a) and is_number(b)):
-        return a == b and type(a) is type(b)
-    if math.isinf(a) or math.isinf(b):
-        return a == b
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
-
-
-def random_nested(rng, *, depth, branching=(2, 3), low=-9, high=9, distinct=False):
-    """A nested tree drawn from ``rng``."""
-    return GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low, high=high,
-                           distinct=distinct).to_nested()
-
-
 class Kind:
     """Base: a kind of student function. Subclasses fill in the details."""
 
@@ -106,6 +86,9 @@ class Kind:
     signature = ""
     harness = ""
     mutation_matters = False  # when True, "left the input changed" is part of the answer
+    random_class = "random trees"  # what its random inputs are called in a grade's classes
+    max_timeouts = None  # stop at this many timeouts (None: the sandbox's own limit)
+    judged_by_properties = False  # True: no right answer per input, properties instead
 
     def cases(self, seed=0, *, hidden=False) -> list:
         """Traps, then seeded random inputs (another stream when ``hidden``), smallest first."""
@@ -158,6 +141,60 @@ class Kind:
         """(node name, item) for the inner nodes of the input, to show per-node values."""
         return []
 
+    def input_classes(self, case) -> set:
+        """The named classes an input belongs to ("MIN roots", "float leaves", ...), for
+        partial credit: "fails on MIN roots" points at the cause."""
+        return set()
+
+    def with_pruning_rule(self, prune_ties) -> Kind:
+        """This kind under alpha-beta's pruning rule (a kind without one is the same)."""
+        return self
+
+    def wrong_answer(self, head, call, item, expected: Expected, outcome, hidden) -> str:
+        """What to say of a function that returned on ``item``, but not the right answer
+        (``head``: "Wrong on 3 of 25 tests."; ``call``: the failing call, as code)."""
+        if hidden:
+            return f"{head} One of them should return a different value."
+        return f"{head} {call} should return {_wanted(expected)}, but yours returned " \
+               f"{show(outcome.value)}."
+
+    def picture(self, item, expected: Expected, outcome, run_nodes) -> tuple:
+        """``(picture, board)`` for the smallest failing input: a tree to draw,
+        ``(game, notes, highlight)``, or a text board (None when there is none).
+        ``run_nodes(items)`` runs the student's function on other inputs (the input's
+        inner nodes, :meth:`node_items`) and returns their outcomes."""
+        return None, None
+
+
+def _wanted(expected) -> str:
+    """The right answer as the feedback writes it ("2", or "0 or 2" for two best moves)."""
+    if len(expected.accept) > 1:
+        return " or ".join(show(a) for a in expected.accept)
+    return show(expected.value)
+
+
+def _node_notes(kind, node_items, outcomes, mine_when_not_ok) -> tuple:
+    """``(notes, highlight)``: "exp 3 / you 5" beside each node, highlighted where wrong."""
+    notes, highlight = {}, set()
+    for (name, sub), got in zip(node_items, outcomes):
+        want = kind.expected(sub).value
+        mine = show(got.value) if got.ok else mine_when_not_ok(got)
+        notes[name] = f"exp {show(want)} / you {mine}"
+        if not (got.ok and same_number(got.value, want)):
+            highlight.add(name)
+    return notes, highlight
+
+
+def grid(board: str) -> str:
+    """A tic-tac-toe board of 9 characters as three rows.
+
+    >>> print(grid("XO..X...O"))
+    XO.
+    .X.
+    ..O
+    """
+    return "\n".join(board[i:i + 3] for i in (0, 3, 6))
+
 
 def _type_message(value, wanted) -> str:
     from ..runner.codec import Opaque
@@ -186,6 +223,38 @@ def _nested_call(name, tree, *args) -> str:
 
 
 # -- minimax on nested lists ------------------------------------------------------
+class NestedKind(Kind):
+    """A kind whose input is a nested tree (first) and, last, whether MAX moves at its root."""
+
+    min_roots = True  # some inputs have MIN at the root (best_move's root is always MAX)
+
+    def input_classes(self, case):
+        tree, found = case.item[0], set()
+        if self.min_roots and not case.item[-1]:
+            found.add("MIN roots")
+        leaves = [subtree(tree, p) for p in paths(tree) if is_leaf(subtree(tree, p))]
+        if any(isinstance(v, float) for v in leaves):
+            found.add("float leaves")
+        if is_leaf(tree):
+            found.add("a single leaf")
+        elif len({len(p) for p in paths(tree) if is_leaf(subtree(tree, p))}) > 1:
+            found.add("trees with leaves at different depths")
+        return found
+
+    def picture(self, item, expected, outcome, run_nodes):
+        """The tree with the right value and the student's beside every inner node."""
+        tree, is_max = item[0], item[-1]
+        labels = names(tree)
+        node_items = self.node_items(item)
+        if not node_items:
+            return None, None
+        notes, highlight = _node_notes(
+            self, [(labels[path], sub) for path, sub in node_items],
+            run_nodes([sub for _, sub in node_items]),
+            lambda got: {"raised": "error"}.get(got.status, "?"))
+        return (to_game(tree, is_max), notes, highlight), None
+
+
 _MINIMAX_TRAPS = [
     (7, True),
     ([7, 2, 9], False),
@@ -199,23 +268,23 @@ _MINIMAX_TRAPS = [
 ]
 
 
-class MinimaxKind(Kind):
+class MinimaxKind(NestedKind):
     name = "minimax"
     signature = "minimax(node, is_maximizing) -> value"
     harness = H.ref(H.nested_minimax)
 
     def traps(self):
-        return [Case(item, _size(item[0])) for item in _MINIMAX_TRAPS]
+        return [Case(item, size(item[0])) for item in _MINIMAX_TRAPS]
 
     def hidden_traps(self):
-        return [Case(item, _size(item[0]), label="float leaves") for item in
+        return [Case(item, size(item[0]), label="float leaves") for item in
                 [([[2.5, 7], [4, 0.5]], False), ([[[1, 2.25], [3, 0]], [[-1.5, 4], [2, 2]]], True)]]
 
     def randoms(self, rng):
         out = []
         for i in range(16):
             tree = random_nested(rng, depth=2 + i % 3, branching=(1, 3) if i % 4 else (2, 3))
-            out.append(Case((tree, i % 3 != 2), _size(tree), trap=False))
+            out.append(Case((tree, i % 3 != 2), size(tree), trap=False))
         return sorted(out, key=lambda c: c.size)
 
     def expected(self, item):
@@ -229,10 +298,6 @@ class MinimaxKind(Kind):
         tree, is_max = item
         return [(p, (subtree(tree, p), is_max == (len(p) % 2 == 0)))
                 for p in paths(tree) if not is_leaf(subtree(tree, p))]
-
-
-def _size(tree) -> int:
-    return len(paths(tree))
 
 
 # -- depth-limited minimax ---------------------------------------------------------
@@ -250,13 +315,13 @@ _DEPTH_TRAPS = [
 ]
 
 
-class DepthKind(Kind):
+class DepthKind(NestedKind):
     name = "minimax_depth"
     signature = "minimax(node, depth, is_maximizing) -> value  (estimate(node) at depth 0)"
     harness = H.ref(H.nested_depth)
 
     def traps(self):
-        return [Case(item, _size(item[0])) for item in _DEPTH_TRAPS]
+        return [Case(item, size(item[0])) for item in _DEPTH_TRAPS]
 
     def hidden_traps(self):
         return [Case(([[[2.5, 7], [4, 0.5]], [[1, 3.5], [6, 2]]], 3, True), 15,
@@ -266,7 +331,7 @@ class DepthKind(Kind):
         out = []
         for i in range(14):
             tree = random_nested(rng, depth=3 + i % 2, branching=(1, 3))
-            out.append(Case((tree, 1 + i % 4, i % 3 != 1), _size(tree), trap=False))
+            out.append(Case((tree, 1 + i % 4, i % 3 != 1), size(tree), trap=False))
         return sorted(out, key=lambda c: c.size)
 
     def expected(self, item):
@@ -284,6 +349,18 @@ class DepthKind(Kind):
                 for p in paths(tree)
                 if not is_leaf(subtree(tree, p)) and len(p) < depth]
 
+    def picture(self, item, expected, outcome, run_nodes):
+        """The values picture, with the estimate beside each node where the depth runs out."""
+        picture, board = super().picture(item, expected, outcome, run_nodes)
+        if picture is not None:
+            tree, depth = item[0], item[1]
+            labels = names(tree)
+            for path in paths(tree):
+                node = subtree(tree, path)
+                if len(path) == depth and not is_leaf(node):
+                    picture[1][labels[path]] = f"estimate {show(estimate(node))}"
+        return picture, board
+
 
 # -- best move ---------------------------------------------------------------------
 _BEST_TRAPS = [
@@ -296,13 +373,14 @@ _BEST_TRAPS = [
 ]
 
 
-class BestMoveKind(Kind):
+class BestMoveKind(NestedKind):
     name = "best_move"
     signature = "best_move(node) -> index of the best child for MAX (0 is the first)"
     harness = H.ref(H.nested_best_move)
+    min_roots = False
 
     def traps(self):
-        return [Case(item, _size(item[0])) for item in _BEST_TRAPS]
+        return [Case(item, size(item[0])) for item in _BEST_TRAPS]
 
     def hidden_traps(self):
         return [Case(([[2.5, 7], [4, 3.5], [0.5, 9]],), 10, label="float leaves")]
@@ -311,7 +389,7 @@ class BestMoveKind(Kind):
         out = []
         for i in range(12):
             tree = random_nested(rng, depth=2 + i % 2, branching=(2, 4), distinct=i % 2 == 0)
-            out.append(Case((tree,), _size(tree), trap=False))
+            out.append(Case((tree,), size(tree), trap=False))
         return sorted(out, key=lambda c: c.size)
 
     def expected(self, item):
@@ -340,6 +418,25 @@ class BestMoveKind(Kind):
     def call_text(self, item):
         return _nested_call("best_move", item[0])
 
+    def input_classes(self, case):
+        found = super().input_classes(case)
+        if len(self.expected(case.item).details["best"]) > 1:
+            found.add("ties between best moves")
+        return found
+
+    def picture(self, item, expected, outcome, run_nodes):
+        """The root's children with their values, the best move and the student's."""
+        (tree,) = item
+        game = to_game(tree, True)
+        kids = game.children(game.root)
+        notes = {kid: f"value {show(v)}" for kid, v in zip(kids, expected.details["values"])}
+        best = " or ".join(str(m) for m in expected.accept)
+        notes[game.root] = f"exp move {best} / you {show(outcome.value)}"
+        chosen = outcome.value
+        highlight = {kids[chosen]} if isinstance(chosen, int) and 0 <= chosen < len(kids) \
+            else set()
+        return (game, notes, highlight), None
+
 
 # -- alpha-beta ----------------------------------------------------------------------
 _AB_TRAPS = [
@@ -355,7 +452,7 @@ _AB_TRAPS = [
 ]
 
 
-class AlphaBetaKind(Kind):
+class AlphaBetaKind(NestedKind):
     name = "alphabeta"
     signature = ("alphabeta(node, alpha, beta, is_maximizing) -> value; leaves are counted "
                  "as evaluated when your loop reaches them")
@@ -364,11 +461,14 @@ class AlphaBetaKind(Kind):
     def __init__(self, prune_ties=True):
         self.prune_ties = prune_ties
 
+    def with_pruning_rule(self, prune_ties):
+        return AlphaBetaKind(prune_ties)
+
     def traps(self):
-        return [Case(item, _size(item[0])) for item in _AB_TRAPS]
+        return [Case(item, size(item[0])) for item in _AB_TRAPS]
 
     def hidden_traps(self):
-        return [Case(item, _size(item[0]), label="float leaves") for item in
+        return [Case(item, size(item[0]), label="float leaves") for item in
                 [([[2.5, 7], [1.5, 9], [4, 0.5]], -INF, INF, True),
                  ([[[1, 2.25], [3, 0]], [[-1.5, 4], [2, 2]]], -INF, INF, False)]]
 
@@ -376,7 +476,7 @@ class AlphaBetaKind(Kind):
         out = []
         for i in range(16):
             tree = random_nested(rng, depth=2 + i % 3, branching=(2, 3), low=0, high=6 + i % 5)
-            out.append(Case((tree, -INF, INF, i % 4 != 3), _size(tree), trap=False))
+            out.append(Case((tree, -INF, INF, i % 4 != 3), size(tree), trap=False))
         return sorted(out, key=lambda c: c.size)
 
     def expected(self, item):
@@ -388,6 +488,70 @@ class AlphaBetaKind(Kind):
 
     def call_text(self, item):
         return _nested_call("alphabeta", *item)
+
+    def input_classes(self, case):
+        found = super().input_classes(case)
+        tree, alpha, beta, is_max = case.item
+        if (alpha, beta) != (-INF, INF):
+            found.add("a narrowed window (alpha, beta)")
+        if _alpha_meets_beta(tree, alpha, beta, is_max):
+            found.add("trees where alpha meets beta exactly")
+        return found
+
+    def wrong_answer(self, head, call, item, expected, outcome, hidden):
+        """The right value with the wrong leaves evaluated is said as such."""
+        if not same_number(outcome.value, expected.value):
+            return super().wrong_answer(head, call, item, expected, outcome, hidden)
+        if hidden:
+            return f"{head} One of them returns the right value but evaluates other leaves."
+        return (f"{head} {call} returns the right value, {_wanted(expected)}, but evaluates "
+                f"the leaves {_leaf_names(item, outcome.extra)} where alpha-beta evaluates "
+                f"{_leaf_names(item, expected.extra)}.")
+
+    def picture(self, item, expected, outcome, run_nodes):
+        """The tree with, beside each leaf, when it was evaluated (#1, #2, ...) by the right
+        search and by the student's; red where the two differ in *whether* it was evaluated
+        (a leaf evaluated by both, only earlier or later, is not flagged)."""
+        tree, alpha, beta, is_max = item
+        game = to_game(tree, is_max)
+        labels = names(tree)
+        mine = {tuple(p): i + 1 for i, p in enumerate(outcome.extra or ())}
+        theirs = {tuple(p): i + 1 for i, p in enumerate(expected.extra or ())}
+        notes, highlight = {}, set()
+        for path in paths(tree):
+            if not is_leaf(subtree(tree, path)):
+                continue
+            notes[labels[path]] = visit_note(theirs.get(path), mine.get(path))
+            if (path in mine) != (path in theirs):
+                highlight.add(labels[path])
+        notes[game.root] = f"exp {show(expected.value)} / you {show(outcome.value)}"
+        return (game, notes, highlight), None
+
+
+def _alpha_meets_beta(tree, alpha, beta, is_maximizing) -> bool:
+    """Does the pruning rule matter here (alpha >= beta and alpha > beta visit other leaves)?"""
+    game = to_game(tree, is_maximizing)
+    return (alphabeta(game, alpha=alpha, beta=beta, prune_ties=True).pruned !=
+            alphabeta(game, alpha=alpha, beta=beta, prune_ties=False).pruned)
+
+
+def _leaf_names(item, order) -> str:
+    labels = names(item[0])
+    shown = [labels.get(tuple(p), "?") for p in order or ()]
+    return ", ".join(shown) if shown else "none"
+
+
+def visit_note(expected, yours) -> str:
+    """When a leaf was evaluated, in the right search and in yours: "#3", "exp #4 / you #5",
+    "exp pruned / you #4", "pruned" (None: never evaluated).
+
+    >>> visit_note(3, 3), visit_note(4, 5), visit_note(None, 4), visit_note(None, None)
+    ('#3', 'exp #4 / you #5', 'exp pruned / you #4', 'pruned')
+    """
+    if expected == yours:
+        return "pruned" if expected is None else f"#{expected}"
+    return (f"exp {'pruned' if expected is None else f'#{expected}'} / "
+            f"you {'skipped' if yours is None else f'#{yours}'}")
 
 
 # -- minimax through the Game interface ------------------------------------------------
@@ -403,6 +567,7 @@ class GameKind(Kind):
     signature = "minimax(game, state) -> value (MAX's point of view), using game.actions, " \
                 "game.result, game.is_terminal, game.utility, game.to_move"
     harness = H.ref(H.game_value)
+    random_class = "random games"
 
     def traps(self):
         trees = [
@@ -447,6 +612,26 @@ class GameKind(Kind):
         return [(name, (game, name)) for name in tree.subtree_nodes(state)
                 if not tree.is_terminal(name)]
 
+    def input_classes(self, case):
+        game, state = case.item
+        found = {{"tic-tac-toe": "tic-tac-toe", "tree": "game trees"}.get(
+            case.label, case.label or "game trees")}
+        if case.label == "tree" and H.make_game(game).to_move(state) == "min":
+            found.add("MIN roots")
+        return found
+
+    def picture(self, item, expected, outcome, run_nodes):
+        """A game tree with the values at its inner nodes, or the board as text."""
+        game = H.make_game(item[0])
+        if isinstance(game, GameTree):
+            node_items = self.node_items(item)
+            notes, highlight = _node_notes(self, node_items,
+                                           run_nodes([sub for _, sub in node_items]),
+                                           lambda got: "error")
+            return (game, notes, highlight), None
+        return None, f"{game.text(item[1])}\n(expected {show(expected.value)}, " \
+                     f"yours {show(outcome.value)})"
+
 
 def _is_plain_nested(tree) -> bool:
     try:
@@ -471,6 +656,7 @@ class BoardKind(Kind):
                 'player "X" (MAX) or "O"; +1 X wins, -1 O wins, 0 draw'
     harness = H.ref(H.board_value)
     mutation_matters = True
+    random_class = "random boards"
 
     def traps(self):
         return [Case((list(b), _player(b)), b.count("."), label="tic-tac-toe")
@@ -497,6 +683,29 @@ class BoardKind(Kind):
 
     def call_text(self, item):
         return f"minimax({item[0]!r}, {item[1]!r})"
+
+    def input_classes(self, case):
+        return {"O to move" if case.item[1] == "O" else "X to move"}
+
+    def wrong_answer(self, head, call, item, expected, outcome, hidden):
+        """A board left changed is said as well as the value."""
+        if hidden or not outcome.mutated:
+            return super().wrong_answer(head, call, item, expected, outcome, hidden)
+        want = _wanted(expected)
+        if same_number(outcome.value, expected.value):
+            return f"{head} {call} returns the right value, {want}, but changes the board " \
+                   "it was given."
+        return f"{head} {call} should return {want}, but yours returned " \
+               f"{show(outcome.value)}, and it changes the board it was given."
+
+    def picture(self, item, expected, outcome, run_nodes):
+        """The board as text, with the value expected and the student's (and the board
+        after their function, when it changed it)."""
+        text = grid("".join(item[0])) + f"\n{item[1]} to move: expected " \
+                                        f"{show(expected.value)}, yours {show(outcome.value)}"
+        if outcome.mutated and outcome.extra:
+            text += "\nThe board after your function:\n" + grid(outcome.extra)
+        return None, text
 
 
 # -- evaluation functions -----------------------------------------------------------------
@@ -589,6 +798,9 @@ class EvaluateKind(Kind):
     signature = "evaluate(board) -> number; board a 9-character string like 'XO..X...O', " \
                 "higher is better for X (MAX)"
     harness = H.ref(H.evaluation)
+    random_class = "random boards"
+    max_timeouts = 1  # a slow evaluate is slow on every board: stop at the first
+    judged_by_properties = True
 
     def cases(self, seed=0, *, hidden=False):
         rng = random.Random(f"evaluate:{seed}")
@@ -700,6 +912,14 @@ class BackupKind(Kind):
         path, utility = item
         return f"backup({list(path)!r}, {utility!r})"
 
+    def wrong_answer(self, head, call, item, expected, outcome, hidden):
+        """The counts the nodes should hold afterwards, and the student's."""
+        if hidden:
+            return super().wrong_answer(head, call, item, expected, outcome, hidden)
+        return (f"{head} {call} should leave the nodes' [visits, wins] at {_wanted(expected)} "
+                f"(new node first; the root's wins are not checked), but yours left "
+                f"{show(outcome.value)}.")
+
 
 def _same_counts(got, want) -> bool:
     """The same visits and wins at every node (wins None at the root)."""
@@ -714,15 +934,16 @@ KINDS = {k.name: k for k in (MinimaxKind(), DepthKind(), BestMoveKind(), AlphaBe
                              GameKind(), BoardKind(), EvaluateKind(), BackupKind())}
 
 
-def get_kind(name, **options) -> Kind:
-    """The kind called ``name`` (``prune_ties=`` for alphabeta); a clear error otherwise."""
-    if name == "alphabeta" and options.get("prune_ties") is not None:
-        return AlphaBetaKind(options["prune_ties"])
+def get_kind(name, *, prune_ties=None) -> Kind:
+    """The kind called ``name`` (under alpha-beta's pruning rule ``prune_ties``, for the
+    kinds that have one); a clear error otherwise."""
     try:
-        return KINDS[name]
+        kind = KINDS[name]
     except KeyError:
         raise ValueError(f"unknown kind {name!r}; kinds are {', '.join(KINDS)}") from None
+    return kind if prune_ties is None else kind.with_pruning_rule(prune_ties)
 
 
-__all__ = ["Kind", "Case", "Expected", "KINDS", "get_kind", "symmetries", "same_number",
-           "is_number", "SEARCH_TRAPS", "search_boards", "search_mistake"]
+__all__ = ["Kind", "NestedKind", "Case", "Expected", "KINDS", "get_kind", "symmetries",
+           "same_number", "is_number", "SEARCH_TRAPS", "search_boards", "search_mistake",
+           "grid", "visit_note"]

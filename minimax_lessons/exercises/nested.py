@@ -19,8 +19,6 @@ Vocabulary
 
 from __future__ import annotations
 
-import numbers
-
 from ..games.tree import GameTree
 
 
@@ -91,6 +89,19 @@ def to_game(tree, is_maximizing: bool = True) -> GameTree:
     return GameTree.from_nested(tree, root="max" if is_maximizing else "min")
 
 
+def random_nested(rng, *, depth, branching=(2, 3), low=-9, high=9, distinct=False):
+    """A random nested tree drawn from ``rng`` (a ``random.Random``): ``depth`` plies,
+    ``branching`` children per inner node (a number or a ``(fewest, most)`` pair), leaves
+    from ``low`` to ``high`` (all different with ``distinct=True``).
+
+    >>> import random
+    >>> random_nested(random.Random(1), depth=2, branching=2, low=0, high=9)
+    [[4, 5], [9, 9]]
+    """
+    return GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low, high=high,
+                           distinct=distinct).to_nested()
+
+
 def size(tree) -> int:
     """Number of nodes.
 
@@ -100,24 +111,5 @@ def size(tree) -> int:
     return len(paths(tree))
 
 
-def height(tree) -> int:
-    """Plies from the root to the deepest leaf (0 for a single leaf)."""
-    return max(len(p) for p in paths(tree))
-
-
-def leaf_count(tree) -> int:
-    """Number of leaves."""
-    return sum(1 for p in paths(tree) if is_leaf(subtree(tree, p)))
-
-
-def is_nested_tree(value) -> bool:
-    """True when ``value`` is a number or a non-empty list of nested trees of numbers."""
-    if isinstance(value, bool):
-        return False
-    if isinstance(value, numbers.Real):
-        return True
-    return isinstance(value, list) and bool(value) and all(is_nested_tree(v) for v in value)
-
-
-__all__ = ["estimate", "is_leaf", "paths", "subtree", "names", "to_game", "size", "height",
-           "leaf_count", "is_nested_tree"]
+__all__ = ["estimate", "is_leaf", "paths", "subtree", "names", "to_game", "random_nested",
+           "size"]

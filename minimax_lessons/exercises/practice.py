@@ -14,9 +14,11 @@ Vocabulary
   (the nodes to answer, per *stage*) with the right answer, a sentence saying
   why (the "show me" text), and the likely mistake behind each common wrong
   answer. The mistakes and their sentences are the course's own
-  (:mod:`minimax_lessons.exercises.variants`, the same ids as ``check(...)``:
+  (:mod:`minimax_lessons.exercises.mistakes`, the same ids as ``check(...)``:
   ``max-at-every-level``, ``prune-strict``, ``window-after``, ...).
-  ``judge(stage, node, answer)`` gives a :class:`Verdict`; ``key()`` is the
+  ``judge(stage, node, answer)`` gives a :class:`~.verdict.Verdict` (the one every
+  check gives: ``right``, ``diagnosis``, ``sentence`` are its ``passed``, ``diagnosis``,
+  ``message``); ``key()`` is the
   same knowledge as JSON-ready data, by the drawing's node ids (``n``, ``n_1_0``),
   so a browser can judge without Python.
 - :func:`practice` returns a :class:`Practice`: a set of trees for each level,
@@ -40,7 +42,6 @@ from __future__ import annotations
 import functools
 import html
 import json
-import math
 import random
 import re
 from dataclasses import dataclass, field
@@ -53,6 +54,12 @@ from ..pictures.layout import plan
 from ..search.adversarial import alphabeta, expectiminimax, minimax
 from ..words import show_number
 from ..games.tree import GameTree
+from .answers import canon, same_answer
+from .mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, hand_value_mistakes,
+                       named_mistakes)
+from .nested import random_nested
+from .variants import skipped_leaves
+from .verdict import Verdict
 
 __all__ = ["practice", "practice_tree", "Practice", "PracticeTree", "Verdict", "Level",
            "LEVELS", "KINDS", "STREAK"]
@@ -92,16 +99,6 @@ LEVELS = (
 
 
 @dataclass(frozen=True)
-class Verdict:
-    """The judgement of one answer: ``right``, a ``diagnosis`` id (None when right), a
-    ``sentence`` for the student."""
-
-    right: bool
-    diagnosis: str | None
-    sentence: str
-
-
-@dataclass(frozen=True)
 class Item:
     """One thing to answer at one node: the right ``answer``, ``why`` (the "show me"
     sentence) and ``wrong``: canonical wrong answer -> (diagnosis id, sentence)."""
@@ -125,28 +122,7 @@ def _check_level(level):
                          + "; ".join(f"{lv.number} {lv.description}" for lv in LEVELS))
 
 
-def canon(value) -> str:
-    """An answer as the text both Python and the browser compare: ``3``, ``2.5``, ``inf``.
-
-    >>> canon(3.0), canon(-math.inf), canon((3, math.inf))
-    ('3', '-inf', '3|inf')
-    """
-    if isinstance(value, (tuple, list)):
-        return "|".join(canon(v) for v in value)
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, (int, float)):
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        if float(value).is_integer():
-            return str(int(value))
-        return repr(round(float(value), 6))
-    return str(value)
-
-
 def _said(ids) -> str:
-    from .variants import explain
-
     return explain(" or ".join(ids), hand=True)
 
 
@@ -155,8 +131,7 @@ def _said(ids) -> str:
 def _random_tree(kind, lv, rng) -> GameTree:
     is_max = not (lv.min_root and rng.random() < 0.5)
     low, high = (0, 5) if lv.ties else (-9, 15) if kind != "pruning" else (0, 12)
-    nested = GameTree.random(lv.branching, lv.depth, seed=rng.randrange(2**31), low=low,
-                             high=high).to_nested()
+    nested = random_nested(rng, branching=lv.branching, depth=lv.depth, low=low, high=high)
     if not (kind == "values" and lv.chance):
         return GameTree.from_nested(nested, root="max" if is_max else "min")
     return GameTree.from_dict(_with_chance(nested, is_max, rng))
@@ -278,23 +253,21 @@ class PracticeTree:
                 raise ValueError(f"{answer!r} is not a child of the root "
                                  f"({', '.join(items)})")
             if item.answer:
-                return Verdict(True, None, item.why)
-            diagnosis, sentence = item.otherwise
-            return Verdict(False, diagnosis, sentence)
+                return Verdict(item.node, True, None, item.why)
+            return Verdict(item.node, False, *item.otherwise)
         if node not in items:
             raise ValueError(f"{node!r} is not asked in the {stage} stage; the nodes are "
                              + ", ".join(items))
         item = items[node]
-        if _same(answer, item.answer):
-            return Verdict(True, None, item.why)
+        if same_answer(answer, item.answer):
+            return Verdict(node, True, None, item.why)
         otherwise = item.otherwise
         if stage == "windows" and canon(answer) not in item.wrong:
-            if _same(answer[0], item.answer[0]):
+            if same_answer(answer[0], item.answer[0]):
                 otherwise = _WINDOW_WRONG["alpha"]
-            elif _same(answer[1], item.answer[1]):
+            elif same_answer(answer[1], item.answer[1]):
                 otherwise = _WINDOW_WRONG["beta"]
-        diagnosis, sentence = item.wrong.get(canon(answer), otherwise)
-        return Verdict(False, diagnosis, sentence)
+        return Verdict(node, False, *item.wrong.get(canon(answer), otherwise))
 
     # -- the values stage -------------------------------------------------------------
     @cached_property
@@ -310,9 +283,6 @@ class PracticeTree:
 
     @cached_property
     def _value_items(self) -> dict:
-        from .questions import hand_value_mistakes
-        from .variants import named_mistakes
-
         game, out = self.game, {}
         for spot in _postorder(self.spots):
             name = spot.state
@@ -337,9 +307,9 @@ class PracticeTree:
                 mistakes.append(("players-swapped", swapped))
             wrong = {}
             for value in dict.fromkeys(v for _, v in mistakes):
-                if _same(value, right):
+                if same_answer(value, right):
                     continue
-                ids = named_mistakes((vid, _same(v, value)) for vid, v in mistakes)
+                ids = named_mistakes((vid, same_answer(v, value)) for vid, v in mistakes)
                 wrong[canon(value)] = (" or ".join(ids), _said(ids))
             shown = ", ".join(show_number(v) for v in child_values)
             if player == CHANCE:
@@ -375,29 +345,8 @@ class PracticeTree:
         return tuple(leaf for leaf in self.game.leaves if leaf in skipped)
 
     @cached_property
-    def _variant_pruned(self) -> list:
-        """(diagnosis id, leaves it never evaluates) for the course's alpha-beta mistakes."""
-        from .harness import nested_alphabeta
-        from .nested import names
-        from .variants import variants_for
-
-        nested = self.game.to_nested()
-        labels = names(nested)
-        is_max = self.game.to_move(self.game.root) == MAX
-        item = (nested, -math.inf, math.inf, is_max)
-        out = []
-        for vid, fn in variants_for("alphabeta", prune_ties=self.prune_ties):
-            # the checker's own harness records the leaves each mistaken search reads
-            _, order = nested_alphabeta(fn, item, lambda *args, watch=None, freeze=None,
-                                        fn=fn: fn(*args))
-            out.append((vid, set(self.game.leaves) - {labels[tuple(p)] for p in order}))
-        return out
-
-    @cached_property
     def _pruned_items(self) -> dict:
         """Leaf -> Item whose answer is True when alpha-beta never evaluates it."""
-        from .variants import DIAGNOSES
-
         right = set(self.pruned_leaves)
         other = self._leaves_under(alphabeta(self.game, prune_ties=not self.prune_ties).pruned)
         other_id = "prune-strict" if self.prune_ties else "prune-non-strict"
@@ -436,7 +385,9 @@ class PracticeTree:
         other = self._leaves_under(alphabeta(self.game, prune_ties=not self.prune_ties).pruned)
         other_id = "prune-strict" if self.prune_ties else "prune-non-strict"
         found, seen = [], [right, set()]
-        for vid, leaves in [(other_id, other)] + self._variant_pruned:
+        is_max = self.game.to_move(self.game.root) == MAX
+        for vid, leaves in [(other_id, other)] + skipped_leaves(
+                self.game.to_nested(), is_max, prune_ties=self.prune_ties):
             if leaves not in seen:
                 seen.append(leaves)
                 found.append((vid, _said([vid]), tuple(sorted(leaves))))
@@ -448,17 +399,17 @@ class PracticeTree:
         marked = set(marked)
         items = self.items("pruned")
         if marked == set(self.pruned_leaves):
-            return Verdict(True, None, "Right: alpha-beta never evaluates exactly these.")
+            return Verdict("pruned", True, None, "Right: alpha-beta never evaluates exactly these.")
         if not marked:
-            return Verdict(False, *_NO_PRUNING(self.prune_ties))
+            return Verdict("pruned", False, *_NO_PRUNING(self.prune_ties))
         for vid, sentence, leaves in self.mistaken_sets:
             if marked == set(leaves):
-                return Verdict(False, vid, sentence)
+                return Verdict("pruned", False, vid, sentence)
         missed = [leaf for leaf in self.game.leaves if items[leaf].answer and leaf not in marked]
         if missed:
-            return Verdict(False, *items[missed[0]].otherwise)
+            return Verdict("pruned", False, *items[missed[0]].otherwise)
         extra = [leaf for leaf in self.game.leaves if leaf in marked and not items[leaf].answer]
-        return Verdict(False, *items[extra[0]].otherwise)
+        return Verdict("pruned", False, *items[extra[0]].otherwise)
 
     @cached_property
     def entry_windows(self) -> dict:
@@ -484,7 +435,7 @@ class PracticeTree:
                           ("window-after", self._after.get(name)))
             wrong = {}
             for vid, pair in candidates:
-                if pair is None or _same(pair, right) or canon(pair) in wrong:
+                if pair is None or same_answer(pair, right) or canon(pair) in wrong:
                     continue
                 wrong[canon(pair)] = (vid, _said([vid]))
             who = game.to_move(game.parent(name)).upper()
@@ -498,9 +449,6 @@ class PracticeTree:
     # -- the best-move stage ----------------------------------------------------------------
     @cached_property
     def _move_items(self) -> dict:
-        from .questions import hand_move_mistakes
-        from .variants import named_mistakes
-
         game = self.game
         root = game.root
         is_max = game.to_move(root) == MAX
@@ -519,7 +467,7 @@ class PracticeTree:
                                   f"{'MAX' if is_max else 'MIN'} and takes the {word} child "
                                   f"value ({shown}), the leftmost on a tie.")
                 continue
-            if _same(values[i], values[first]):
+            if same_answer(values[i], values[first]):
                 ids = ["rightmost-on-ties"]
             else:
                 ids = named_mistakes((vid, m == i) for vid, m in mistakes)
@@ -590,34 +538,14 @@ def _NO_PRUNING(prune_ties):
             + (">=" if prune_ties else ">") + " beta.")
 
 
-#: The sentences of :class:`~minimax_lessons.exercises.questions.WindowQuestion` for a
-#: window no known mistake gives: one number right, or neither.
-_WINDOW_WRONG = {
-    "alpha": ("wrong", "Alpha is right, beta is not: beta is the best MIN is already "
-              "guaranteed on the path to this node."),
-    "beta": ("wrong", "Beta is right, alpha is not: alpha is the best MAX is already "
-             "guaranteed on the path to this node."),
-    "both": ("wrong", "Both are wrong: follow the search from the root, raising alpha at MAX "
-             "nodes and lowering beta at MIN nodes as children return."),
-}
+#: The verdicts on a window no known mistake gives (one number right, or neither), in
+#: the words a WindowQuestion uses.
+_WINDOW_WRONG = {right: ("wrong", sentence) for right, sentence in WINDOW_WRONG.items()}
 
 
 def _postorder(spots):
     """Spots children first (so "show me" reveals values bottom-up)."""
     return sorted(spots, key=lambda s: (-len(s.index), s.index))
-
-
-def _same(a, b) -> bool:
-    if isinstance(a, (tuple, list)) or isinstance(b, (tuple, list)):
-        return (isinstance(a, (tuple, list)) and isinstance(b, (tuple, list))
-                and len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b)))
-    if isinstance(a, bool) or isinstance(b, bool):
-        return a is b
-    if not isinstance(a, (int, float)) or not isinstance(b, (int, float)):
-        return False
-    if math.isinf(a) or math.isinf(b):
-        return a == b
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
 
 
 #: The widest window text a pruning tree makes room for beside each inner node.

@@ -6,9 +6,10 @@ Vocabulary
   a snippet of code, shuffled lines) comes from ``make(rng)``, so each
   ``seed`` gives a *variant*: ``question.data(seed)``. The same seed always
   gives the same variant, on any machine.
-- ``question.check(answer, seed)`` returns a :class:`Feedback`: ``passed``,
-  a ``diagnosis`` id (see :mod:`~minimax_lessons.exercises.variants`) and a
-  ``message``. Where possible the right answer is *recomputed* from the
+- ``question.check(answer, seed)`` returns a
+  :class:`~minimax_lessons.exercises.verdict.Verdict` (``Feedback`` is its old name
+  here): ``passed``, a ``diagnosis`` id (see :mod:`~minimax_lessons.exercises.mistakes`)
+  and a ``message``. Where possible the right answer is *recomputed* from the
   variant with the package's own searches; fixed answers (a multiple-choice
   letter) are stored only as a salted hash (:func:`hash_answer`). So a student
   notebook never holds an answer in plain text. (A hash of one of four letters
@@ -67,12 +68,13 @@ from ..search.adversarial import alphabeta, minimax
 from ..games.tree import GameTree
 from . import feedback as F
 from ..runner.codec import Opaque, encode, exception_name
-from .harness import nested_alphabeta, run_local
-from .kinds import is_number, same_number
-from .nested import is_leaf, names, paths, subtree, to_game
+from .answers import as_number, canonical, is_number, same_answer, same_number
+from .mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, hand_value_mistakes,
+                       named_mistakes)
+from .nested import random_nested, to_game
 from ..runner.shipping import from_source
-from .variants import (DIAGNOSES, HAND_VALUE_MISTAKES, explain, named_mistakes,
-                       variants_for)
+from .variants import skipped_leaves
+from .verdict import Verdict
 
 #: The answer "it runs forever" for predict-the-output questions.
 FOREVER = "runs forever"
@@ -81,100 +83,8 @@ _FOREVER_WORDS = {"runs forever", "forever", "infinite loop", "loops forever", "
                   "does not stop", "doesn't stop", "does not end", "doesn't end", "loops"}
 
 
-@dataclass(frozen=True, repr=False)
-class Feedback:
-    """The verdict on one answer; shows itself in a notebook.
-
-    ``passed``, ``diagnosis`` (None or an id), ``message``; ``diagnoses`` names every
-    mistake that gives this answer when several do (``diagnosis`` is the first);
-    ``picture`` is ``(tree, notes, highlight)``: the answer drawn on the tree (drawn over
-    the search ``picture_result`` when given, with ``picture_key``, ``[(mark, meaning)]``,
-    under it); ``detail`` holds
-    a :class:`~minimax_lessons.exercises.functions.FunctionCheck` for function
-    questions; ``score`` is the fraction of the points earned, 0..1 (by default
-    1.0 when passed, else 0.0; for a function, the share of the tests passed, 0
-    when it uses the package's searches); ``recorded`` is True when the answer was
-    only recorded for grading. ``correct`` is another name for ``passed``.
-    """
-
-    question: str
-    passed: bool
-    diagnosis: str | None
-    message: str
-    seed: object = None
-    detail: object = None
-    picture: tuple | None = None
-    recorded: bool = False
-    score: float | None = None
-    diagnoses: tuple = ()
-    picture_result: object = None
-    picture_key: tuple = ()
-
-    def __post_init__(self):
-        if not self.diagnoses and self.diagnosis is not None:
-            object.__setattr__(self, "diagnoses", (self.diagnosis,))
-        score = (1.0 if self.passed else 0.0) if self.score is None else float(self.score)
-        object.__setattr__(self, "score", max(0.0, min(1.0, score)))
-
-    @property
-    def correct(self) -> bool:
-        return self.passed
-
-    @property
-    def explanation(self) -> str:
-        """The diagnosis in a sentence: about "your function" for a function, else about
-        the answer given (both mistakes' sentences when two give the same answer)."""
-        from .functions import explain_diagnosis
-
-        if self.detail is None:
-            return _said(" or ".join(self.diagnoses) if self.diagnoses else None)
-        return explain_diagnosis(self.diagnosis)
-
-    @property
-    def points_fraction(self) -> float:
-        return self.score
-
-    def __bool__(self):
-        return self.passed
-
-    def _explain(self) -> bool:
-        """Whether the diagnosis' sentence adds to the message."""
-        return (self.diagnosis not in (None, "wrong", "not-answered")
-                and self.explanation not in self.message)
-
-    def text(self) -> str:
-        if self.detail is not None and hasattr(self.detail, "text"):
-            return f"{self.question}: " + self.detail.text()
-        if self.recorded:
-            return f"{self.question}: {self.message}"
-        mark = F.PASS_MARK if self.passed else F.FAIL_MARK
-        lines = [f"{mark} {self.question}: {self.message}"]
-        if self._explain():
-            lines.append(self.explanation)
-        if self.picture:
-            lines.append(F.text_tree(*self.picture))
-            marks = set(self.picture[1].values()) if len(self.picture) > 1 else set()
-            lines += [f"{mark}: {meaning}" for mark, meaning in self.picture_key
-                      if mark in marks]
-        return "\n".join(lines)
-
-    def __repr__(self):
-        return self.text()
-
-    def _repr_html_(self):
-        if self.detail is not None and hasattr(self.detail, "_repr_html_"):
-            return self.detail._repr_html_()
-        if self.recorded:
-            return F.box(True, f"{self.question}: recorded", F.para(self.message))
-        named = " or ".join(self.diagnoses) if self.diagnoses else "wrong"
-        title = f"{self.question}: " + ("right" if self.passed else named.replace("-", " "))
-        body = F.para(self.message)
-        if self._explain():
-            body += F.para(self.explanation)
-        if self.picture:
-            body += F.tree_picture_html(*self.picture, key=self.picture_key,
-                                        result=self.picture_result)
-        return F.box(self.passed, title, body)
+#: The verdict on an answer, by its old name here (:class:`~.verdict.Verdict`).
+Feedback = Verdict
 
 
 def _said(diagnosis) -> str:
@@ -188,16 +98,8 @@ def hash_answer(question_id: str, answer) -> str:
     >>> hash_answer("q1.1", "b") == hash_answer("q1.1", " B ")
     True
     """
-    text = json.dumps(encode(_canonical(answer)), sort_keys=True)
+    text = json.dumps(encode(canonical(answer)), sort_keys=True)
     return hashlib.sha256(f"minimax-lessons|{question_id}|{text}".encode()).hexdigest()[:24]
-
-
-def _canonical(answer):
-    if isinstance(answer, str):
-        return answer.strip().lower()
-    if isinstance(answer, float) and answer.is_integer():
-        return int(answer)
-    return answer
 
 
 def seed_of(seed) -> int:
@@ -216,18 +118,24 @@ def seed_of(seed) -> int:
 
 
 class Question:
-    """Base class: an id, a prompt, points, and seeded data from ``make(rng)``."""
+    """Base class: an id, a prompt, points, and seeded data from ``make(rng)``.
+
+    ``graded=True`` for a question of a graded notebook: ``check`` records its answer and
+    never says whether it is right (see :mod:`~minimax_lessons.exercises.check`).
+    """
 
     kind = ""
     answer_hint = "an answer"
 
-    def __init__(self, id, prompt, *, make=None, data=None, points=1, title=None):
+    def __init__(self, id, prompt, *, make=None, data=None, points=1, title=None,
+                 graded=False):
         if not isinstance(id, str) or not id:
             raise ValueError(f"a question id is a non-empty string, not {id!r}")
         self.id = id
         self.prompt = prompt
         self.points = points
         self.title = title or id
+        self.graded = graded
         self._make = make
         self._fixed = data
         self._cache = {}
@@ -261,14 +169,14 @@ class Question:
         """Code or lines shown with the prompt (None when there are none)."""
         return None
 
-    def check(self, answer, seed=0, **options) -> Feedback:
+    def check(self, answer, seed=0, **options) -> Verdict:
         raise NotImplementedError
 
-    def _feedback(self, passed, diagnosis, message, seed, **extra) -> Feedback:
+    def _feedback(self, passed, diagnosis, message, seed, **extra) -> Verdict:
         """The verdict (``diagnoses=`` when several mistakes give the answer)."""
-        return Feedback(self.id, passed, diagnosis, message, seed, **extra)
+        return Verdict(self.id, passed, diagnosis, message, seed, **extra)
 
-    def _bad(self, seed, why) -> Feedback:
+    def _bad(self, seed, why) -> Verdict:
         return self._feedback(False, "bad-answer", f"{why} Expected {self.answer_hint}.", seed)
 
 
@@ -314,7 +222,7 @@ class ValueQuestion(Question):
         return abs(a - b) <= self.tolerance
 
     def check(self, answer, seed=0, **options):
-        number = _as_number(answer)
+        number = as_number(answer)
         if number is None:
             return self._bad(seed, f"{F.show(answer)} is not a number.")
         data = self.data(seed)
@@ -360,25 +268,6 @@ class ValueQuestion(Question):
         return {"picture": (game, notes, highlight | {node})}
 
 
-def _as_number(answer):
-    if isinstance(answer, bool):
-        return None
-    if isinstance(answer, (int, float)):
-        return answer
-    if isinstance(answer, str):
-        text = answer.strip().lower().replace("\u2212", "-")
-        if text in ("inf", "+inf", "infinity", "+infinity", "-inf", "-infinity"):
-            return float(text.replace("infinity", "inf"))
-        try:
-            return int(text)
-        except ValueError:
-            try:
-                return float(text)
-            except ValueError:
-                return None
-    return None
-
-
 def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching=3,
                         ask="value", low=-9, high=15, **kw) -> ValueQuestion:
     """A question on a nested tree (fixed, or drawn from the seed): its value or best move.
@@ -386,8 +275,8 @@ def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching
     Wrong numbers are matched against the known mistakes on the same tree.
     """
     def make(rng):
-        nested = tree if tree is not None else GameTree.random(
-            branching, depth, seed=rng.randrange(2**31), low=low, high=high).to_nested()
+        nested = tree if tree is not None else random_nested(
+            rng, branching=branching, depth=depth, low=low, high=high)
         return {"tree": nested, "is_max": root == "max", "root": root.upper()}
 
     if ask == "value":
@@ -413,49 +302,6 @@ def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching
 
 def _count_word(n) -> str:
     return {2: "Two", 3: "Three", 4: "Four"}.get(n, str(n))
-
-
-def hand_value_mistakes(tree, is_max) -> list:
-    """``[(id, value)]``: the root values a student gets by hand with each known mistake.
-
-    >>> hand_value_mistakes([[3, 12], [2, 4]], False)
-    [('max-at-every-level', 12), ('min-at-every-level', 2), ('players-swapped', 3)]
-    """
-    return [(vid, fn(tree, is_max)) for vid, fn in HAND_VALUE_MISTAKES]
-
-
-def hand_move_mistakes(tree, is_max) -> list:
-    """``[(id, move)]``: the moves (child indexes) a student picks with each known mistake.
-
-    The root's player picks the first best child, as the course does.
-
-    >>> hand_move_mistakes([[3, 12], [2, 4]], True)[:3]
-    [('returns-value-not-move', 3), ('players-swapped', 0), ('players-swapped', 1)]
-    """
-    def first(values, choose):
-        return values.index(choose(values))
-
-    pick, other = (max, min) if is_max else (min, max)
-    right = [_nested_value(child, not is_max) for child in tree]
-    as_root = [_nested_value(child, is_max) for child in tree]
-    return [("returns-value-not-move", pick(right)),
-            ("players-swapped", first(as_root, pick)),
-            ("players-swapped", first(right, other)),
-            ("max-at-every-level", first([_every_level(c, max) for c in tree], max)),
-            ("one-based-move", first(right, pick) + 1),
-            ("players-swapped", first(as_root, other)),
-            ("min-at-every-level", first([_every_level(c, min) for c in tree], min))]
-
-
-def _nested_value(node, is_max):
-    if is_leaf(node):
-        return node
-    values = [_nested_value(child, not is_max) for child in node]
-    return max(values) if is_max else min(values)
-
-
-def _every_level(node, choose):
-    return node if is_leaf(node) else choose(_every_level(child, choose) for child in node)
 
 
 class ChoiceQuestion(Question):
@@ -605,7 +451,7 @@ def _words(text):
 
 def _same_prediction(said, value):
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        number = _as_number(said)
+        number = as_number(said)
         return number is not None and same_number(number, value)
     if isinstance(said, str) and isinstance(value, str):
         return said.strip().strip("'\"") == value.strip()
@@ -718,8 +564,8 @@ def levels_question(id, prompt, *, tree=None, spec=None, depth=3, branching=2, *
         if spec is not None:
             game = GameTree.from_dict(spec)
         else:
-            nested = tree if tree is not None else GameTree.random(
-                branching, depth, seed=rng.randrange(2**31), distinct=True).to_nested()
+            nested = tree if tree is not None else random_nested(
+                rng, branching=branching, depth=depth, distinct=True)
             game = to_game(nested)
         values = minimax(game, trace=True)
         by_level = {}
@@ -942,8 +788,7 @@ class PrunedQuestion(Question):
         tree, depth, branching, root, low, high, ties_matter = self._spec
         is_max = root == "max"
         while tree is None:
-            nested = GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low,
-                                     high=high).to_nested()
+            nested = random_nested(rng, branching=branching, depth=depth, low=low, high=high)
             game = to_game(nested, is_max)
             pruned = alphabeta(game, prune_ties=self.prune_ties).pruned
             if pruned and (not ties_matter or
@@ -1004,7 +849,8 @@ class PrunedQuestion(Question):
         if not leaves:
             return self._feedback(False, "no-pruning", "Alpha-beta does skip some leaves here: "
                                   "find a node where alpha >= beta.", seed)
-        for vid, leaves_of_variant in self._variant_sets(data, game):
+        for vid, leaves_of_variant in skipped_leaves(data["tree"], data["is_max"],
+                                                     prune_ties=self.prune_ties):
             if leaves == leaves_of_variant:
                 return self._feedback(False, vid, _said(vid), seed)
         extra = sorted(leaves - right, key=order.index)
@@ -1020,15 +866,6 @@ class PrunedQuestion(Question):
                               f"evaluates it), and alpha-beta skips {len(missing)} "
                               + ("leaf" if len(missing) == 1 else "leaves")
                               + " you did not name.", seed)
-
-    def _variant_sets(self, data, game):
-        labels = names(data["tree"])
-        all_leaves = {labels[p] for p in paths(data["tree"]) if is_leaf(subtree(data["tree"], p))}
-        item = (data["tree"], -math.inf, math.inf, data["is_max"])
-        for vid, fn in variants_for("alphabeta", prune_ties=self.prune_ties):
-            out = run_local(fn, [item], nested_alphabeta)[0]
-            if out.ok:
-                yield vid, all_leaves - {labels[tuple(p)] for p in out.extra}
 
 
 def _as_names(answer):
@@ -1071,8 +908,8 @@ class WindowQuestion(Question):
         tree = fixed
         while node is None:
             if fixed is None:
-                tree = GameTree.random(branching, depth, seed=rng.randrange(2**31), low=low,
-                                       high=high).to_nested()
+                tree = random_nested(rng, branching=branching, depth=depth, low=low,
+                                     high=high)
             choices = self._askable(tree, is_max)
             if fixed is not None and not choices:
                 raise ValueError(f"question {self.id}: no inner node of this tree is entered "
@@ -1110,25 +947,17 @@ class WindowQuestion(Question):
         game = to_game(data["tree"], data["is_max"])
         windows = self._windows(data["tree"], data["is_max"])
         right, after = windows[data["node"]]
-        if _same_pair(pair, right):
+        if same_answer(pair, right):
             return self._feedback(True, None, f"Right: alpha = {F.show(right[0])}, "
                                   f"beta = {F.show(right[1])}.", seed)
         parent = windows[game.parent(data["node"])][0]
         for diagnosis, wrong in (("alpha-beta-swapped", right[::-1]), ("window-reset", parent),
                                  ("window-after", after)):
-            if wrong is not None and _same_pair(pair, wrong):
+            if wrong is not None and same_answer(pair, wrong):
                 return self._feedback(False, diagnosis, _said(diagnosis), seed)
-        if same_number(pair[0], right[0]):
-            return self._feedback(False, "wrong", "Alpha is right, beta is not: beta is the "
-                                  "best MIN is already guaranteed on the path to this node.",
-                                  seed)
-        if same_number(pair[1], right[1]):
-            return self._feedback(False, "wrong", "Beta is right, alpha is not: alpha is the "
-                                  "best MAX is already guaranteed on the path to this node.",
-                                  seed)
-        return self._feedback(False, "wrong", "Both are wrong: follow the search from the root, "
-                              "raising alpha at MAX nodes and lowering beta at MIN nodes as "
-                              "children return.", seed)
+        right_one = "alpha" if same_number(pair[0], right[0]) else \
+            "beta" if same_number(pair[1], right[1]) else "both"
+        return self._feedback(False, "wrong", WINDOW_WRONG[right_one], seed)
 
 
 def _as_pair(answer):
@@ -1138,12 +967,8 @@ def _as_pair(answer):
         answer = [a for a in re.split(r"[,\s\[\]()]+", answer) if a]
     if not isinstance(answer, (tuple, list)) or len(answer) != 2:
         return None
-    numbers = tuple(_as_number(a) for a in answer)
+    numbers = tuple(as_number(a) for a in answer)
     return None if None in numbers else numbers
-
-
-def _same_pair(a, b):
-    return same_number(a[0], b[0]) and same_number(a[1], b[1])
 
 
 # -- write the function -----------------------------------------------------------------------

@@ -428,6 +428,16 @@ class GameTree(Game):
 _show = None
 
 
+def uniform_tree_size(branching: int, depth: int) -> int:
+    """Nodes in a uniform tree, the root included: 1 + b + b^2 + ... + b^d, as many as
+    ``GameTree.random(b, d)`` has.
+
+    >>> uniform_tree_size(3, 2), len(GameTree.random(3, 2, seed=0))
+    (13, 13)
+    """
+    return sum(branching ** k for k in range(depth + 1))
+
+
 def display_trees_with(show) -> None:
     """Make every GameTree show itself in Jupyter as ``show(tree, include, exclude)``
     says (a dict of MIME type to content), or as text only when ``show`` is None.
@@ -502,4 +512,5 @@ def _random_shape(rng, lo, hi, depth):
     return root, slots
 
 
-__all__ = ["GameTree", "Node", "TreeError", "MAX", "MIN", "CHANCE", "PLAYERS"]
+__all__ = ["GameTree", "Node", "TreeError", "MAX", "MIN", "CHANCE", "PLAYERS",
+           "uniform_tree_size"]

@@ -4,7 +4,7 @@ Vocabulary
 ----------
 - A *diagnosis* is the id the checker gives a wrong answer, such as
   ``"max-at-every-level"``; the registry is
-  :data:`minimax_lessons.exercises.variants.DIAGNOSES` (id -> a sentence for students).
+  :data:`minimax_lessons.exercises.mistakes.DIAGNOSES` (id -> a sentence for students).
 - :data:`ADVICE` holds, per id, what a student who makes the mistake *believes*, what
   to *say* to them, and (for mistakes no tree can show, such as a timeout) how the
   mistake *shows* instead. A test fails when an id of the registry has no entry.
@@ -40,6 +40,7 @@ from ..exercises import variants as V
 from ..exercises.check import RECORD_ENV, check, get_question, question_ids
 from ..exercises.harness import (board_value, nested_alphabeta, nested_best_move, nested_depth,
                                 nested_minimax, run_local)
+from ..exercises.mistakes import DIAGNOSES, GENERIC
 from ..exercises.nested import names, to_game
 from ..exercises.questions import (ChoiceQuestion, FillQuestion, FindBugQuestion,
                                   FunctionQuestion, ParsonsQuestion, PredictQuestion,
@@ -80,7 +81,7 @@ TOPICS = ("Backing up values", "Moves", "Depth limits", "Alpha-beta", "Boards an
 
 _B, _M, _D, _A, _E, _C, _X, _F, _S = TOPICS
 
-#: Diagnosis id -> Advice. Every id of ``variants.DIAGNOSES`` needs an entry.
+#: Diagnosis id -> Advice. Every id of ``mistakes.DIAGNOSES`` needs an entry.
 ADVICE = {
     # -- backing up values
     "max-at-every-level": Advice(
@@ -584,8 +585,8 @@ def example(diagnosis):
 
 
 def _known(diagnosis):
-    if diagnosis not in V.DIAGNOSES:
-        raise KeyError(f"no diagnosis {diagnosis!r}; known ids: {', '.join(V.DIAGNOSES)}")
+    if diagnosis not in DIAGNOSES:
+        raise KeyError(f"no diagnosis {diagnosis!r}; known ids: {', '.join(DIAGNOSES)}")
 
 
 def _question_example(diagnosis):
@@ -657,7 +658,7 @@ def diagnoses_of(q):
     if isinstance(q, FunctionQuestion):
         return found | {vid for vid, _ in V.variants_for(q.function_kind,
                                                           prune_ties=q.prune_ties)} \
-            | set(V.GENERIC)
+            | set(GENERIC)
     if isinstance(q, ParsonsQuestion):
         return found | {"misplaced-line", "missing-line"} | (
             {"distractor-used"} if q.distractors else set())
@@ -715,7 +716,7 @@ def lesson_order(question_id):
 def detectors():
     """Diagnosis id -> ids of the questions that can give it, lesson by lesson."""
     if not _DETECTORS:
-        found = {vid: [] for vid in V.DIAGNOSES}
+        found = {vid: [] for vid in DIAGNOSES}
         for qid in sorted(question_ids(), key=lesson_order):
             said = set() if os.environ.get(RECORD_ENV) else _diagnoses(check(qid, ...))
             for vid in sorted(diagnoses_of(get_question(qid)) | said):
@@ -750,7 +751,7 @@ def misconception(diagnosis) -> dict:
     if diagnosis not in ADVICE:
         raise KeyError(f"teaching.ADVICE has no entry for {diagnosis!r}: add one")
     advice = ADVICE[diagnosis]
-    return {"id": diagnosis, "topic": advice.topic, "explanation": V.DIAGNOSES[diagnosis],
+    return {"id": diagnosis, "topic": advice.topic, "explanation": DIAGNOSES[diagnosis],
             "believes": advice.believes, "say": advice.say, "shows": advice.shows,
             "example": example(diagnosis), "detected_by": detectors().get(diagnosis, []),
             "planted_in": planted_in().get(diagnosis, [])}
@@ -758,7 +759,7 @@ def misconception(diagnosis) -> dict:
 
 def missing_advice() -> list:
     """Ids of the registry that :data:`ADVICE` does not cover (should be empty)."""
-    return [vid for vid in V.DIAGNOSES if vid not in ADVICE]
+    return [vid for vid in DIAGNOSES if vid not in ADVICE]
 
 
 def misconceptions() -> list:
@@ -767,7 +768,7 @@ def misconceptions() -> list:
     if missing:
         raise KeyError(f"teaching.ADVICE has no entry for: {', '.join(missing)}")
     order = {topic: i for i, topic in enumerate(TOPICS)}
-    ids = sorted(V.DIAGNOSES, key=lambda vid: order[ADVICE[vid].topic])
+    ids = sorted(DIAGNOSES, key=lambda vid: order[ADVICE[vid].topic])
     return [misconception(vid) for vid in ids]
 
 

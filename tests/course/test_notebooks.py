@@ -527,7 +527,7 @@ def test_every_prediction_is_a_registered_question(path):
     unknown = [f"{where(path, i, cells(path)[i][1])}: {qid}" for i, qid in predictions(path)
                if get_question(qid) is None]
     assert not unknown, ("these predictions are not registered (minimax_lessons/exercises/"
-                         "predictions/lessonN.py):\n" + "\n".join(unknown))
+                         "banks/lessonN.py):\n" + "\n".join(unknown))
 
 
 @pytest.mark.parametrize("path", NUMBERED_LESSONS, ids=ids(NUMBERED_LESSONS))

@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from minimax_lessons.exercises import mistakes as M
 from minimax_lessons.exercises import variants as V
 from minimax_lessons.exercises.check import get_question, question_ids
 from minimax_lessons.exercises.nested import to_game
@@ -221,8 +222,8 @@ def test_every_value_question_names_all_or_none_of_the_mistakes_giving_an_answer
             same = {other for other, v in mistakes if v is not None and v == value}
             assert set(feedback.diagnoses) <= same
             assert vid in feedback.diagnoses or any(
-                V._SAME_BY_HAND.get(vid, ()) and a in feedback.diagnoses
-                for a in V._SAME_BY_HAND.get(vid, ())), (qid, seed, vid, feedback.diagnoses)
+                M.SAME_BY_HAND.get(vid, ()) and a in feedback.diagnoses
+                for a in M.SAME_BY_HAND.get(vid, ())), (qid, seed, vid, feedback.diagnoses)
 
 
 # -- 2. hand answers are told about the answer, not about a function ------------------------
@@ -236,7 +237,8 @@ def wrong_answers(q, seed):
     if isinstance(q, PrunedQuestion):
         game = to_game(data["tree"], data["is_max"])
         sets = [set(), set(game.leaves), {game.leaves[0]}, {game.leaves[-1]}]
-        sets += [leaves for _, leaves in q._variant_sets(data, game)]
+        sets += [leaves for _, leaves in V.skipped_leaves(data["tree"], data["is_max"],
+                                                          prune_ties=q.prune_ties)]
         sets.append(q._pruned_leaves(data, not q.prune_ties))
         return sets
     if isinstance(q, WindowQuestion):

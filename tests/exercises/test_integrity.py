@@ -141,6 +141,11 @@ def test_a_graded_function_question_still_runs_its_public_tests():
     assert not check("q3.14", lambda node, is_maximizing: 0).passed
 
 
+def test_the_questions_of_the_graded_notebooks_and_no_others_are_made_graded():
+    assert GRADED == {f"q3.{n}" for n in range(7, 16)} | {f"q6.{n}" for n in range(7, 15)}
+    assert all(get_question(qid).graded for qid in GRADED)
+
+
 def test_lesson_questions_keep_their_self_check():
     assert not (GRADED & {"q3.1", "q3.5", "q3.6", "q6.1", "q6.6"})
     assert check("q6.1", {"C2", "C3"}, seed=0).recorded is False

@@ -1,7 +1,8 @@
-"""minimax_lessons.exercises.lessons: every lesson question takes its right answer, recomputed
+"""minimax_lessons.exercises.banks: every lesson question takes its right answer, recomputed
 here from the variant with the package's searches, and names the typical mistake behind a
 wrong one; seeds give different variants; no answer is stored in plain text."""
 
+import ast
 import functools
 import json
 import math
@@ -10,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-import minimax_lessons.exercises.lessons as lessons
 from minimax_lessons import (ConnectFour, GameTree, TicTacToe, alphabeta, best_first,
                              centre_first, check_function, column_values, expectiminimax, iterative_deepening,
                              minimax, negamax, solve, table_search)
 from minimax_lessons.exercises import kinds
+from minimax_lessons.exercises.banks import lesson4, lesson5, lesson6
 from minimax_lessons.exercises.kinds import SEARCH_TRAPS
 from minimax_lessons.games.tictactoe import open_lines, winner
 from minimax_lessons.exercises import check, get_question, hash_answer, question, question_ids
@@ -364,8 +365,16 @@ def test_seeds_give_different_variants(qid):
     assert q.data("alice") == q.data("alice")
 
 
+def exercises_source(lesson) -> str:
+    """The source of a lesson's exercises: its ``QUESTIONS = (...)``."""
+    source = Path(lesson.__file__).read_text()
+    node = next(n for n in ast.parse(source).body if isinstance(n, ast.Assign)
+                and getattr(n.targets[0], "id", None) == "QUESTIONS")
+    return ast.get_source_segment(source, node)
+
+
 def test_fixed_answers_are_stored_only_as_hashes():
-    source = Path(lessons.__file__).read_text()
+    source = "\n".join(exercises_source(lesson) for lesson in (lesson4, lesson5, lesson6))
     for qid, letter in (("q4.1", "b"), ("q5.2", "b"), ("q6.12", "c")):
         assert hash_answer(qid, letter) in source
         for other in "abc":
@@ -391,8 +400,8 @@ def fast_win_value(board):
 def test_plain_minimax_passes_over_a_win_on_the_spot_and_discounting_takes_it():
     board = "OO.XX...."  # X wins at once on 5; plain minimax keeps the slower win at 2
     assert minimax(GAME, board).move == 2 and minimax(GAME, board).value == 1
-    assert lessons.fastest_squares(board) == {5}
-    assert minimax(lessons.FAST_WINS, board).move == 5
+    assert lesson4.fastest_squares(board) == {5}
+    assert minimax(lesson4.FAST_WINS, board).move == 5
 
 
 def test_a_students_discounted_subclass_answers_every_fastest_win_variant():
@@ -412,7 +421,7 @@ def test_each_fastest_win_variant_is_a_position_where_plain_minimax_is_slower(se
     assert GAME.to_move(board) == "max" and fast_win_value(GAME.result(board, plain)) < max(
         fast_win_value(GAME.result(board, a)) for a in GAME.actions(board))
     # X wins, but not in one move: the fastest square takes a search, not a glance
-    assert minimax(GAME, board).value == 1 and not lessons.wins_at_once(board)
+    assert minimax(GAME, board).value == 1 and not lesson4.wins_at_once(board)
     assert all(winner(GAME.result(board, a)) is None for a in GAME.actions(board))
     assert check("q4.6", plain, seed=seed).diagnosis == "no-discount"
 

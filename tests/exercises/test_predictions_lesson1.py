@@ -5,7 +5,7 @@ import pytest
 from minimax_lessons import GameTree, Nim, TicTacToe, minimax
 from minimax_lessons.games.tictactoe import winner
 from minimax_lessons.exercises import check, get_question
-from minimax_lessons.exercises.predictions import lesson1
+from minimax_lessons.exercises.banks import lesson1
 
 
 def test_lesson_1_registers_four_predictions_in_order():

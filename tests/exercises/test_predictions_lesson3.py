@@ -4,7 +4,7 @@ import pytest
 
 from minimax_lessons import GameTree, minimax
 from minimax_lessons.exercises import check, get_question
-from minimax_lessons.exercises.predictions.lesson3 import (DEEPER_TREE, FIGURE, SEED_TREE,
+from minimax_lessons.exercises.banks.lesson3 import (DEEPER_TREE, FIGURE, SEED_TREE,
                                                            depth_limited_value, leftmost_leaf)
 from minimax_lessons.exercises.variants import minimax as student_minimax
 

@@ -6,7 +6,7 @@ import pytest
 
 from minimax_lessons import TicTacToe, minimax
 from minimax_lessons.exercises import check, get_question
-from minimax_lessons.exercises.predictions.lesson4 import (FORK_BLOCK, SLOW_WIN, games_from,
+from minimax_lessons.exercises.banks.lesson4 import (FORK_BLOCK, SLOW_WIN, games_from,
                                                            threats, wins_at_once)
 from minimax_lessons.play.match import perfect_player
 

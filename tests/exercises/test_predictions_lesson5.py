@@ -4,7 +4,7 @@ import pytest
 
 from minimax_lessons import GameTree, TicTacToe, iterative_deepening, minimax, solve
 from minimax_lessons.exercises import check, get_question
-from minimax_lessons.exercises.predictions.lesson5 import (BLOCK_OR_LOSE, SCALED_SCORES,
+from minimax_lessons.exercises.banks.lesson5 import (BLOCK_OR_LOSE, SCALED_SCORES,
                                                            UNIFORM, WIN_ON_BOARD,
                                                            deepening_total, tree_size)
 from minimax_lessons.games.tictactoe import open_lines

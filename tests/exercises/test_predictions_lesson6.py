@@ -9,7 +9,7 @@ import pytest
 from minimax_lessons import FIGURE_5_2, GameTree, alphabeta, best_first, minimax, textbook
 from minimax_lessons.games.examples import SUBTREE_PRUNED
 from minimax_lessons.exercises import check, get_question
-from minimax_lessons.exercises.predictions.lesson6 import (
+from minimax_lessons.exercises.banks.lesson6 import (
     LOOKS_AT_C2, SMALL_TREE, TRAP, ordered_leaves, returned_value)
 from minimax_lessons.experiments import knuth_moore
 

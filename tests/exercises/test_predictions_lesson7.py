@@ -5,7 +5,7 @@ import pytest
 from minimax_lessons import GameTree, Nim, TicTacToe, expectiminimax, minimax, negamax, solve
 from minimax_lessons.games.examples import CHANCE_SPEC, FIGURE_5_2_NESTED
 from minimax_lessons.exercises import check, get_question
-from minimax_lessons.exercises.predictions.lesson7 import heap_sizes, risky_pays
+from minimax_lessons.exercises.banks.lesson7 import heap_sizes, risky_pays
 
 IDS = ["p7.1", "p7.2", "p7.3", "p7.4", "p7.5"]
 

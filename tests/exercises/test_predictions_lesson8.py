@@ -9,7 +9,7 @@ import pytest
 
 from minimax_lessons import GameTree, TicTacToe, minimax, mcts, textbook
 from minimax_lessons.exercises import check, get_question
-from minimax_lessons.exercises.predictions.lesson8 import (
+from minimax_lessons.exercises.banks.lesson8 import (
     AVERAGE_OPTIONS, AVERAGE_TRAP, FORK_OPTIONS, FORK_TRAP, SELECT_COUNTS, fork_hits,
     playout_average, ucb_scores)
 from minimax_lessons.play.match import move_values

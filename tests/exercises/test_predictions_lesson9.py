@@ -4,7 +4,7 @@ import pytest
 
 from minimax_lessons import ConnectFour, alphabeta, centre_first
 from minimax_lessons.exercises import check, get_question
-from minimax_lessons.exercises.predictions.lesson9 import (CUT_OFF, HORIZON, horizon_values,
+from minimax_lessons.exercises.banks.lesson9 import (CUT_OFF, HORIZON, horizon_values,
                                                            plain_nodes)
 
 IDS = ["p9.1", "p9.2", "p9.3", "p9.4"]

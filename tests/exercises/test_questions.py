@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import minimax_lessons.exercises.bank as bank
+import minimax_lessons.exercises.banks.lesson3 as bank
 from minimax_lessons import alphabeta, minimax
 from minimax_lessons.games.examples import CHANCE_TREE, TIES_NESTED, TWO_OPPONENTS_SPEC
 from minimax_lessons.exercises import (FOREVER, Bug, ChoiceQuestion, FindBugQuestion,

@@ -7,10 +7,15 @@ import pytest
 from minimax_lessons import MAX, ConnectFour, alphabeta, minimax
 from minimax_lessons.search.engine import (EXACT, LOWER, UPPER, TranspositionTable, bound_flag,
                                     centre_first, column_values, deepen, table_search)
-from minimax_lessons.exercises.predictions.lesson9 import BUGGY_TABLE, HORIZON, SMALL
+from minimax_lessons.exercises.banks.lesson9 import HORIZON
 from minimax_lessons.search.adversarial import SearchError
 
 GAME = ConnectFour()
+#: The small board of lesson 9's exhaustive searches: 4 rows, 5 columns.
+SMALL = (4, 5)
+#: Lesson 9's position on the SMALL board, O to move: a draw, which a table storing bounds
+#: as exact values calls a win for X.
+BUGGY_TABLE = "001110331"
 
 
 def random_positions(game, count, seed, *, low=4, high=24):

@@ -1,19 +1,16 @@
-"""Predictions asked in the body of the lessons, before the answer is shown.
+"""The old home of the lessons' predictions, kept so that old imports still work.
 
-Each lesson's predictions live in their own module, ``lesson<N>.py`` beside this
-file, and are registered with ids ``p<lesson>.<n>`` (``p2.1``, ``p2.2``, ...), apart
-from the end-of-lesson exercises (``q<lesson>.<n>``). A prediction is asked on a
-fixed tree or position (the lesson reveals the answer in the next cells), so it
-takes no seed; ``check("p2.1", answer)`` judges it and names the likely mistake.
+Each lesson's predictions (``p<lesson>.<n>``) now live with its exercises in
+:mod:`minimax_lessons.exercises.banks` (``banks/lesson1.py`` ... ``banks/lesson9.py``);
+``minimax_lessons.exercises.predictions.lessonN`` is that same module (see
+:data:`minimax_lessons._aliases.OLD_PATHS`).
 
->>> from minimax_lessons.exercises import check
->>> check("p2.1", ...).diagnosis
-'not-answered'
+>>> from minimax_lessons.exercises.predictions import lesson2
+>>> lesson2.__name__
+'minimax_lessons.exercises.banks.lesson2'
 """
 
-import importlib
-import pkgutil
+from ..banks import (lesson1, lesson2, lesson3, lesson4, lesson5, lesson6,  # noqa: F401
+                     lesson7, lesson8, lesson9)
 
-for _info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-    if _info.name.startswith("lesson"):
-        importlib.import_module(f"{__name__}.{_info.name}")
+__all__ = [f"lesson{n}" for n in range(1, 10)]

@@ -1,22 +1,104 @@
-"""The course's questions, registered by id (``q<notebook>.<number>``).
+"""Lesson 3, minimax in code: its predictions, its exercises and its graded notebook's.
 
-Loaded by :func:`~minimax_lessons.exercises.check.check` on first use. Answers
-are recomputed from each variant with the package's searches; the one fixed
-answer (q3.8) is stored as a salted hash.
+Predictions, asked before the lesson shows the answer: what does working minimax code
+print?
 
-Lesson 3 asks q3.1 to q3.6 at its end; its graded notebook
-(``notebooks/exercises/03-minimax-exercises.ipynb``) asks q3.7 to q3.15; q3.16 is spare. The exercises at
-the end of the other lessons are in :mod:`~minimax_lessons.exercises.lessons`.
+========  =========================================================  ===================
+id        the student predicts                                       named mistakes
+========  =========================================================  ===================
+p3.1      ``minimax([[8, 1], [6, 4], [2, 3]], True)``                max/min everywhere,
+                                                                     players swapped
+p3.2      the same tree with MIN to move at the root                 the same, and the
+                                                                     MAX-root answer
+p3.3      a three-ply tree, MAX at the root                          the same
+p3.4      ``minimax_depth(figure, 1, True)``: depth 1 on Figure 5.2  depth per round,
+          with the leftmost-leaf estimate                            depth off by one
+p3.5      ``best_move([[8, 1], [6, 4], [2, 3]])``                    value for move,
+                                                                     counting from 1
+========  =========================================================  ===================
+
+Every right answer is computed by the package's own search on the fixed tree.
+
+Exercises: the lesson asks q3.1 to q3.6 at its end; its graded notebook
+(``notebooks/exercises/03-minimax-exercises.ipynb``) asks q3.7 to q3.15; q3.16 is
+spare. Answers are recomputed from each variant with the package's searches; the one
+fixed answer (q3.8) is stored as a salted hash.
+
+>>> from minimax_lessons.exercises import check
+>>> check("p3.2", 4).diagnosis
+'players-swapped'
 """
 
 from __future__ import annotations
 
-from ..games.examples import TWO_OPPONENTS_SPEC
-from .check import register
-from .questions import (Bug, ChoiceQuestion, FillQuestion, FindBugQuestion, FunctionQuestion,
-                        ParsonsQuestion, PredictQuestion, PrunedQuestion, levels_question,
-                        tree_value_question)
+from ...games.examples import TWO_OPPONENTS_SPEC
+from ...games.tree import GameTree
+from ...search.adversarial import minimax
+from ..nested import estimate
+from ..questions import (Bug, ChoiceQuestion, FillQuestion, FindBugQuestion, FunctionQuestion,
+                         ParsonsQuestion, PredictQuestion, PrunedQuestion, ValueQuestion,
+                         levels_question, tree_value_question)
 
+#: The seed-style tree whose printed value students predict.
+SEED_TREE = [[8, 1], [6, 4], [2, 3]]
+#: A tree one ply deeper (MAX, MIN, MAX, then leaves).
+DEEPER_TREE = [[[3, 5], [2, 9]], [[7, 1], [4, 6]]]
+#: Figure 5.2 as nested lists.
+FIGURE = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
+
+
+def leftmost_leaf(game):
+    """The lesson's estimate on a GameTree: the leaf at the end of the leftmost path.
+
+    >>> leftmost_leaf(GameTree.from_nested(FIGURE))("D")
+    14
+    """
+    return lambda state: estimate(game.to_nested(state))
+
+
+def depth_limited_value(nested, depth) -> int:
+    """The value of ``minimax_depth(nested, depth, True)``, by the package's search.
+
+    >>> [depth_limited_value(FIGURE, d) for d in range(3)]
+    [3, 14, 3]
+    """
+    game = GameTree.from_nested(nested)
+    return minimax(game, depth=depth, evaluate=leftmost_leaf(game)).value
+
+
+def _depth_mistakes(data):
+    depth = data["depth"]
+    return [("depth-per-round", depth_limited_value(data["tree"], 2 * depth)),
+            ("depth-ignored", minimax(GameTree.from_nested(data["tree"])).value),
+            ("depth-off-by-one", depth_limited_value(data["tree"], depth - 1)),
+            ("depth-off-by-one", depth_limited_value(data["tree"], depth + 1))]
+
+
+PREDICTIONS = (
+    tree_value_question(
+        "p3.1", "What does minimax([[8, 1], [6, 4], [2, 3]], True) return? (MAX moves at "
+                "the root)", tree=SEED_TREE, title="p3.1 Predict the printed value"),
+    tree_value_question(
+        "p3.2", "What does minimax([[8, 1], [6, 4], [2, 3]], False) return? (MIN moves at "
+                "the root)", tree=SEED_TREE, root="min", title="p3.2 The same tree, MIN first"),
+    tree_value_question(
+        "p3.3", "What does minimax([[[3, 5], [2, 9]], [[7, 1], [4, 6]]], True) return? "
+                "(three plies: MAX, MIN, MAX)", tree=DEEPER_TREE,
+        title="p3.3 One ply deeper"),
+    ValueQuestion(
+        "p3.4", "What does minimax_depth(figure, 1, True) return? (Figure 5.2, depth 1, "
+                "estimate(node) = the leaf at the end of the node's leftmost path)",
+        data={"tree": FIGURE, "depth": 1},
+        solve=lambda d: depth_limited_value(d["tree"], d["depth"]), mistakes=_depth_mistakes,
+        tree=lambda d: GameTree.from_nested(d["tree"]), title="p3.4 A depth limit of 1"),
+    tree_value_question(
+        "p3.5", "What does best_move([[8, 1], [6, 4], [2, 3]]) return? (the index of "
+                "MAX's best child, 0 for the leftmost)", tree=SEED_TREE, ask="move",
+        hint="a move index (0, 1 or 2)", title="p3.5 Which move?"),
+)
+
+
+# -- the exercises, and the graded notebook's (q3.1 to q3.16) -----------------------------------
 DEPTH_LINES = ["def minimax(node, depth, is_maximizing):",
                "    if not isinstance(node, list):",
                "        return node",
@@ -25,10 +107,10 @@ DEPTH_LINES = ["def minimax(node, depth, is_maximizing):",
                "    values = [minimax(child, depth - 1, not is_maximizing) for child in node]",
                "    return max(values) if is_maximizing else min(values)"]
 
-register(
+QUESTIONS = (
     tree_value_question(
         "q3.7", "MIN's children are worth 7, 2 and 9. What does MIN return?",
-        tree=[7, 2, 9], root="min", title="q3.7 One MIN node"),
+        tree=[7, 2, 9], root="min", title="q3.7 One MIN node", graded=True),
     tree_value_question(
         "q3.1", "What is the minimax value of the root of this tree (MAX moves first)?",
         depth=2, branching=3, title="q3.1 The value of a tree"),
@@ -45,7 +127,7 @@ register(
                                               "the value at the root.",
                   "e95b3ffd98a3139d4f3943e1": "Not always: with a bad move order it may have to "
                                               "evaluate every leaf."},
-        title="q3.8 Alpha-beta and minimax"),
+        title="q3.8 Alpha-beta and minimax", graded=True),
     PredictQuestion(
         "q3.9", "What does the last line give? (a value, an error such as TypeError, or "
                 "FOREVER)",
@@ -54,7 +136,7 @@ register(
         "    return max(values) if is_maximizing else min(values)\n"
         "\n"
         "minimax([[3, 12], [2, 4]], True)",
-        title="q3.9 A minimax without a base case"),
+        title="q3.9 A minimax without a base case", graded=True),
     PredictQuestion(
         "q3.3", "What does the last line give? (a value, an error such as TypeError, or "
                 "FOREVER)",
@@ -74,7 +156,7 @@ register(
                       "    values = [minimax(child, not is_maximizing) for child in node]\n"
                       "    return ____(values) if is_maximizing else ____(values)",
               "blanks": ["max", "min"]},
-        title="q3.10 Fill in the blanks"),
+        title="q3.10 Fill in the blanks", graded=True),
     levels_question(
         "q3.16", "Every node's value is shown. Who moves at each level that has children: "
                 "max or min? (one word per level, top down)",
@@ -94,7 +176,7 @@ register(
                                       "for child in node]"),
          Bug("players-swapped", 5, "if not is_maximizing:"),
          Bug("min-at-every-level", 6, "return min(values)")],
-        title="q3.11 Find the bug"),
+        title="q3.11 Find the bug", graded=True),
     ParsonsQuestion(
         "q3.12", "Put these lines in order to make minimax (one line does not belong).",
         ["def minimax(node, is_maximizing):",
@@ -108,22 +190,22 @@ register(
          "    return min(values)"],
         distractors=["        values.append(minimax(child, is_maximizing))"],
         function_kind="minimax", function_name="minimax",
-        title="q3.12 Parsons: minimax"),
+        title="q3.12 Parsons: minimax", graded=True),
     PrunedQuestion(
         "q3.13", "Alpha-beta searches this tree left to right, pruning when alpha >= beta. "
                  "Which leaves does it never evaluate? (a set of names; a subtree's name "
                  "stands for all its leaves)",
-        depth=2, branching=3, title="q3.13 What does alpha-beta skip?"),
+        depth=2, branching=3, title="q3.13 What does alpha-beta skip?", graded=True),
     FunctionQuestion(
         "q3.14", "Write minimax(node, is_maximizing) for trees written as nested lists."
                  " Leaves may be any number (2.5 as well as 3): test for an inner node with "
                  "isinstance(node, list), not for a leaf with isinstance(node, int).",
-        "minimax", title="q3.14 Write minimax"),
+        "minimax", title="q3.14 Write minimax", graded=True),
     FunctionQuestion(
         "q3.15", "Write alphabeta(node, alpha, beta, is_maximizing); loop over the children "
                  "with `for child in node` and stop as soon as alpha >= beta. Leaves may be any "
                  "number: test for an inner node with isinstance(node, list).",
-        "alphabeta", title="q3.15 Write alpha-beta"),
+        "alphabeta", title="q3.15 Write alpha-beta", graded=True),
     ParsonsQuestion(
         "q3.4", "Put these lines in order to make minimax with a depth limit: at depth 0 it "
                  "returns estimate(node). One line does not belong.",
@@ -146,3 +228,6 @@ register(
                  "game.result(state, action). It is checked on trees, tic-tac-toe and Nim.",
         "game_minimax", title="q3.6 Write minimax for any game"),
 )
+
+__all__ = ["QUESTIONS", "PREDICTIONS", "SEED_TREE", "DEEPER_TREE", "FIGURE", "DEPTH_LINES",
+           "leftmost_leaf", "depth_limited_value"]
