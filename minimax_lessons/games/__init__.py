@@ -2,6 +2,8 @@
 
 - :mod:`.game`: the interface (``Game``), the players ``MAX``, ``MIN``, ``CHANCE``;
 - :mod:`.tree`: explicit game trees (``GameTree``), the small hand-made trees of the lessons;
+- :mod:`.multiplayer`: trees of three or more players, a utility vector at each leaf
+  (``MultiplayerTree``);
 - :mod:`.tictactoe`, :mod:`.nim`, :mod:`.connectfour`: the board games;
 - :mod:`.examples`: the course's canonical trees (Figure 5.2 and friends) as literal data.
 

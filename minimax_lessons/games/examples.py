@@ -13,12 +13,21 @@ spec, what a student would type) and as a ready :class:`GameTree`.
 - ``CHANCE_TREE``: MAX chooses between two coin flips (expectiminimax).
 - ``HEURISTIC_TREE``: inner nodes carry heuristic values, for depth limits.
 - ``TWO_OPPONENTS``: MAX against two MIN agents who move one after the other.
+- ``THREE_PLAYERS``: three players P1, P2, P3 in turn, a utility vector at each leaf
+  (shaped like AIMA's Figure 5.4); max^n gives (6, 3, 9).
+- ``NO_PRUNING``: two plies of a three-player game where alpha-beta's rule would skip
+  the leaf that P2, then P1, prefer (C2).
+- ``BOUNDED_CHANCE``: MAX chooses between two chance nodes whose leaves score 0 to 10;
+  with those bounds expectiminimax can skip C3.
 
 >>> from minimax_lessons import minimax, alphabeta
 >>> minimax(FIGURE_5_2).value, alphabeta(SUBTREE_PRUNED).pruned
 (3, ('B2.2', 'C2'))
+>>> THREE_PLAYERS.utility("C2.2"), BOUNDED_CHANCE.chances("C")
+((6, 3, 9), [(0, 0.25), (1, 0.25), (2, 0.5)])
 """
 
+from .multiplayer import MultiplayerTree
 from .tree import GameTree
 
 FIGURE_5_2_NESTED = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -61,6 +70,30 @@ TWO_OPPONENTS_SPEC = {
     ]}
 TWO_OPPONENTS = GameTree.from_dict(TWO_OPPONENTS_SPEC)
 
+THREE_PLAYERS_NESTED = [[[(3, 3, 7), (4, 3, 2)], [(3, 3, 5), (2, 6, 7)]],
+                        [[(0, 5, 2), (1, 2, 5)], [(9, 6, 2), (6, 3, 9)]]]
+THREE_PLAYERS = MultiplayerTree.from_nested(THREE_PLAYERS_NESTED)
+
+NO_PRUNING_NESTED = [[(2, 6, 1), (5, 3, 3)], [(1, 4, 4), (6, 5, 0)]]
+NO_PRUNING = MultiplayerTree.from_nested(NO_PRUNING_NESTED)
+
+BOUNDED_CHANCE_SPEC = {
+    "name": "A", "player": "max", "children": [
+        {"name": "B", "player": "chance", "children": [
+            {"name": "B1", "value": 6, "probability": 0.5},
+            {"name": "B2", "value": 8, "probability": 0.25},
+            {"name": "B3", "value": 8, "probability": 0.25}]},
+        {"name": "C", "player": "chance", "children": [
+            {"name": "C1", "value": 2, "probability": 0.25},
+            {"name": "C2", "value": 4, "probability": 0.25},
+            {"name": "C3", "value": 9, "probability": 0.5}]},
+    ]}
+BOUNDED_CHANCE = GameTree.from_dict(BOUNDED_CHANCE_SPEC)
+#: The range every leaf of BOUNDED_CHANCE scores in.
+BOUNDED_CHANCE_RANGE = (0, 10)
+
 __all__ = ["FIGURE_5_2", "FIGURE_5_2_NESTED", "SUBTREE_PRUNED", "SUBTREE_PRUNED_NESTED",
            "TIES", "TIES_NESTED", "CHANCE_TREE", "CHANCE_SPEC", "HEURISTIC_TREE",
-           "HEURISTIC_SPEC", "TWO_OPPONENTS", "TWO_OPPONENTS_SPEC"]
+           "HEURISTIC_SPEC", "TWO_OPPONENTS", "TWO_OPPONENTS_SPEC", "THREE_PLAYERS",
+           "THREE_PLAYERS_NESTED", "NO_PRUNING", "NO_PRUNING_NESTED", "BOUNDED_CHANCE",
+           "BOUNDED_CHANCE_SPEC", "BOUNDED_CHANCE_RANGE"]

@@ -9,6 +9,10 @@ Vocabulary
   limit stops a search there.
 - An *action* is the child's ``action`` label when one was given, else the
   child's index (0, 1, 2, ...).
+- :class:`NamedTree` holds what every tree of named nodes shares (moves, names, the
+  ways to look at it); :class:`GameTree` adds MAX, MIN, chance and a number at each
+  leaf, :class:`~minimax_lessons.games.multiplayer.MultiplayerTree` more players and a
+  vector of scores at each leaf.
 
 How nodes are named (when no names are given)
 ---------------------------------------------
@@ -61,16 +65,24 @@ class Node:
         return not self.children
 
 
-def _child_name(parent: str, index: int, root_children: int, is_root: bool) -> str:
-    """The default name of a parent's ``index``-th child (0-based)."""
+def child_name(parent: str, index: int, root_children: int, is_root: bool) -> str:
+    """The default name of a parent's ``index``-th child (0-based), AIMA style.
+
+    >>> child_name("A", 0, 3, True), child_name("B", 1, 3, False), child_name("B1", 2, 3, False)
+    ('B', 'B2', 'B1.3')
+    """
     if is_root and root_children <= 25:
         return string.ascii_uppercase[index + 1]
     sep = "." if parent[-1].isdigit() else ""
     return f"{parent}{sep}{index + 1}"
 
 
-def _check_number(value, where: str):
-    """Return ``value`` if it is a usable score, else raise a TreeError."""
+def check_number(value, where: str):
+    """Return ``value`` if it is a usable score, else raise a TreeError naming ``where``.
+
+    >>> check_number(2.5, "leaf B1")
+    2.5
+    """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TreeError(f"{where}: the value {value!r} is not a number")
     if isinstance(value, float) and math.isnan(value):
@@ -78,14 +90,14 @@ def _check_number(value, where: str):
     return value
 
 
-class GameTree(Game):
-    """A game given as an explicit tree; states are node names.
+class NamedTree(Game):
+    """A game whose states are the named nodes of a tree given in full.
 
-    Build one with :meth:`from_nested`, :meth:`from_dict` or :meth:`random`.
-
-    >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
-    >>> len(tree), tree.height, tree.root
-    (13, 2, 'A')
+    What every such tree shares, whatever its players and scores: the nodes by name,
+    moves from a node to its children, and ways to look at the tree. :class:`GameTree`
+    (MAX, MIN and chance, a number at each leaf) and
+    :class:`~minimax_lessons.games.multiplayer.MultiplayerTree` (several players, a
+    vector at each leaf) build on it.
     """
 
     named_tree = True  # pictures draw it whole, with its node names
@@ -104,6 +116,108 @@ class GameTree(Game):
                 raise TreeError(f"node {node.name}: two children have the same action label")
             self._moves[node.name] = moves
         self._actions = {name: tuple(m) for name, m in self._moves.items()}
+
+    # -- the game interface -----------------------------------------------------
+    def initial_state(self):
+        """The root's name."""
+        return self.root
+
+    def node(self, state) -> Node:
+        """The :class:`Node` called ``state`` (a clear error for unknown names)."""
+        try:
+            return self._nodes[state]
+        except (KeyError, TypeError):
+            raise GameError(f"no node named {state!r} in this tree") from None
+
+    def to_move(self, state) -> str:
+        """The player at node ``state``."""
+        return self.node(state).player
+
+    def actions(self, state):
+        """The action labels of ``state``'s children, left to right."""
+        try:
+            return self._actions[state]
+        except (KeyError, TypeError):
+            raise GameError(f"no node named {state!r} in this tree") from None
+
+    def result(self, state, action):
+        """The child of ``state`` reached by ``action``."""
+        try:
+            return self._moves[state][action]
+        except KeyError:
+            self.node(state)
+            legal = ", ".join(repr(a) for a in self.actions(state)) or "none: it is a leaf"
+            raise GameError(
+                f"action {action!r} is not legal at node {state}; legal actions: {legal}"
+            ) from None
+
+    def is_terminal(self, state) -> bool:
+        """True for leaves."""
+        return not self.node(state).children
+
+    def text(self, state) -> str:
+        """The node's name, e.g. ``'B2'``."""
+        return str(state)
+
+    # -- looking at the tree ----------------------------------------------------
+    @property
+    def nodes(self):
+        """All nodes by name (read-only), in preorder."""
+        return self._nodes
+
+    def __len__(self):
+        return len(self._nodes)
+
+    def __iter__(self):
+        return iter(self._nodes)
+
+    def __contains__(self, name):
+        return name in self._nodes
+
+    def children(self, state) -> tuple:
+        """Names of ``state``'s children, left to right."""
+        return self.node(state).children
+
+    def parent(self, state):
+        """Name of ``state``'s parent (None for the root)."""
+        return self.node(state).parent
+
+    def path_to(self, state) -> list:
+        """Names from the root down to ``state``."""
+        path = [state]
+        while (p := self.node(path[-1]).parent) is not None:
+            path.append(p)
+        return path[::-1]
+
+    @property
+    def leaves(self) -> tuple:
+        """Names of the leaves, left to right."""
+        return tuple(n for n, node in self._nodes.items() if not node.children)
+
+    @property
+    def height(self) -> int:
+        """The number of plies from the root to the deepest leaf."""
+        return max(node.depth for node in self._nodes.values()) - self.node(self.root).depth
+
+    def subtree_nodes(self, state) -> list:
+        """Names of ``state`` and all its descendants, in preorder."""
+        out, stack = [], [state]
+        while stack:
+            name = stack.pop()
+            out.append(name)
+            stack.extend(reversed(self.node(name).children))
+        return out
+
+
+class GameTree(NamedTree):
+    """A game given as an explicit tree; states are node names.
+
+    Build one with :meth:`from_nested`, :meth:`from_dict` or :meth:`random`.
+
+    >>> tree = GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    >>> len(tree), tree.height, tree.root
+    (13, 2, 'A')
+    """
 
     # -- building ---------------------------------------------------------------
     @classmethod
@@ -133,16 +247,16 @@ class GameTree(Game):
                 if not item:
                     raise TreeError(f"{label}: an empty list; an inner node needs at least one child")
                 names = [
-                    _child_name(name, i, len(item), parent is None) for i in range(len(item))
+                    child_name(name, i, len(item), parent is None) for i in range(len(item))
                 ]
                 nodes[name] = Node(name, player, tuple(names), None, None, None, parent, depth)
                 for i in reversed(range(len(item))):
                     path = f"{where}[{i}]" if parent is not None else f"[{i}]"
                     stack.append((item[i], names[i], name, other(player), depth + 1, path))
             else:
-                value = _check_number(item, f"leaf {label}")
+                value = check_number(item, f"leaf {label}")
                 nodes[name] = Node(name, player, (), value, None, None, parent, depth)
-        return cls(_in_preorder(nodes, "A"), "A")
+        return cls(in_preorder(nodes, "A"), "A")
 
     @classmethod
     def from_dict(cls, spec) -> "GameTree":
@@ -190,14 +304,14 @@ class GameTree(Game):
             side = parent_side if player == CHANCE else player
             value = item.get("value")
             if value is not None:
-                _check_number(value, label)
+                check_number(value, label)
             prob = item.get("probability")
             if prob is not None:
                 if parent_player != CHANCE:
                     raise TreeError(
                         f"{label}: has a probability but its parent is not a chance node"
                     )
-                _check_number(prob, label)
+                check_number(prob, label)
                 if prob < 0:
                     raise TreeError(f"{label}: probability {prob} is negative")
             children = item.get("children")
@@ -215,7 +329,7 @@ class GameTree(Game):
                 if isinstance(child, dict) and "name" in child:
                     names.append(child["name"])
                 else:
-                    names.append(_child_name(name, i, len(children), parent is None))
+                    names.append(child_name(name, i, len(children), parent is None))
             if player == CHANCE and children:
                 _check_probabilities(children, label)
             nodes[name] = Node(
@@ -226,19 +340,31 @@ class GameTree(Game):
                               f"{where}.children[{i}]" if parent else f"children[{i}]", player))
         root = spec.get("name", "A") if isinstance(spec, dict) else "A"
         nodes = _fill_uniform(nodes)
-        return cls(_in_preorder(nodes, root), root)
+        return cls(in_preorder(nodes, root), root)
 
     @classmethod
     def random(cls, branching=2, depth=3, *, seed=None, low=-9, high=9,
-               distinct=False, root=MAX) -> "GameTree":
+               distinct=False, root=MAX, levels=None) -> "GameTree":
         """A reproducible random tree with integer leaves in ``[low, high]``.
 
         ``branching`` is a number or a ``(fewest, most)`` pair; ``distinct=True``
-        makes every leaf value different.
+        makes every leaf value different. MAX and MIN take turns from ``root``, unless
+        ``levels`` names who moves at each level from the root down, repeated as deep as
+        needed: ``("max", "chance", "min", "chance")`` rolls dice between the moves
+        (its outcomes equally likely), ``("max", "min", "min")`` has two MIN agents.
 
         >>> GameTree.random(2, 2, seed=1) == GameTree.random(2, 2, seed=1)
         True
+        >>> dice = GameTree.random(2, 2, seed=1, levels=("max", "chance"))
+        >>> dice.to_move("B"), dice.chances("B")
+        ('chance', [(0, 0.5), (1, 0.5)])
         """
+        if levels is not None:
+            levels = tuple(levels)
+            if not levels:
+                raise TreeError("levels must name the player of at least one level")
+            for player in levels:
+                check_player(player, "levels", TreeError)
         if depth < 0:
             raise TreeError(f"depth must be 0 or more, not {depth}")
         lo, hi = (branching, branching) if isinstance(branching, int) else branching
@@ -256,46 +382,11 @@ class GameTree(Game):
             values = [rng.randint(low, high) for _ in slots]
         for (parent, index), value in zip(slots, values):
             parent[index] = value
+        if levels is not None:
+            return cls.from_dict(_spec_with_levels(nested, levels))
         return cls.from_nested(nested, root=root)
 
-    # -- the game interface -----------------------------------------------------
-    def initial_state(self):
-        """The root's name."""
-        return self.root
-
-    def node(self, state) -> Node:
-        """The :class:`Node` called ``state`` (a clear error for unknown names)."""
-        try:
-            return self._nodes[state]
-        except (KeyError, TypeError):
-            raise GameError(f"no node named {state!r} in this tree") from None
-
-    def to_move(self, state) -> str:
-        """The player at node ``state``."""
-        return self.node(state).player
-
-    def actions(self, state):
-        """The action labels of ``state``'s children, left to right."""
-        try:
-            return self._actions[state]
-        except (KeyError, TypeError):
-            raise GameError(f"no node named {state!r} in this tree") from None
-
-    def result(self, state, action):
-        """The child of ``state`` reached by ``action``."""
-        try:
-            return self._moves[state][action]
-        except KeyError:
-            self.node(state)
-            legal = ", ".join(repr(a) for a in self.actions(state)) or "none: it is a leaf"
-            raise GameError(
-                f"action {action!r} is not legal at node {state}; legal actions: {legal}"
-            ) from None
-
-    def is_terminal(self, state) -> bool:
-        """True for leaves."""
-        return not self.node(state).children
-
+    # -- scores ------------------------------------------------------------------
     def utility(self, state):
         """A leaf's value (from MAX's point of view)."""
         node = self.node(state)
@@ -318,25 +409,6 @@ class GameTree(Game):
         return [(a, self._nodes[c].probability)
                 for a, c in zip(self.actions(state), self.node(state).children)]
 
-    def text(self, state) -> str:
-        """The node's name, e.g. ``'B2'``."""
-        return str(state)
-
-    # -- looking at the tree ----------------------------------------------------
-    @property
-    def nodes(self):
-        """All nodes by name (read-only), in preorder."""
-        return self._nodes
-
-    def __len__(self):
-        return len(self._nodes)
-
-    def __iter__(self):
-        return iter(self._nodes)
-
-    def __contains__(self, name):
-        return name in self._nodes
-
     def __eq__(self, other_tree):
         if not isinstance(other_tree, GameTree):
             return NotImplemented
@@ -347,40 +419,6 @@ class GameTree(Game):
 
     def __reduce__(self):  # pickle through the plain-data form
         return (GameTree.from_dict, (self.to_dict(),))
-
-    def children(self, state) -> tuple:
-        """Names of ``state``'s children, left to right."""
-        return self.node(state).children
-
-    def parent(self, state):
-        """Name of ``state``'s parent (None for the root)."""
-        return self.node(state).parent
-
-    def path_to(self, state) -> list:
-        """Names from the root down to ``state``."""
-        path = [state]
-        while (p := self.node(path[-1]).parent) is not None:
-            path.append(p)
-        return path[::-1]
-
-    @property
-    def leaves(self) -> tuple:
-        """Names of the leaves, left to right."""
-        return tuple(n for n, node in self._nodes.items() if not node.children)
-
-    @property
-    def height(self) -> int:
-        """The number of plies from the root to the deepest leaf."""
-        return max(node.depth for node in self._nodes.values()) - self.node(self.root).depth
-
-    def subtree_nodes(self, state) -> list:
-        """Names of ``state`` and all its descendants, in preorder."""
-        out, stack = [], [state]
-        while stack:
-            name = stack.pop()
-            out.append(name)
-            stack.extend(reversed(self.node(name).children))
-        return out
 
     def to_nested(self, state=None):
         """The tree (or the subtree at ``state``) as nested lists of leaf values.
@@ -487,14 +525,25 @@ def _fill_uniform(nodes):
     return out
 
 
-def _in_preorder(nodes, root):
-    """The same nodes, ordered root first, children left to right."""
+def in_preorder(nodes, root) -> dict:
+    """The same nodes (a dict by name), ordered root first, children left to right."""
     ordered, stack = {}, [root]
     while stack:
         name = stack.pop()
         ordered[name] = nodes[name]
         stack.extend(reversed(nodes[name].children))
     return ordered
+
+
+def _spec_with_levels(nested, levels) -> dict:
+    """A from_dict spec of nested lists, the player of each level taken from ``levels``."""
+    def spec(item, depth):
+        if isinstance(item, list):
+            return {"player": levels[depth % len(levels)],
+                    "children": [spec(c, depth + 1) for c in item]}
+        return {"value": item}  # a leaf: whose turn it would be does not matter
+
+    return spec(nested, 0)
 
 
 def _random_shape(rng, lo, hi, depth):
@@ -512,5 +561,5 @@ def _random_shape(rng, lo, hi, depth):
     return root, slots
 
 
-__all__ = ["GameTree", "Node", "TreeError", "MAX", "MIN", "CHANCE", "PLAYERS",
-           "uniform_tree_size"]
+__all__ = ["GameTree", "NamedTree", "Node", "TreeError", "child_name", "check_number",
+           "in_preorder", "MAX", "MIN", "CHANCE", "PLAYERS", "uniform_tree_size"]

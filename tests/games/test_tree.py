@@ -208,3 +208,27 @@ def test_a_tree_display_must_be_a_function():
 
     with pytest.raises(TypeError, match="expects a function or None, not str"):
         display_trees_with("draw")
+
+
+# -- who moves at each level (levels=) --------------------------------------------------
+
+def test_random_trees_can_roll_dice_between_the_moves():
+    tree = GameTree.random(2, 4, seed=3, levels=("max", "chance", "min", "chance"))
+    players = {tree.node(n).depth: tree.to_move(n) for n in tree if not tree.is_terminal(n)}
+    assert players == {0: "max", 1: "chance", 2: "min", 3: "chance"}
+    assert all(p == 0.5 for n in tree if tree.to_move(n) == "chance" and not tree.is_terminal(n)
+               for _, p in tree.chances(n))
+
+
+def test_random_trees_with_levels_keep_the_leaves_of_the_same_seed():
+    plain = GameTree.random(3, 2, seed=8)
+    two_min = GameTree.random(3, 2, seed=8, levels=("min", "min"))
+    assert plain.to_nested() == two_min.to_nested()
+    assert {two_min.to_move(n) for n in ("A", "B", "C")} == {"min"}
+
+
+def test_random_trees_refuse_unknown_players_in_levels():
+    with pytest.raises(TreeError, match="unknown player 'ghost'"):
+        GameTree.random(2, 2, levels=("max", "ghost"))
+    with pytest.raises(TreeError, match="at least one level"):
+        GameTree.random(2, 2, levels=())
