@@ -45,6 +45,7 @@ import sys
 
 from ..games.game import CHANCE, MAX, MIN
 from . import _deep
+from .ordering import LearnedOrder, plies_from_root
 from .result import SearchError, SearchResult, check_depth, no_actions, no_evaluation
 from .trace import EVALUATION, UTILITY, recorder
 
@@ -100,10 +101,19 @@ class _Search:
         self.pruned.extend(skipped)
         self.log.prune(state, path, player, value, skipped, alpha, beta)
 
-    def chance_error(self, state):
+    def player_error(self, state):
+        """The error for a node this search has no rule for: a chance node, or a player of
+        a game of more than two (a utility vector at each leaf)."""
+        player = self.game.to_move(state)
+        if player == CHANCE:
+            return SearchError(
+                f"{self.name} cannot handle the chance node {self.game.text(state)!r}: "
+                "use expectiminimax"
+            )
         return SearchError(
-            f"{self.name} cannot handle the chance node {self.game.text(state)!r}: "
-            "use expectiminimax"
+            f"{self.name} knows the players MAX and MIN only, but node "
+            f"{self.game.text(state)!r} belongs to {player!r}: for a game of more players, "
+            "scored with a utility vector, use maxn"
         )
 
     def run(self, fn, *args):
@@ -183,7 +193,7 @@ def minimax(game, state=None, *, depth=None, evaluate=None, trace=False,
                     best, move = v, a
                     log.update(state, path, player, v, child)
         else:
-            raise s.chance_error(state)
+            raise s.player_error(state)
         if move is None:
             raise no_actions(game, state)
         if table is not None:
@@ -196,11 +206,15 @@ def minimax(game, state=None, *, depth=None, evaluate=None, trace=False,
 
 
 def alphabeta(game, state=None, *, depth=None, evaluate=None, trace=False,
-              order=None, prune_ties=True, alpha=-INF, beta=INF) -> SearchResult:
+              order=None, prune_ties=True, alpha=-INF, beta=INF, killers=0,
+              history=False) -> SearchResult:
     """Minimax with alpha-beta pruning: the same value, fewer nodes.
 
     ``prune_ties=True`` prunes when alpha >= beta (AIMA); ``False`` only when
     alpha > beta (CS188). ``alpha`` and ``beta`` set the root's window.
+    ``killers=2`` tries first, at each ply, the last two moves that cut off there;
+    ``history=True`` tries first the moves that cut off most, anywhere (both learned
+    during the search: :mod:`~minimax_lessons.search.ordering`).
 
     >>> from minimax_lessons import GameTree
     >>> r = alphabeta(GameTree.from_nested([[3, 12, 8], [2, 4, 6], [14, 5, 2]]))
@@ -211,6 +225,7 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, trace=False,
                 order=order, prunes=True)
     to_move, result, is_terminal, utility = game.to_move, game.result, game.is_terminal, game.utility
     actions, log = s.actions, s.log
+    learned = LearnedOrder(killers=killers, history=history) if killers or history else None
 
     def value(state, alpha, beta, left, path):
         s.nodes += 1
@@ -221,6 +236,9 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, trace=False,
             return s.leaf(state, path, player, s.estimate(state), EVALUATION, alpha, beta), None
         log.visit(state, path, player, alpha, beta)
         acts = actions(state)
+        if learned is not None:
+            ply = plies_from_root(path)
+            acts = learned.order(player, acts, ply)
         if player == MAX:
             best, move = -INF, None
             for i, a in enumerate(acts):
@@ -232,6 +250,8 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, trace=False,
                         alpha = best
                     log.update(state, path, player, v, child, alpha, beta)
                 if best >= beta if prune_ties else best > beta:
+                    if learned is not None:
+                        learned.cut(player, a, ply=ply, left=left)
                     s.prune(state, path, player, best, acts[i + 1:], alpha, beta)
                     break
         elif player == MIN:
@@ -245,10 +265,12 @@ def alphabeta(game, state=None, *, depth=None, evaluate=None, trace=False,
                         beta = best
                     log.update(state, path, player, v, child, alpha, beta)
                 if best <= alpha if prune_ties else best < alpha:
+                    if learned is not None:
+                        learned.cut(player, a, ply=ply, left=left)
                     s.prune(state, path, player, best, acts[i + 1:], alpha, beta)
                     break
         else:
-            raise s.chance_error(state)
+            raise s.player_error(state)
         if move is None:
             raise no_actions(game, state)
         log.returned(state, path, player, best, move, alpha, beta)
@@ -280,8 +302,8 @@ def negamax(game, state=None, *, depth=None, evaluate=None, trace=False,
         """The value of ``state`` for the player to move there."""
         s.nodes += 1
         player = to_move(state)
-        if player == CHANCE:
-            raise s.chance_error(state)
+        if player != MAX and player != MIN:
+            raise s.player_error(state)
         sign = 1 if player == MAX else -1
         if is_terminal(state):
             return sign * s.leaf(state, path, player, utility(state), UTILITY), None
@@ -315,20 +337,33 @@ def negamax(game, state=None, *, depth=None, evaluate=None, trace=False,
 
 
 def expectiminimax(game, state=None, *, depth=None, evaluate=None, trace=False,
-                   order=None) -> SearchResult:
+                   order=None, bounds=None) -> SearchResult:
     """Minimax with chance nodes: a chance node's value is its expected value.
 
     The probabilities come from ``game.chances(state)`` (pairs of action and
     probability). At a chance root, ``move`` is None.
 
+    ``bounds=(low, high)`` says that every utility (and estimate) lies between ``low``
+    and ``high``; the search then prunes, the same value with fewer nodes (Ballard's
+    Star1, 1983): MAX and MIN nodes as alpha-beta does, and a chance node as soon as
+    even its unseen outcomes, all scoring ``high`` (or all ``low``), cannot bring its
+    average back inside its window. Without bounds a chance node is never cut: one
+    unseen outcome can move an average anywhere.
+
     >>> from minimax_lessons import GameTree
     >>> t = GameTree.from_dict({"player": "max", "children": [
-    ...     {"player": "chance", "children": [{"value": 4}, {"value": 0}]},
-    ...     {"player": "chance", "children": [{"value": 3, "probability": 0.5},
-    ...                                       {"value": 1, "probability": 0.5}]}]})
+    ...     {"player": "chance", "children": [{"value": 4}, {"value": 2}]},
+    ...     {"player": "chance", "children": [{"value": 1, "probability": 0.5},
+    ...                                       {"value": 3, "probability": 0.5}]}]})
     >>> expectiminimax(t).value
-    2.0
+    3.0
+    >>> pruned = expectiminimax(t, bounds=(0, 4))   # C is at most 1/2 + 4/2 after C1
+    >>> pruned.value, pruned.pruned
+    (3.0, ('C2',))
     """
+    if bounds is not None:
+        return _expectiminimax_with_bounds(game, state, bounds, depth=depth, evaluate=evaluate,
+                                           trace=trace, order=order)
     s = _Search(game, state, "expectiminimax", depth=depth, evaluate=evaluate, trace=trace,
                 order=order)
     to_move, result, is_terminal, utility = game.to_move, game.result, game.is_terminal, game.utility
@@ -348,7 +383,7 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, trace=False,
                 child = result(state, a)
                 best += p * value(child, left - 1, (path, a))[0]
                 log.update(state, path, player, best, child)
-        else:
+        elif player == MAX or player == MIN:
             sign = 1 if player == MAX else -1
             best, move = -INF * sign, None
             for a in actions(state):
@@ -359,6 +394,159 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, trace=False,
                     log.update(state, path, player, v, child)
             if move is None:
                 raise no_actions(game, state)
+        else:
+            raise s.player_error(state)
+        log.returned(state, path, player, best, move)
+        return best, move
+
+    v, move = s.run(value, s.root, s.plies, ())
+    return s.finish(v, move)
+
+
+def _expectiminimax_with_bounds(game, state, bounds, *, depth, evaluate, trace, order):
+    """:func:`expectiminimax` with ``bounds``: Star1 (see there; textbook form:
+    :func:`~minimax_lessons.search.textbook.expectiminimax_with_bounds`)."""
+    low, high = check_bounds(bounds)
+    s = _Search(game, state, "expectiminimax", depth=depth, evaluate=evaluate, trace=trace,
+                order=order, prunes=True)
+    to_move, result, is_terminal, utility = game.to_move, game.result, game.is_terminal, game.utility
+    actions, log = s.actions, s.log
+
+    def scored(state, v):
+        if not low <= v <= high:
+            raise SearchError(f"{game.text(state)!r} scores {v}, outside the bounds "
+                              f"({low}, {high}) the search was promised")
+        return v
+
+    def value(state, alpha, beta, left, path):
+        s.nodes += 1
+        player = to_move(state)
+        if is_terminal(state):
+            v = scored(state, utility(state))
+            return s.leaf(state, path, player, v, UTILITY, alpha, beta), None
+        if left == 0:
+            v = scored(state, s.estimate(state))
+            return s.leaf(state, path, player, v, EVALUATION, alpha, beta), None
+        log.visit(state, path, player, alpha, beta)
+        if player == CHANCE:
+            outcomes = list(game.chances(state))
+            later = _chance_after(outcomes)
+            seen, move = 0.0, None
+            for i, (a, p) in enumerate(outcomes):
+                top, bottom = seen + _share(later[i], high), seen + _share(later[i], low)
+                lo = (alpha - top) / p if p > 0 else -INF  # at or below: this node fails low
+                hi = (beta - bottom) / p if p > 0 else INF  # at or above: it fails high
+                child = result(state, a)
+                v = value(child, max(lo, low), min(hi, high), left - 1, (path, a))[0]
+                seen += p * v
+                log.update(state, path, player, seen, child, alpha, beta)
+                if v <= lo or v >= hi:  # the unseen outcomes cannot bring it back inside
+                    seen += _share(later[i], high if v <= lo else low)
+                    s.prune(state, path, player, seen, [b for b, _ in outcomes[i + 1:]],
+                            alpha, beta)
+                    break
+            best = seen
+        elif player == MAX or player == MIN:
+            acts = actions(state)
+            best, move = (-INF if player == MAX else INF), None
+            for i, a in enumerate(acts):
+                child = result(state, a)
+                v = value(child, alpha, beta, left - 1, (path, a))[0]
+                if v > best if player == MAX else v < best:
+                    best, move = v, a
+                    if player == MAX:
+                        alpha = max(alpha, best)
+                    else:
+                        beta = min(beta, best)
+                    log.update(state, path, player, v, child, alpha, beta)
+                if alpha >= beta:
+                    s.prune(state, path, player, best, acts[i + 1:], alpha, beta)
+                    break
+            if move is None:
+                raise no_actions(game, state)
+        else:
+            raise s.player_error(state)
+        log.returned(state, path, player, best, move, alpha, beta)
+        return best, move
+
+    v, move = s.run(value, s.root, -INF, INF, s.plies, ())
+    return s.finish(v, move)
+
+
+def check_bounds(bounds) -> tuple:
+    """``(low, high)`` if ``bounds`` is a pair of numbers with low < high, else a clear error.
+
+    >>> check_bounds((0, 10)), check_bounds([-INF, INF])
+    ((0, 10), (-inf, inf))
+    """
+    try:
+        low, high = bounds
+    except (TypeError, ValueError):
+        raise SearchError(f"bounds must be a pair (low, high), not {bounds!r}") from None
+    for x in (low, high):
+        if isinstance(x, bool) or not isinstance(x, (int, float)) or x != x:
+            raise SearchError(f"bounds must be numbers, not {x!r}")
+    if not low < high:
+        raise SearchError(f"bounds must have low < high, not ({low}, {high})")
+    return low, high
+
+
+def _chance_after(outcomes) -> list:
+    """For each outcome, the probability of the outcomes after it (added exactly)."""
+    return [math.fsum(p for _, p in outcomes[i + 1:]) for i in range(len(outcomes))]
+
+
+def _share(probability, bound):
+    """``probability * bound``, with no probability left worth 0 even for an infinite bound."""
+    return 0.0 if probability == 0 else probability * bound
+
+
+def maxn(game, state=None, *, depth=None, evaluate=None, trace=False, order=None) -> SearchResult:
+    """Max^n (Luckhardt and Irani, 1986): every player picks the child whose utility
+    vector is best for them; the value is a vector.
+
+    For games of any number of players whose ``utility`` gives one score per player, in
+    the order of ``game.players`` (a
+    :class:`~minimax_lessons.games.multiplayer.MultiplayerTree`). Ties go to the first
+    child. With two players scoring ``(u, -u)`` it is minimax.
+
+    >>> from minimax_lessons.games.multiplayer import MultiplayerTree
+    >>> tree = MultiplayerTree.from_nested([[(1, 2, 6), (4, 2, 3)], [(6, 1, 2), (7, 4, 1)]])
+    >>> r = maxn(tree)
+    >>> r.value, r.move
+    ((7, 4, 1), 1)
+    """
+    s = _Search(game, state, "maxn", depth=depth, evaluate=evaluate, trace=trace, order=order)
+    to_move, result, is_terminal, utility = game.to_move, game.result, game.is_terminal, game.utility
+    actions, log = s.actions, s.log
+    players = getattr(game, "players", None)
+    if not players:
+        raise SearchError("maxn needs a game that names its players (game.players) and scores "
+                          "each finished game with one number per player, such as a "
+                          "MultiplayerTree")
+    index = {player: i for i, player in enumerate(players)}
+
+    def value(state, left, path):
+        s.nodes += 1
+        player = to_move(state)
+        if is_terminal(state):
+            return s.leaf(state, path, player, utility(state), UTILITY), None
+        if left == 0:
+            return s.leaf(state, path, player, s.estimate(state), EVALUATION), None
+        if player not in index:
+            raise SearchError(f"node {game.text(state)!r} belongs to {player!r}, who is not "
+                              f"one of the game's players {tuple(players)}")
+        mine = index[player]
+        log.visit(state, path, player)
+        best, move = None, None
+        for a in actions(state):
+            child = result(state, a)
+            v = value(child, left - 1, (path, a))[0]
+            if best is None or v[mine] > best[mine]:
+                best, move = v, a
+                log.update(state, path, player, v, child)
+        if move is None:
+            raise no_actions(game, state)
         log.returned(state, path, player, best, move)
         return best, move
 
@@ -400,6 +588,9 @@ def solve(game, state=None) -> dict:
             player = to_move(state)
             if player == CHANCE:
                 v = sum(p * value(result(state, a)) for a, p in game.chances(state))
+            elif player != MAX and player != MIN:
+                raise SearchError(f"solve knows MAX, MIN and chance only, but node "
+                                  f"{game.text(state)!r} belongs to {player!r}: use maxn")
             else:
                 kids = [value(result(state, a)) for a in game.actions(state)]
                 if not kids:
@@ -469,5 +660,5 @@ def shuffled(seed=None):
 
 
 __all__ = ["SearchResult", "SearchError", "minimax", "alphabeta", "negamax",
-           "expectiminimax", "best_move", "solve", "iterative_deepening",
+           "expectiminimax", "maxn", "check_bounds", "best_move", "solve", "iterative_deepening",
            "best_first", "shuffled", "INF", "MIN", "MAX"]

@@ -122,6 +122,44 @@ def alphabeta_decision(game, state):
     return best_move
 
 
+def alphabeta_with_killers(game, state, depth, evaluate, killers, alpha=-math.inf, beta=math.inf):
+    """Depth-limited alpha-beta that tries first, on each level, the two moves that cut off
+    there last (the *killer moves*, the latest first, in ``killers[depth]``: a level is
+    known by the plies left to search).
+
+    >>> from minimax_lessons import ConnectFour
+    >>> game, killers = ConnectFour(rows=4, cols=5), {}
+    >>> value = alphabeta_with_killers(game, game.play("0"), 4, game.estimate, killers)
+    >>> value == depth_limited_minimax(game, game.play("0"), 4, game.estimate), killers[3]
+    (True, [3, 4])
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    if depth == 0:
+        return evaluate(state)
+    maximizing = game.to_move(state) == MAX
+    value = -math.inf if maximizing else math.inf
+    for a in killers_first(game.actions(state), killers.setdefault(depth, [])):
+        child = alphabeta_with_killers(game, game.result(state, a), depth - 1, evaluate,
+                                       killers, alpha, beta)
+        value = max(value, child) if maximizing else min(value, child)
+        alpha, beta = (max(alpha, value), beta) if maximizing else (alpha, min(beta, value))
+        if alpha >= beta:
+            killers[depth] = [a] + [m for m in killers[depth] if m != a][:1]  # the 2 latest
+            break
+    return value
+
+
+def killers_first(moves, killers):
+    """The killer moves that are legal here, the latest first, then the other moves.
+
+    >>> killers_first((3, 2, 4, 1), [4, 6])
+    [4, 3, 2, 1]
+    """
+    first = [m for m in killers if m in moves]
+    return first + [m for m in moves if m not in first]
+
+
 def alphabeta_with_table(game, state, table, alpha=-math.inf, beta=math.inf):
     """Alpha-beta that remembers each state's value in ``table``, with what it means.
 
@@ -218,6 +256,68 @@ def expectiminimax(game, state):
                    for a, p in game.chances(state))
     values = [expectiminimax(game, game.result(state, a)) for a in game.actions(state)]
     return max(values) if player == MAX else min(values)
+
+
+def expectiminimax_with_bounds(game, state, low, high, alpha=-math.inf, beta=math.inf):
+    """Expectiminimax that prunes, knowing that every utility lies between ``low`` and
+    ``high`` (Ballard's Star1): the value, or a bound once it falls outside (alpha, beta).
+
+    >>> from minimax_lessons.games.examples import CHANCE_TREE
+    >>> expectiminimax_with_bounds(CHANCE_TREE, "A", -1, 8)
+    2.0
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    if game.to_move(state) == CHANCE:
+        return chance_node_with_bounds(game, state, low, high, alpha, beta)
+    maximizing = game.to_move(state) == MAX
+    value = -math.inf if maximizing else math.inf
+    for a in game.actions(state):
+        child = expectiminimax_with_bounds(game, game.result(state, a), low, high, alpha, beta)
+        value = max(value, child) if maximizing else min(value, child)
+        alpha, beta = (max(alpha, value), beta) if maximizing else (alpha, min(beta, value))
+        if alpha >= beta:
+            break  # as in alpha-beta
+    return value
+
+
+def chance_node_with_bounds(game, state, low, high, alpha, beta):
+    """A chance node's average, or a bound on it once even its unseen outcomes, all scoring
+    ``high`` (or all ``low``), cannot bring it back inside (alpha, beta).
+
+    >>> from minimax_lessons.games.examples import BOUNDED_CHANCE
+    >>> chance_node_with_bounds(BOUNDED_CHANCE, "C", 0, 10, 7, 10)   # C3 is never looked at
+    6.5
+    """
+    seen, left = 0.0, 1.0  # the average so far; the probability not seen yet
+    for a, p in game.chances(state):
+        left -= p
+        child_alpha = (alpha - seen - left * high) / p  # at or below it: this node <= alpha
+        child_beta = (beta - seen - left * low) / p     # at or above it: this node >= beta
+        value = expectiminimax_with_bounds(game, game.result(state, a), low, high,
+                                           max(child_alpha, low), min(child_beta, high))
+        seen += p * value
+        if value <= child_alpha:
+            return seen + left * high  # at most this, even if the rest all score high
+        if value >= child_beta:
+            return seen + left * low   # at least this, even if the rest all score low
+    return seen
+
+
+def maxn(game, state):
+    """Max^n: the utility vector reached when every player picks the child best for them.
+
+    ``game.players`` names the players in the order of the vector's scores.
+
+    >>> from minimax_lessons.games.multiplayer import MultiplayerTree
+    >>> maxn(MultiplayerTree.from_nested([[(1, 2, 6), (4, 2, 3)], [(6, 1, 2)]]), "A")
+    (6, 1, 2)
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    me = game.players.index(game.to_move(state))  # where my score stands in a vector
+    vectors = [maxn(game, game.result(state, a)) for a in game.actions(state)]
+    return max(vectors, key=lambda vector: vector[me])  # the first of equals on ties
 
 
 class MCTSNode:
@@ -360,6 +460,9 @@ def show(*functions) -> Source:
 
 
 __all__ = ["minimax", "minimax_decision", "depth_limited_minimax", "alphabeta",
-           "alphabeta_decision", "alphabeta_with_table", "alphabeta_with_exact_table",
-           "negamax", "expectiminimax", "uct_search", "uct", "show", "Source"]
-# uct_search's parts (MCTSNode, ucb1, playout, backup) are shown with it.
+           "alphabeta_decision", "alphabeta_with_killers", "alphabeta_with_table",
+           "alphabeta_with_exact_table", "negamax", "expectiminimax",
+           "expectiminimax_with_bounds", "chance_node_with_bounds", "maxn", "uct_search", "uct",
+           "show", "Source"]
+# uct_search's parts (MCTSNode, ucb1, playout, backup) are shown with it, and
+# alphabeta_with_killers's (killers_first) with that.
