@@ -17,7 +17,7 @@ import statistics
 from .games.game import MAX
 from .search.mcts import mcts
 from .play.match import move_values, play_match
-from .search.adversarial import alphabeta, best_first, minimax, shuffled, solve
+from .search.adversarial import alphabeta, best_first, expectiminimax, minimax, shuffled, solve
 from .games.tree import GameTree, uniform_tree_size  # noqa: F401  (lesson 5 imports it here)
 
 
@@ -111,4 +111,79 @@ def mcts_accuracy(game, positions, playouts, *, seed=0) -> list:
                     for k, s in enumerate(positions))
         rows.append({"playouts": n, "right": right, "positions": len(positions),
                      "share": right / len(positions)})
+    return rows
+
+
+def random_positions(game, count: int, *, seed=0, moves=(6, 16)) -> list:
+    """``count`` unfinished positions, each after a seeded random game of ``moves`` moves
+    (a number drawn between the two given), in a fixed order.
+
+    >>> from minimax_lessons import ConnectFour
+    >>> game = ConnectFour()
+    >>> [game.is_terminal(s) for s in random_positions(game, 3)]
+    [False, False, False]
+    """
+    rng, found = random.Random(seed), []
+    while len(found) < count:
+        state = game.initial_state()
+        for _ in range(rng.randint(*moves)):
+            if game.is_terminal(state):
+                break
+            state = game.result(state, rng.choice(game.actions(state)))
+        if not game.is_terminal(state):
+            found.append(state)
+    return found
+
+
+def ordering_by_position(game, positions, *, depth, evaluate, orders) -> list:
+    """Alpha-beta's nodes from each position, one column per way of ordering moves.
+
+    ``orders`` maps a column's name to alpha-beta's options (``{"order": ...,
+    "killers": 2}``); every column must find the same value, or this raises.
+
+    >>> from minimax_lessons import ConnectFour, centre_first
+    >>> game = ConnectFour()
+    >>> ordering_by_position(game, [game.initial_state()], depth=4, evaluate=game.estimate,
+    ...                      orders={"as given": {}, "centre": {"order": centre_first(game)}})
+    [{'as given': 763, 'centre': 173}]
+    """
+    rows = []
+    for state in positions:
+        row, values = {}, set()
+        for name, options in orders.items():
+            r = alphabeta(game, state, depth=depth, evaluate=evaluate, **options)
+            row[name] = r.nodes
+            values.add(r.value)
+        if len(values) != 1:
+            raise RuntimeError(f"the orders found different values {values} in "
+                               f"{game.text(state)!r}: an order must not change the value")
+        rows.append(row)
+    return rows
+
+
+def chance_pruning_by_bounds(slacks, *, seeds=range(20), branching=3, depth=4, low=0, high=10,
+                             levels=("max", "chance", "min", "chance")) -> list:
+    """Nodes of expectiminimax on random trees with chance nodes (leaves from ``low`` to
+    ``high``), without bounds and with the bounds ``(low - s, high + s)`` for each slack
+    ``s`` in ``slacks``: the tighter the promise, the more a chance node can be cut.
+
+    >>> rows = chance_pruning_by_bounds([0, math.inf], seeds=range(3), depth=2)
+    >>> rows[0]["share"] < 1, rows[1]["chance cuts"]
+    (True, 0)
+    """
+    trees = [GameTree.random(branching, depth, seed=seed, low=low, high=high, levels=levels)
+             for seed in seeds]
+    exact = [expectiminimax(t) for t in trees]
+    plain = sum(r.nodes for r in exact)
+    rows = []
+    for slack in slacks:
+        nodes = cuts = 0
+        for t, right in zip(trees, exact):
+            r = expectiminimax(t, bounds=(low - slack, high + slack), trace=True)
+            if not math.isclose(r.value, right.value, rel_tol=1e-9, abs_tol=1e-9):
+                raise RuntimeError("expectiminimax with bounds found another value")
+            nodes += r.nodes
+            cuts += sum(1 for step in r.trace.of_kind("prune") if step.player == "chance")
+        rows.append({"slack": slack, "bounds": (low - slack, high + slack), "nodes": nodes,
+                     "plain": plain, "share": nodes / plain, "chance cuts": cuts})
     return rows

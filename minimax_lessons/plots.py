@@ -86,3 +86,46 @@ def plot_accuracy(rows, *, title="How often UCT plays a best move"):
                     ha="center", fontsize=9)
     fig.tight_layout()
     return Chart(fig, title)
+
+
+def plot_bounds(rows, *, title="Expectiminimax with bounds: nodes left"):
+    """The share of expectiminimax's nodes a search with bounds visits, against how far the
+    promised bounds lie outside the real scores (rows of ``chance_pruning_by_bounds``)."""
+    import math
+
+    fig, ax = _figure(title, "slack: how far the promised bounds lie outside the scores",
+                      "nodes, as a share of no bounds")
+    ax.set_yscale("linear")
+    finite = [r for r in rows if not math.isinf(r["slack"])]
+    xs, ys = [r["slack"] for r in finite], [r["share"] for r in finite]
+    ax.plot(xs, ys, "o-", lw=2, color="#1f77b4", label="bounds (low - slack, high + slack)")
+    for r in rows:
+        if math.isinf(r["slack"]):
+            ax.axhline(r["share"], color="#555555", ls="--", lw=1.5,
+                       label=f"no bounds at all (-inf, +inf): {r['share']:.0%}")
+    for x, y in zip(xs, ys):
+        ax.annotate(f"{y:.0%}", (x, y), textcoords="offset points", xytext=(0, 8),
+                    ha="center", fontsize=9)
+    ax.set_ylim(min(ys + [1]) - 0.08, 1.04)
+    ax.legend(fontsize=10, loc="lower right")
+    fig.tight_layout()
+    return Chart(fig, title)
+
+
+def plot_positions(rows, *, title="Alpha-beta's nodes, position by position"):
+    """One group of bars per position (rows of ``ordering_by_position``), one bar per order,
+    positions sorted by the first order's nodes."""
+    fig, ax = _figure(title, "position (sorted by the first column's nodes)",
+                      "nodes visited (log scale)")
+    names = list(rows[0])
+    ranked = sorted(rows, key=lambda r: r[names[0]])
+    width = 0.8 / len(names)
+    colours = ["#1f77b4", "#e6550d", "#31a354", "#756bb1"]
+    for k, name in enumerate(names):
+        ax.bar([i + (k - (len(names) - 1) / 2) * width for i in range(len(ranked))],
+               [r[name] for r in ranked], width, label=name, color=colours[k % len(colours)],
+               hatch=["", "//", "..", "xx"][k % 4], edgecolor="white")
+    ax.set_xticks(range(len(ranked)), [str(i + 1) for i in range(len(ranked))])
+    ax.legend(fontsize=10)
+    fig.tight_layout()
+    return Chart(fig, title)

@@ -274,6 +274,11 @@ class _Builder:
             caption = (f"Chance node {me} adds {show_number(p)} x {values[-1] if values else '?'}: "
                        f"expected value so far = {v}.")
             bound = None
+        elif player not in ("max", "min"):  # a player of a game scored with vectors (max^n)
+            caption = (f"{player} at {me} takes {v} from "
+                       f"{self.name(self.states.get(child, step.detail))}: the best so far "
+                       f"for {player}, who scores {self._score(step.value, player)} there.")
+            bound = None
         else:
             rule = "max" if player == "max" else "min"
             taken = f"{rule}({', '.join(values)}) = {v}" if len(values) > 1 else \
@@ -299,6 +304,13 @@ class _Builder:
         names = join_names(self.name(s) for s in step.detail)
         v = show_number(step.value)
         me = self.name(step.state)
+        if step.player == "chance":
+            caption = self._chance_cut(step, me, v, names)
+            changes = {p: NodeView(PRUNED) for p in skipped}
+            old = self.views.get(path, _BLANK)
+            changes[path] = NodeView(VISITED, old.value, old.bound, old.alpha, old.beta)
+            self.emit(caption, step, path, None, changes)
+            return
         rule = "max" if step.player == "max" else "min"
         bound = step.beta if rule == "max" else step.alpha
         why = f"{rule}({v}, ...) = {v}"
@@ -357,6 +369,24 @@ class _Builder:
         self.emit(caption + ".", step, path, None, {path: view}, line)
 
     # -- helpers --------------------------------------------------------------------
+    def _chance_cut(self, step, me, v, names) -> str:
+        """The caption of a chance node cut off (expectiminimax with bounds)."""
+        if step.alpha is not None and step.value <= step.alpha:
+            return (f"Chance node {me} can average at most {v}, even if every outcome not "
+                    f"seen yet scores the highest possible; {v} <= alpha = "
+                    f"{show_number(step.alpha)}: MAX can already get "
+                    f"{show_number(step.alpha)} elsewhere, so prune {names}.")
+        return (f"Chance node {me} averages at least {v}, even if every outcome not seen yet "
+                f"scores the lowest possible; {v} >= beta = {show_number(step.beta)}: MIN can "
+                f"already keep MAX to {show_number(step.beta)} elsewhere, so prune {names}.")
+
+    def _score(self, vector, player):
+        """``player``'s score in a utility vector (as text; '?' when it cannot be read)."""
+        players = tuple(getattr(self.game, "players", ()))
+        if player in players and isinstance(vector, tuple) and len(vector) == len(players):
+            return show_number(vector[players.index(player)])
+        return "?"
+
     def _is_tree(self) -> bool:
         return is_named_tree(self.game)
 
@@ -377,13 +407,27 @@ class _Builder:
             return ""
         player = self.game.to_move(self.states[parent]) if parent in self.states else None
         if player not in ("max", "min"):
-            return ""
+            return self._keeps_vector(parent, player)
         kids = self.kids.get(parent, [])
         values = [k[1] for k in kids]
         best = max(values) if player == "max" else min(values)
         shown = ", ".join(show_number(x) for x in values)
         return (f"{player.upper()} node {self.name(self.states[parent])} keeps "
                 f"{player}({shown}) = {show_number(best)}.")
+
+    def _keeps_vector(self, parent, player) -> str:
+        """'P3 at B1 keeps (1, 2, 6): P3 scores 6 there, 3 here.' (games of more players)."""
+        if player == "chance" or player is None:
+            return ""
+        kids = self.kids.get(parent, [])
+        if len(kids) < 2 or self._score(kids[-1][1], player) == "?":
+            return ""
+        players = tuple(self.game.players)
+        mine = players.index(player)
+        kept = next(k[1] for k in kids if k[1][mine] == max(x[1][mine] for x in kids))
+        return (f"{player} at {self.name(self.states[parent])} keeps {show_number(kept)}: "
+                f"{player} scores {self._score(kept, player)} there, "
+                f"{self._score(kids[-1][1], player)} here.")
 
     def _probability(self, path, child):
         if child is None:
@@ -424,7 +468,13 @@ class _Builder:
             high = min(k[3] for k in kids)
         else:
             exact = all(k[2] == k[3] for k in kids) and not cut
-            return (step.value, step.value) if exact else (-INF, INF)
+            if exact:
+                return step.value, step.value
+            if cut and step.alpha is not None and step.value <= step.alpha:
+                return -INF, step.value  # cut: its unseen outcomes could only lower it
+            if cut and step.beta is not None and step.value >= step.beta:
+                return step.value, INF
+            return -INF, INF
         return low, high
 
     def _line(self) -> tuple:

@@ -28,8 +28,8 @@ from .dot import Record
 from .style import BOARD_FONT, BOARD_FONT_SIZE, BOARD_HEADER_PAD, BOARD_WIDTH, COURIER_EM
 
 __all__ = ["value_text", "window_text", "symbols", "side_lines", "leaf_name", "edge_label",
-           "node_class", "node_parts", "board_label", "board_header", "board_width",
-           "spot_title"]
+           "node_class", "node_parts", "vector_node_parts", "text_width", "board_label",
+           "board_header", "board_width", "spot_title"]
 
 SHAPES = {MAX: "triangle", MIN: "invtriangle", CHANCE: "circle"}
 
@@ -117,6 +117,8 @@ def spot_title(game, spot) -> str:
 
 def node_parts(game, spot, style, value) -> dict:
     """DOT attributes of a node: shape, size, and a label showing the text ``value``."""
+    if not style.boards and getattr(game, "players", None):
+        return vector_node_parts(spot, style, value)
     if style.boards:
         header = board_header(spot, value)
         return {"shape": "record" if spot.terminal else "Mrecord",
@@ -137,6 +139,47 @@ def node_parts(game, spot, style, value) -> dict:
         label += "\n"
     return {"shape": shape, "label": label, "width": width, "height": height,
             "fixedsize": "true"}
+
+
+def vector_node_parts(spot, style, value) -> dict:
+    """DOT attributes of a node of a game scored with utility vectors (``(1, 2, 6)``): as
+    wide as its text; a MAX or MIN node a triangle, another player's node an ellipse with
+    the player's name above the value.
+
+    >>> from minimax_lessons.games.multiplayer import MultiplayerTree
+    >>> from minimax_lessons.pictures.layout import expand
+    >>> from minimax_lessons.pictures.style import choose_style
+    >>> tree = MultiplayerTree.from_nested([[(1, 2, 6), (4, 2, 3)]])
+    >>> spots = expand(tree)
+    >>> parts = vector_node_parts(spots[1], choose_style(tree, spots, None), "(1, 2, 6)")
+    >>> parts["shape"], parts["label"]
+    ('ellipse', 'P2\\n(1, 2, 6)')
+    """
+    sizes = style.sizes
+    label = value or " "
+    wide = text_width(label, sizes.font)
+    if spot.terminal:
+        width, height = sizes.leaf
+        return {"shape": "box", "label": label, "width": max(width, round(wide + 0.16, 2)),
+                "height": height, "fixedsize": "true"}
+    width, height = sizes.triangle
+    if spot.player in (MAX, MIN):  # the text sits in the wide half: twice as wide as it
+        label += "\n" if spot.player == MIN else ""
+        return {"shape": SHAPES[spot.player], "label": label, "height": height,
+                "width": max(width, round(2 * wide + 0.2, 2)), "fixedsize": "true"}
+    label = f"{spot.player}\n{label}"
+    longest = max(text_width(line, sizes.font) for line in label.splitlines())
+    return {"shape": "ellipse", "label": label, "height": height,
+            "width": max(width, round(longest * 1.3 + 0.2, 2)), "fixedsize": "true"}
+
+
+def text_width(text, font) -> float:
+    """A generous width (inches) of ``text`` in the pictures' font of ``font`` points.
+
+    >>> text_width("(1, 2, 6)", 17)
+    1.06
+    """
+    return round(len(text) * 0.5 * font / 72, 2)
 
 
 def board_header(spot, value) -> str:

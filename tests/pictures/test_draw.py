@@ -508,3 +508,54 @@ def test_result_and_frame_cannot_both_be_given():
         draw_tree(FIGURE_5_2, result=result, frame=build_frames(FIGURE_5_2, result)[0])
     with pytest.raises(ValueError, match="trace=True"):
         draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2))
+
+
+# -- games of more players, and chance nodes cut by bounds ------------------------------------
+
+def test_utility_vectors_fit_inside_their_leaves_and_players_are_named_in_their_nodes():
+    from minimax_lessons.games.examples import THREE_PLAYERS
+    from minimax_lessons.search.adversarial import maxn
+
+    drawing = draw_tree(THREE_PLAYERS, result=maxn(THREE_PLAYERS, trace=True))
+    nodes, _ = parse_dot(drawing.source)
+    assert nodes["n"]["shape"] == "ellipse" and nodes["n"]["label"] == "P1\\n(6, 3, 9)"
+    assert nodes["n_0_1_1"]["shape"] == "box" and nodes["n_0_1_1"]["label"] == "(2, 6, 7)"
+    groups = svg_groups(drawing.svg())
+    for spot in drawing.spots:
+        shape = next(c for c in groups[spot.id] if c.tag in (f"{SVG}polygon", f"{SVG}ellipse"))
+        if shape.tag == f"{SVG}polygon":
+            xs = [x for x, _ in points(shape)]
+        else:
+            cx, rx = float(shape.get("cx")), float(shape.get("rx"))
+            xs = [cx - rx, cx + rx]
+        for text in (c for c in groups[spot.id] if c.tag == f"{SVG}text"):
+            width = 0.55 * float(text.get("font-size")) * len(text.text)  # Helvetica, generous
+            x = float(text.get("x"))
+            assert min(xs) < x - width / 2 and x + width / 2 < max(xs), (spot.id, text.text)
+    drawn_boxes = [box(groups[s.id]) for s in drawing.spots]
+    assert not any(overlaps(a, b) for i, a in enumerate(drawn_boxes) for b in drawn_boxes[i + 1:])
+
+
+def test_a_two_player_tree_with_vectors_keeps_its_triangles_wide_enough():
+    from minimax_lessons.games.multiplayer import MultiplayerTree
+
+    nodes, _ = drawn(MultiplayerTree.from_two_player(FIGURE_5_2))
+    assert nodes["n"]["shape"] == "triangle" and nodes["n_1"]["shape"] == "invtriangle"
+    assert float(nodes["n_2_0"]["width"]) > 0.55  # "(14, -14)" needs more than a number's box
+
+
+def test_numbers_keep_their_fixed_sizes():
+    nodes, _ = drawn(FIGURE_5_2)
+    assert (nodes["n_0_0"]["width"], nodes["n"]["width"]) == ("0.55", "0.95")
+
+
+def test_a_chance_node_cut_by_bounds_shows_at_most_and_its_unseen_outcome_dashed():
+    from minimax_lessons.games.examples import BOUNDED_CHANCE, BOUNDED_CHANCE_RANGE
+
+    result = expectiminimax(BOUNDED_CHANCE, bounds=BOUNDED_CHANCE_RANGE, trace=True)
+    nodes, edges = drawn(BOUNDED_CHANCE, result=result, legend=True)
+    assert nodes["n_1"]["label"] == "≤6.5" and nodes["n_1"]["shape"] == "circle"
+    assert "dashed" in nodes["n_1_2"]["style"] and edges[("n_1", "n_1_2")]["style"] == "dashed"
+    assert nodes["n_1_w"]["label"] == "C\\nenter α=7 β=+∞"
+    assert "true value at most 6.5" in draw_tree(BOUNDED_CHANCE, result=result,
+                                                 legend=True).source

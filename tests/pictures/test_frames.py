@@ -251,3 +251,37 @@ def test_statuses_only_move_forward(tree):
     for before, after in zip(frames, frames[1:]):
         for path, view in after.nodes.items():
             assert order[view.status] >= order[before.view(path).status]
+
+
+def test_maxn_captions_say_whose_score_decides():
+    from minimax_lessons.games.examples import THREE_PLAYERS
+    from minimax_lessons.search.adversarial import maxn
+
+    captions = [f.caption for f in frames_of(maxn, THREE_PLAYERS)]
+    assert "P3 at B1 takes (3, 3, 7) from B1.1: the best so far for P3, who scores 7 there." \
+        in captions
+    assert ("Leaf B1.2 has utility (4, 3, 2); P3 at B1 keeps (3, 3, 7): P3 scores 7 there, "
+            "2 here.") in captions
+    assert captions[-1] == "Done: A is worth (6, 3, 9); best move 1 (to C). Chosen line: A -> C -> C2 -> C2.2."
+
+
+def test_a_chance_node_cut_by_bounds_says_why_and_returns_an_upper_bound():
+    from minimax_lessons.games.examples import BOUNDED_CHANCE, BOUNDED_CHANCE_RANGE
+
+    frames = frames_of(expectiminimax, BOUNDED_CHANCE, bounds=BOUNDED_CHANCE_RANGE)
+    captions = [f.caption for f in frames]
+    assert ("Chance node C can average at most 6.5, even if every outcome not seen yet scores "
+            "the highest possible; 6.5 <= alpha = 7: MAX can already get 7 elsewhere, so "
+            "prune C3.") in captions
+    assert frames[-1].view((1,)) == NodeView(DONE, 6.5, "<=", 7, math.inf)
+    assert frames[-1].status((1, 2)) == PRUNED
+
+
+def test_a_chance_node_cut_from_below_says_at_least():
+    tree = GameTree.from_dict({"player": "min", "children": [
+        {"player": "chance", "children": [{"value": 1}, {"value": 3}]},
+        {"player": "chance", "children": [{"value": 8}, {"value": 6}]}]})
+    frames = frames_of(expectiminimax, tree, bounds=(0, 8))
+    assert any("averages at least 4, even if every outcome not seen yet scores the lowest "
+               "possible; 4 >= beta = 2" in f.caption for f in frames)
+    assert frames[-1].view((1,)).text() == ">=4"
