@@ -26,11 +26,12 @@ top, beside this file, which gathers the names students use (``__all__``).
 
 from .games.game import CHANCE, MAX, MIN, Game, GameError
 from .games.tree import GameTree, Node, TreeError
+from .games.multiplayer import MultiplayerTree
 from .games.tictactoe import TicTacToe
 from .games.nim import Nim
 from .games.connectfour import ConnectFour
 from .search.adversarial import (SearchError, SearchResult, alphabeta, best_first, best_move,
-                     expectiminimax, iterative_deepening, minimax, negamax, shuffled, solve)
+                     expectiminimax, iterative_deepening, maxn, minimax, negamax, shuffled, solve)
 from .search.engine import TranspositionTable, analyse, centre_first, column_values, deepen, table_search
 from .search.trace import Step, Trace
 from .search.mcts import MCTSResult, mcts
@@ -50,8 +51,8 @@ from .games.examples import FIGURE_5_2
 
 __all__ = [
     "Game", "GameError", "MAX", "MIN", "CHANCE",
-    "GameTree", "Node", "TreeError", "TicTacToe", "Nim", "ConnectFour",
-    "minimax", "alphabeta", "negamax", "expectiminimax", "best_move", "solve",
+    "GameTree", "Node", "TreeError", "TicTacToe", "Nim", "ConnectFour", "MultiplayerTree",
+    "minimax", "alphabeta", "negamax", "expectiminimax", "maxn", "best_move", "solve",
     "iterative_deepening", "best_first", "shuffled", "SearchResult", "SearchError",
     "mcts", "MCTSResult",
     "centre_first", "table_search", "deepen", "column_values", "analyse", "TranspositionTable",

@@ -4,8 +4,10 @@
   recorder a search writes its steps to;
 - :mod:`.result`: what a search returns (``SearchResult``) and the refusals every
   search shares (``SearchError``);
-- :mod:`.adversarial`: minimax, alpha-beta, negamax, expectiminimax, ``solve``,
-  iterative deepening; :mod:`._deep` gives them room to recurse in deep games;
+- :mod:`.adversarial`: minimax, alpha-beta, negamax, expectiminimax (with bounds:
+  Star1), max^n, ``solve``, iterative deepening; :mod:`._deep` gives them room to
+  recurse in deep games; :mod:`.ordering`: move orders learned from cut-offs (killer
+  moves, the history heuristic);
 - :mod:`.textbook`: the same searches in the short form students read (tested equal);
 - :mod:`.engine`: move ordering, a transposition table and deepening for Connect Four;
 - :mod:`.mcts`: Monte Carlo tree search (UCT).
@@ -24,9 +26,9 @@ Imports only :mod:`minimax_lessons.games`. The package's own names are those of
 """
 
 from .adversarial import (INF, MAX, MIN, SearchError, SearchResult, alphabeta, best_first,
-                          best_move, expectiminimax, iterative_deepening, minimax, negamax,
+                          best_move, expectiminimax, iterative_deepening, maxn, minimax, negamax,
                           shuffled, solve)
 
 __all__ = ["SearchResult", "SearchError", "minimax", "alphabeta", "negamax",
-           "expectiminimax", "best_move", "solve", "iterative_deepening",
+           "expectiminimax", "maxn", "best_move", "solve", "iterative_deepening",
            "best_first", "shuffled", "INF", "MIN", "MAX"]
