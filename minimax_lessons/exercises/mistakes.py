@@ -147,6 +147,44 @@ DIAGNOSES = {
                      "average of its children, not their smallest or largest.",
     "ignores-probabilities": "The outcomes of a chance node need not be equally likely: weight "
                              "each child's value by its probability.",
+    # lesson 10: more players, chance nodes with bounds, killer moves
+    "maximises-root-score": "Each player picks by their own score: P2 takes the child where "
+                            "P2's number is largest, not the root player's.",
+    "assumes-zero-sum": "The other players are not against P1: each maximises their own "
+                        "score, and what suits them may suit P1 too. Only in a two-player "
+                        "zero-sum game is the opponent's gain your loss.",
+    "reads-wrong-score": "At each node read the score of the player who moves there: the "
+                         "first number for P1, the second for P2, the third for P3.",
+    "prunes-chance-without-bounds": "An average can be lifted by any one outcome: without a "
+                                    "highest possible score, a large enough score at C3 "
+                                    "makes C beat B, so C3 must be looked at.",
+    "forgets-unseen-outcomes": "That counts only the outcomes seen; the ones not seen yet "
+                               "still weigh in, each at the highest (for at most) or lowest "
+                               "(for at least) score the bounds allow.",
+    "averages-seen-outcomes": "That is the average of the outcomes seen so far; the bound "
+                              "weighs each seen outcome by its probability and adds the unseen "
+                              "ones at the bound's score.",
+    "bound-from-wrong-end": "The unseen outcomes are counted at the wrong end of the range: "
+                            "for at most (and a child's alpha) they all score the highest "
+                            "possible, for at least (and a child's beta) the lowest.",
+    "child-window-unscaled": "That is how much this outcome must add to the average; as a "
+                             "score of the outcome itself it is divided by the outcome's "
+                             "probability.",
+    "child-window-ignores-rest": "The outcomes after this one can still add to the average, "
+                                 "up to the highest score each: subtract that before "
+                                 "dividing by this outcome's probability.",
+    "parent-window-passed": "A chance node does not pass its own alpha down: its outcomes "
+                            "are scored on their own scale, and each gets the alpha that "
+                            "would leave the average at most alpha.",
+    "killers-never-replaced": "Killer moves are the latest cut-offs of the ply: each new one "
+                              "goes in front and the oldest is dropped.",
+    "killers-by-count": "That orders moves by how often they cut off (the history "
+                        "heuristic's idea); killer moves keep the latest cut-offs, the latest "
+                        "first.",
+    "killers-always-help": "From the empty board the moves that cut off are the middle "
+                           "columns, which centre-first order already tries first: killer "
+                           "moves change nothing there. They help where a refutation comes "
+                           "late in the fixed order.",
     # lesson 6's predictions
     "needs-exact-value": "MAX needs only to know that C is worse than B, not C's exact value: "
                          "after C1 = 2, MIN can hold C to at most 2, and MAX already has 3 at B.",

@@ -388,6 +388,62 @@ ADVICE = {
         _X, "With chance nodes, as in lesson 1, only the order of the scores matters.",
         "An average weighs sizes: scaling one outcome up can change the chance node's "
         "choice, while an increasing rescaling never changes plain minimax's."),
+    # -- lesson 10: more players, chance nodes with bounds, killer moves
+    "maximises-root-score": Advice(
+        _X, "In a game of three, everyone plays for the root player's score (max everywhere, "
+            "with vectors).",
+        "Point at a P2 node and ask which number P2 looks at. Each player reads their own "
+        "place in the vector."),
+    "assumes-zero-sum": Advice(
+        _X, "The other players are out to hurt me, so they minimise my score (and alpha-beta's "
+            "cut-offs still apply).",
+        "That is the paranoid assumption, a different algorithm. In max^n P2 wants P2's "
+        "score; on `NO_PRUNING` P2's choice gives P1 more, so a cut would lose P1 four points."),
+    "reads-wrong-score": Advice(
+        _X, "A node picks by the score of the player who moved into it (or by the next "
+            "player's).",
+        "Write P1, P2, P3 above the places in the vector and beside each level; match them "
+        "before computing."),
+    "prunes-chance-without-bounds": Advice(
+        _X, "A chance node whose first outcomes are bad is bad, as a MIN node would be.",
+        "Ask what score at C3 would make C beat B. Without a highest possible score there "
+        "always is one; CS188's point that expectimax cannot prune without bounds."),
+    "forgets-unseen-outcomes": Advice(
+        _X, "The bound on an average is the part already seen.",
+        "The unseen outcomes still count: at most = seen part + unseen probability x the "
+        "highest score."),
+    "averages-seen-outcomes": Advice(
+        _X, "The seen outcomes' plain average says what the node is worth.",
+        "Weigh by probability, and add the unseen outcomes at the bound: an average of what "
+        "has been seen is neither a bound nor the value."),
+    "bound-from-wrong-end": Advice(
+        _X, "Any bound will do for the unseen outcomes.",
+        "At most means everything unseen goes as high as it can; at least, as low. For an "
+        "outcome's alpha the later outcomes are counted at their highest."),
+    "child-window-unscaled": Advice(
+        _X, "An outcome's alpha is what it must add to the average.",
+        "Divide by its probability: the window is in the outcome's own scores, which the "
+        "average weighs by p."),
+    "child-window-ignores-rest": Advice(
+        _X, "The outcome's alpha depends only on what was seen before it.",
+        "The outcomes after it can still add up to their highest scores; subtract that "
+        "first, or the window is too strict and the cut wrong."),
+    "parent-window-passed": Advice(
+        _X, "A chance node hands its window down unchanged, as alpha-beta's nodes do.",
+        "Its children are averaged, not chosen: each outcome gets the alpha that would leave "
+        "the whole average at most alpha (Star1's formula)."),
+    "killers-never-replaced": Advice(
+        _X, "The first two moves to cut off stay the killers.",
+        "Killers are the latest refutations: play the list of cut-offs and move each new one "
+        "to the front, dropping the oldest."),
+    "killers-by-count": Advice(
+        _X, "Killer moves are the moves that cut off most often.",
+        "That is the history heuristic (counts, at every ply); killers keep the latest two "
+        "per ply, newest first."),
+    "killers-always-help": Advice(
+        _X, "A smarter order always saves nodes.",
+        "Only where the fixed order puts the refutation late: from the empty board the "
+        "refutations are middle columns, which centre-first already tries first."),
     # -- code that fails to run
     "mutates-input": Advice(
         _F, "The function may change the tree or board it was given.",

@@ -17,6 +17,8 @@ from minimax_lessons import (ConnectFour, GameTree, TicTacToe, alphabeta, best_f
 from minimax_lessons.exercises import kinds
 from minimax_lessons.exercises.banks import lesson4, lesson5, lesson6
 from minimax_lessons.exercises.kinds import SEARCH_TRAPS
+from minimax_lessons.games.multiplayer import MultiplayerTree
+from minimax_lessons.search.adversarial import maxn
 from minimax_lessons.games.tictactoe import open_lines, winner
 from minimax_lessons.exercises import check, get_question, hash_answer, question, question_ids
 from minimax_lessons.exercises.nested import to_game
@@ -29,7 +31,8 @@ from minimax_lessons.exercises.variants import alphabeta as student_alphabeta
 GAME = TicTacToe()
 SEEDS = range(4)
 LESSON_IDS = [f"q{lesson}.{n}" for lesson, count in ((1, 5), (2, 5), (4, 6), (5, 5), (6, 14),
-                                                     (7, 5), (8, 4), (9, 4)) for n in range(1, count + 1)]
+                                                     (7, 5), (8, 4), (9, 4), (10, 4))
+              for n in range(1, count + 1)]
 
 
 # -- references, written here from the package's searches --------------------------------------
@@ -237,7 +240,37 @@ def right_and_wrong(qid, data):
         value, alpha, beta = data["value"], data["alpha"], data["beta"]
         letter = "b" if value >= beta else "c" if value <= alpha else "a"
         return letter, (None if letter == "a" else ("a", "bound-as-exact"))
+    if qid == "q10.1":  # max^n: the package's search; the paranoid P1 worked out here
+        tree = MultiplayerTree.from_nested(data["tree"])
+        return maxn(tree).value[0], (paranoid_score(data["tree"]), "assumes-zero-sum")
+    if qid == "q10.2":
+        ps, seen, low, high = data["probabilities"], data["seen"], data["low"], data["high"]
+        known = sum(p * v for p, v in zip(ps, seen))
+        unseen = sum(ps[len(seen):])
+        right = known + unseen * (high if data["at_most"] else low)
+        return round(right, 2), (round(known, 2), "forgets-unseen-outcomes")
+    if qid == "q10.3":  # the latest two cut-offs first, the latest in front
+        killers = []
+        for move in data["cutoffs"]:
+            killers = ([move] + [m for m in killers if m != move])[:2]
+        order = killers + [m for m in (3, 2, 4, 1, 5, 0, 6) if m not in killers]
+        return order[1], ((3, 2, 4, 1, 5, 0, 6)[1], "order-ignored")
+    if qid == "q10.4":  # Star1: at or below it, even the best later outcomes leave <= alpha
+        ps, seen = data["probabilities"], data["seen"]
+        known = sum(p * v for p, v in zip(ps, seen))
+        later = sum(ps[len(seen) + 1:])
+        right = (data["alpha"] - known - later * data["high"]) / ps[len(seen)]
+        return round(right, 2), (round(right * ps[len(seen)], 2), "child-window-unscaled")
     raise AssertionError(f"no reference for {qid} ({lesson})")
+
+
+def paranoid_score(nested, depth=0):
+    """P1's score when P2 and P3 play to hold P1's score down (the first of equals kept)."""
+    if isinstance(nested, tuple):
+        return nested
+    kids = [paranoid_score(c, depth + 1) for c in nested]
+    pick = max if depth % 3 == 0 else min
+    return pick(kids, key=lambda v: v[0]) if depth else pick(kids, key=lambda v: v[0])[0]
 
 
 FUNCTIONS = {"q4.5": (SOLUTIONS["board_minimax"], board_not_restored, "board-not-restored"),
@@ -252,7 +285,7 @@ VALUE_IDS = [qid for qid in LESSON_IDS if qid not in FUNCTIONS]
 def test_the_lessons_have_four_to_six_questions_each_and_the_graded_notebook_eight():
     ids = [q for q in question_ids() if q.startswith("q") and not q.startswith("q3.")]
     assert ids == LESSON_IDS
-    for lesson in (1, 2, 4, 5, 7, 8, 9):
+    for lesson in (1, 2, 4, 5, 7, 8, 9, 10):
         assert 4 <= sum(q.startswith(f"q{lesson}.") for q in ids) <= 6
     assert len([q for q in ids if q.startswith("q6.")]) == 6 + 8
 

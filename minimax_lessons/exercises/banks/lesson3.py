@@ -20,9 +20,9 @@ p3.5      ``best_move([[8, 1], [6, 4], [2, 3]])``                    value for m
 Every right answer is computed by the package's own search on the fixed tree.
 
 Exercises: the lesson asks q3.1 to q3.6 at its end; its graded notebook
-(``notebooks/exercises/03-minimax-exercises.ipynb``) asks q3.7 to q3.15; q3.16 is
-spare. Answers are recomputed from each variant with the package's searches; the one
-fixed answer (q3.8) is stored as a salted hash.
+(``notebooks/exercises/03-minimax-exercises.ipynb``) asks q3.7 to q3.15; lesson 10 asks
+q3.16 (two MIN agents in a row). Answers are recomputed from each variant with the
+package's searches; the one fixed answer (q3.8) is stored as a salted hash.
 
 >>> from minimax_lessons.exercises import check
 >>> check("p3.2", 4).diagnosis
