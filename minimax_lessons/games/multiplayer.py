@@ -11,6 +11,8 @@ Vocabulary
   inner node belongs to the player who moves there; each leaf holds a vector.
   ``from_nested`` writes a leaf as a *tuple* of numbers and an inner node as a *list*;
   the players move in turn, level by level, the first one at the root.
+- ``tree.as_two_player(player)`` goes the other way, the *paranoid* view: ``player``
+  is MAX, everyone else MIN, each leaf ``player``'s score.
 - ``from_two_player(tree)`` turns a two-player :class:`GameTree` into a multiplayer one
   with the players ``("max", "min")`` and the vector ``(u, -u)`` at a leaf worth ``u``:
   the zero-sum case, where each player's score is minus the other's. Who moves where is
@@ -124,6 +126,26 @@ class MultiplayerTree(NamedTree):
         except ValueError:
             raise GameError(f"no player {player!r} in this game; its players are "
                             + ", ".join(repr(p) for p in self.players)) from None
+
+    def as_two_player(self, player) -> GameTree:
+        """The *paranoid* view of ``player`` (Sturtevant and Korf, 2000): a two-player tree
+        where ``player`` is MAX, every other player MIN, and each leaf scores ``player``'s
+        score. Minimax (and alpha-beta) then apply, assuming everyone else plays against
+        ``player``.
+
+        >>> tree = MultiplayerTree.from_nested([[(1, 2, 6), (4, 2, 3)], [(6, 1, 2)]])
+        >>> paranoid = tree.as_two_player("P1")
+        >>> paranoid.to_move("A"), paranoid.to_move("B"), paranoid.utility("B2")
+        ('max', 'min', 4)
+        """
+        me = self.index(player)
+        nodes = {}
+        for name, node in self.nodes.items():
+            side = "max" if node.player == player else "min"
+            value = node.value[me] if not node.children else None
+            nodes[name] = Node(name, side, node.children, value, node.action, None,
+                               node.parent, node.depth)
+        return GameTree(nodes, self.root)
 
     def __reduce__(self):  # pickle without the read-only views
         return (MultiplayerTree, (dict(self.nodes), self.root, self.players))

@@ -84,3 +84,13 @@ def test_a_multiplayer_tree_survives_pickling():
     again = pickle.loads(pickle.dumps(NO_PRUNING))
     assert again.players == NO_PRUNING.players and dict(again.nodes) == dict(NO_PRUNING.nodes)
     assert repr(again) == "MultiplayerTree(7 nodes, height 2, players P1, P2, P3)"
+
+
+def test_the_paranoid_view_makes_one_player_max_and_every_other_min():
+    paranoid = THREE_PLAYERS.as_two_player("P1")
+    assert isinstance(paranoid, GameTree)
+    assert [paranoid.to_move(n) for n in ("A", "B", "B1")] == ["max", "min", "min"]
+    assert [paranoid.utility(leaf) for leaf in paranoid.leaves] == \
+        [THREE_PLAYERS.utility(leaf)[0] for leaf in THREE_PLAYERS.leaves]
+    as_p3 = THREE_PLAYERS.as_two_player("P3")
+    assert as_p3.to_move("B1") == "max" and as_p3.utility("C2.2") == 9
