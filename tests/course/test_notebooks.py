@@ -9,7 +9,7 @@ Which notebooks a rule applies to:
 - *all notebooks* under ``notebooks/`` (lessons, ``exercises/``, ``solutions/``):
   reproducibility and stored outputs (no ``input()``, no network, seeded
   randomness, executed outputs, no widget state, no errors, links that resolve);
-- *lessons*: the numbered notebooks ``notebooks/NN-*.ipynb``, 00 to 07: the
+- *lessons*: the numbered notebooks ``notebooks/NN-*.ipynb``, 00 to 10: the
   opening frame and slide metadata;
 - *numbered lessons*: lessons 01 onwards (00 is the start page, not a lesson):
   the Summary and Exercises at the end.
@@ -185,7 +185,7 @@ def test_the_course_has_its_lessons():
     names = [p.name for p in LESSONS]
     assert [n[:2] for n in names] == [f"{k:02d}" for k in range(len(names))], (
         f"lessons must be numbered 00, 01, ... without gaps: {names}")
-    assert len(NUMBERED_LESSONS) >= 7, f"expected lessons 01-07, found {names}"
+    assert len(NUMBERED_LESSONS) >= 10, f"expected lessons 01-10, found {names}"
 
 
 @pytest.mark.parametrize("path", LESSONS, ids=ids(LESSONS))
@@ -469,6 +469,8 @@ TEXTBOOK_SHOWN = {
     "07": {"negamax", "expectiminimax"},
     "08": {"playout", "uct_search"},
     "09": {"alphabeta_with_table", "alphabeta_with_exact_table"},
+    "10": {"maxn", "expectiminimax_with_bounds", "chance_node_with_bounds",
+           "alphabeta_with_killers"},
 }
 
 
