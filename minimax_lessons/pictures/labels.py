@@ -44,12 +44,22 @@ def symbols(text: str) -> str:
 
 
 def _number(x) -> str:
+    if isinstance(x, tuple):  # a utility vector, written as tightly as AIMA writes it
+        return "(" + ",".join(_number(v) for v in x) + ")"
     return symbols(show_number(x))
 
 
 def value_text(view, spot) -> str:
-    """The text inside a node: the value known so far, else a leaf's utility."""
+    """The text inside a node: the value known so far, else a leaf's utility; a utility
+    vector without spaces, ``(1,2,6)``, so that a tree of them stays narrow.
+
+    >>> from minimax_lessons.pictures.frames import NodeView
+    >>> value_text(NodeView("done", (6, 3, 9)), None), value_text(NodeView("done", 2, "<="), None)
+    ('(6,3,9)', '≤2')
+    """
     if view is not None and view.value is not None:
+        if isinstance(view.value, tuple):
+            return symbols(view.bound or "") + _number(view.value)
         return symbols(view.text())
     if spot.terminal:
         return _number(spot.utility)
@@ -170,16 +180,18 @@ def vector_node_parts(spot, style, value) -> dict:
     label = f"{spot.player}\n{label}"
     longest = max(text_width(line, sizes.font) for line in label.splitlines())
     return {"shape": "ellipse", "label": label, "height": height,
-            "width": max(width, round(longest * 1.3 + 0.2, 2)), "fixedsize": "true"}
+            "width": max(width, round(longest * 1.2 + 0.15, 2)), "fixedsize": "true"}
 
 
 def text_width(text, font) -> float:
-    """A generous width (inches) of ``text`` in the pictures' font of ``font`` points.
+    """A generous width (inches) of ``text`` in the pictures' font of ``font`` points: 0.6 em
+    for a digit, a letter or a sign, 0.3 em for a comma, a space or a bracket.
 
-    >>> text_width("(1, 2, 6)", 17)
-    1.06
+    >>> text_width("(1,2,6)", 17), text_width("≤-12", 17)
+    (0.71, 0.57)
     """
-    return round(len(text) * 0.5 * font / 72, 2)
+    narrow = sum(1 for c in text if c in ",. ()")
+    return round(((len(text) - narrow) * 0.6 + narrow * 0.3) * font / 72, 2)
 
 
 def board_header(spot, value) -> str:

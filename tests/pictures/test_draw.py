@@ -512,14 +512,18 @@ def test_result_and_frame_cannot_both_be_given():
 
 # -- games of more players, and chance nodes cut by bounds ------------------------------------
 
+#: Helvetica's widths in ems of the characters a utility vector is written with.
+HELVETICA_EMS = {",": 0.28, " ": 0.28, "(": 0.34, ")": 0.34, "-": 0.34, "P": 0.67}
+
+
 def test_utility_vectors_fit_inside_their_leaves_and_players_are_named_in_their_nodes():
     from minimax_lessons.games.examples import THREE_PLAYERS
     from minimax_lessons.search.adversarial import maxn
 
     drawing = draw_tree(THREE_PLAYERS, result=maxn(THREE_PLAYERS, trace=True))
     nodes, _ = parse_dot(drawing.source)
-    assert nodes["n"]["shape"] == "ellipse" and nodes["n"]["label"] == "P1\\n(6, 3, 9)"
-    assert nodes["n_0_1_1"]["shape"] == "box" and nodes["n_0_1_1"]["label"] == "(2, 6, 7)"
+    assert nodes["n"]["shape"] == "ellipse" and nodes["n"]["label"] == "P1\\n(6,3,9)"
+    assert nodes["n_0_1_1"]["shape"] == "box" and nodes["n_0_1_1"]["label"] == "(2,6,7)"
     groups = svg_groups(drawing.svg())
     for spot in drawing.spots:
         shape = next(c for c in groups[spot.id] if c.tag in (f"{SVG}polygon", f"{SVG}ellipse"))
@@ -529,7 +533,8 @@ def test_utility_vectors_fit_inside_their_leaves_and_players_are_named_in_their_
             cx, rx = float(shape.get("cx")), float(shape.get("rx"))
             xs = [cx - rx, cx + rx]
         for text in (c for c in groups[spot.id] if c.tag == f"{SVG}text"):
-            width = 0.55 * float(text.get("font-size")) * len(text.text)  # Helvetica, generous
+            ems = sum(HELVETICA_EMS.get(c, 0.56) for c in text.text)  # digits 0.56 em
+            width = ems * float(text.get("font-size"))
             x = float(text.get("x"))
             assert min(xs) < x - width / 2 and x + width / 2 < max(xs), (spot.id, text.text)
     drawn_boxes = [box(groups[s.id]) for s in drawing.spots]
