@@ -33,6 +33,7 @@ from pathlib import Path
 from jupyter_client.manager import AsyncKernelManager
 
 from .._process import PACKAGE_ROOT, with_package_path
+from .release import ReleaseError
 
 NO_BWRAP_ENV = "MINIMAX_LESSONS_NO_BWRAP"
 #: Address space of a student's kernel (bytes) and processes it may run (per user).
@@ -83,6 +84,26 @@ def why_no_bwrap() -> str:
         return (f"bubblewrap ({path}) cannot start a sandbox here ({_probe(path)}), so student "
                 "code runs with your rights.")
     return NO_BWRAP_NOTE
+
+
+def bwrap_to_use(isolation="auto", stream=None) -> str | None:
+    """The bwrap to run student code in, or None; says once on ``stream`` why there is none.
+
+    ``isolation`` is "auto" (bubblewrap when it works here), "bwrap" (an error without
+    it) or "none" (never).
+    """
+    stream = stream or sys.stderr
+    if isolation == "none":
+        print("grading without isolation (NOT a security sandbox): it was switched off "
+              "(isolation none), so student code runs with your rights.", file=stream)
+        return None
+    path = find_bwrap()
+    if path is None:
+        if isolation == "bwrap":
+            raise ReleaseError("isolation with bubblewrap was asked for, but: " + why_no_bwrap())
+        print("grading without isolation (NOT a security sandbox): " + why_no_bwrap(),
+              file=stream)
+    return path
 
 
 @dataclass
@@ -172,5 +193,5 @@ class JailedKernelManager(AsyncKernelManager):
         return (self.jail.prefix() + cmd) if self.jail is not None else cmd
 
 
-__all__ = ["Jail", "JailedKernelManager", "find_bwrap", "why_no_bwrap", "NO_BWRAP_ENV",
-           "NO_BWRAP_NOTE"]
+__all__ = ["Jail", "JailedKernelManager", "find_bwrap", "why_no_bwrap", "bwrap_to_use",
+           "NO_BWRAP_ENV", "NO_BWRAP_NOTE"]
