@@ -482,7 +482,7 @@ def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_fol
     assert {"--unshare-net", "--unshare-pid", "--die-with-parent"} <= set(cmd)
     limited = Jail(str(work), bwrap="/usr/bin/bwrap", prlimit="/usr/bin/prlimit", memory=2 << 30,
                    processes=64).prefix()
-    assert limited[-5:] == ["--", "/usr/bin/prlimit", f"--as={2 << 30}", "--nproc=64", "--"]
+    assert limited[-5:] == ["--", "/usr/bin/prlimit", f"--data={2 << 30}", "--nproc=64", "--"]
 
 
 def test_only_a_students_own_plain_files_are_copied_beside_their_notebook(tmp_path):
