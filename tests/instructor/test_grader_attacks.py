@@ -17,7 +17,9 @@ from minimax_lessons.exercises.functions import check_function
 from minimax_lessons.exercises.harness import call_args, ref
 from minimax_lessons.runner.sandbox import Sandbox
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)")
+#: Grades attacks on the grader, with bubblewrap and without: not for make test-fast.
+pytestmark = [pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)"),
+              pytest.mark.slow]
 
 
 @pytest.fixture(params=["plain", "bwrap"])

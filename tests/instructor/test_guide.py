@@ -44,6 +44,7 @@ def test_an_unknown_id_gets_an_error_listing_the_known_ones():
         teaching.example("maximises-twice")
 
 
+@pytest.mark.slow  # builds the whole guide
 def test_the_guide_on_disk_is_what_the_generator_makes():
     on_disk = (ROOT / teaching.GUIDE_PATH).read_text(encoding="utf-8")
     assert on_disk == teaching.guide_markdown(), \
