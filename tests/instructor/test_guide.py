@@ -18,6 +18,9 @@ from minimax_lessons.exercises.nested import to_game
 from minimax_lessons.exercises.questions import ChoiceQuestion
 from minimax_lessons.search.adversarial import alphabeta, minimax
 
+#: Building the guide runs the diagnoses of every question (about 20 s): not for test-fast.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTES = ROOT / "docs" / "teaching"
 LESSONS = sorted((ROOT / "notebooks").glob("0*.ipynb"))
@@ -44,7 +47,6 @@ def test_an_unknown_id_gets_an_error_listing_the_known_ones():
         teaching.example("maximises-twice")
 
 
-@pytest.mark.slow  # builds the whole guide
 def test_the_guide_on_disk_is_what_the_generator_makes():
     on_disk = (ROOT / teaching.GUIDE_PATH).read_text(encoding="utf-8")
     assert on_disk == teaching.guide_markdown(), \
