@@ -16,7 +16,8 @@ import io
 import json
 from pathlib import Path
 
-from .release import ReleaseError, write_atomic
+from .common import safe_name, write_atomic
+from .release import ReleaseError
 
 GRADE_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
                 "feedback"]
@@ -87,8 +88,6 @@ def gradescope_results(folder, dest) -> list:
         data = {"score": round(sum(t["score"] for t in tests), 2),
                 "max_score": round(sum(t["max_score"] for t in tests), 2),
                 "output": total.get("problems", "") or "", "tests": tests}
-        from .grading import safe_name
-
         path = Path(dest) / safe_name(student) / "results.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, json.dumps(data, indent=1))

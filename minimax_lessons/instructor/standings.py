@@ -25,8 +25,7 @@ import html
 import io
 from pathlib import Path
 
-from .grading import safe_name
-from .release import write_atomic
+from .common import safe_name, write_atomic
 
 K = 32
 INITIAL = 1500.0
