@@ -11,6 +11,10 @@ Vocabulary:
   give distinct names.
 - *atomic write*: readers of the file see the old or the new text, never half of it
   (:func:`write_atomic`).
+- *neutral cell*: a CSV cell a spreadsheet cannot take for a formula: text that starts with
+  ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is written with a ``'`` before it
+  (numbers such as ``-2`` stay numbers); the package's own readers take the ``'`` off again
+  (:func:`csv_text`, :func:`read_csv`).
 - *student environment*: the grader's environment variables less the ones a student's
   code has no business reading, such as tokens and passwords (:func:`student_environment`).
 - *child*: a Python process started by :func:`run_child` in a session (process group) of
@@ -22,6 +26,10 @@ Vocabulary:
 
 >>> safe_name("alice"), safe_name("a b") != safe_name("a_b")
 ('alice', True)
+>>> print(csv_text(["student", "points"], [{"student": "=cmd|' /C calc'!A0", "points": "-2"}]))
+student,points
+'=cmd|' /C calc'!A0,-2
+<BLANKLINE>
 >>> child = ("from minimax_lessons.instructor.common import take_job; "
 ...          "job, reply = take_job(); print('printed, not an answer'); "
 ...          "reply.send({'said': job['say']})")
@@ -32,7 +40,9 @@ Vocabulary:
 
 from __future__ import annotations
 
+import csv
 import hashlib
+import io
 import json
 import os
 import pickle
@@ -50,6 +60,58 @@ from .._process import with_package_path
 
 
 # -- file names and files --------------------------------------------------------------------
+#: How a cell starts when a spreadsheet would read it as a formula (OWASP, "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def _formula_like(text: str) -> bool:
+    """Does ``text``, past any leading quotes, start like a formula (and is no number)?"""
+    bare = text.lstrip("'")
+    return bare.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(bare)
+
+
+def neutral_cell(value) -> str:
+    """``value`` as CSV text no spreadsheet runs as a formula (numbers stay numbers).
+
+    >>> neutral_cell("=1+1"), neutral_cell("-3.5"), neutral_cell("@SUM(A1)"), neutral_cell(7)
+    ("'=1+1", '-3.5', "'@SUM(A1)", '7')
+    """
+    text = "" if value is None else str(value)
+    return "'" + text if _formula_like(text) else text
+
+
+def plain_cell(text: str) -> str:
+    """The text :func:`neutral_cell` was given (one leading ``'`` taken off).
+
+    >>> plain_cell("'=1+1"), plain_cell("''=1"), plain_cell("'quoted"), plain_cell("-3")
+    ('=1+1', "'=1", "'quoted", '-3')
+    """
+    return text[1:] if text.startswith("'") and _formula_like(text) else text
+
+
+def csv_text(fields, rows) -> str:
+    """CSV text with a header: ``rows`` are dicts (keys beyond ``fields`` ignored) or
+    sequences in the order of ``fields``; every cell neutral (:func:`neutral_cell`)."""
+    text = io.StringIO()
+    plain = csv.writer(text, lineterminator="\n")
+    # a lone carriage return does not make the writer quote a cell (its line end is \n),
+    # yet readers end the row there: such rows are written with every cell quoted
+    quoted = csv.writer(text, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    for row in [fields, *rows]:
+        cells = [row.get(f, "") for f in fields] if isinstance(row, dict) else list(row)
+        cells = [neutral_cell(c) for c in cells]
+        (quoted if any("\r" in c for c in cells) else plain).writerow(cells)
+    return text.getvalue()
+
+
+def read_csv(path) -> list:
+    """The rows of a CSV file the package wrote, as dicts of plain text (:func:`plain_cell`)."""
+    with open(path, newline="", encoding="utf-8") as f:
+        return [{plain_cell(k): plain_cell(v or "") for k, v in row.items() if k is not None}
+                for row in csv.DictReader(f)]
+
+
 def safe_name(text: str) -> str:
     """A student id usable as a file name (distinct ids give distinct names).
 
@@ -236,6 +298,7 @@ def kill_descendants(rounds=50):
         time.sleep(0.02)
 
 
-__all__ = ["safe_name", "write_atomic", "student_environment", "KEPT_ENVIRONMENT",
+__all__ = ["safe_name", "write_atomic", "csv_text", "read_csv", "neutral_cell", "plain_cell",
+           "FORMULA_STARTS", "student_environment", "KEPT_ENVIRONMENT",
            "run_child", "ChildRun", "kill_session", "take_job", "Reply", "prctl",
            "kill_descendants", "children", "PR_SET_CHILD_SUBREAPER", "PR_SET_DUMPABLE"]

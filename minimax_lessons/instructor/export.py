@@ -11,12 +11,10 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
-from .common import safe_name, write_atomic
+from .common import csv_text, read_csv, safe_name, write_atomic
 from .release import ReleaseError
 
 GRADE_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
@@ -26,18 +24,13 @@ TOTAL_FIELDS = ["student", "points", "max_points", "problems"]
 
 def _rows(path) -> list:
     try:
-        with open(path, newline="", encoding="utf-8") as f:
-            return list(csv.DictReader(f))
+        return read_csv(path)
     except OSError as exc:
         raise ReleaseError(f"cannot read {path}: {exc}") from None
 
 
 def _write(path, fields, rows):
-    text = io.StringIO()
-    writer = csv.DictWriter(text, fields, lineterminator="\n", extrasaction="ignore")
-    writer.writeheader()
-    writer.writerows(rows)
-    write_atomic(Path(path), text.getvalue())
+    write_atomic(Path(path), csv_text(fields, rows))
 
 
 def merge(folders, dest) -> int:

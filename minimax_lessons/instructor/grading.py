@@ -48,11 +48,9 @@ See ``docs/exercises.md`` for the threat model: what is isolated and what is not
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import html
 import importlib
-import io
 import json
 import os
 import re
@@ -72,7 +70,7 @@ from ..exercises.check import RECORD_ENV, add_bank, get_question
 from ..runner.codec import Opaque, decode
 from ..exercises.questions import FunctionQuestion
 from ..exercises.variants import GENERIC
-from .common import run_child, safe_name, write_atomic
+from .common import csv_text, run_child, safe_name, write_atomic
 from .isolation import bwrap_to_use
 from .notebook_runner import run_notebook
 from .release import ReleaseError, key_digest, load_key, notebooks_in
@@ -661,22 +659,14 @@ def _load_result(path, key):
 
 def write_tables(out, results):
     """grades.csv and totals.csv, from every result so far (atomically)."""
-    rows = io.StringIO()
-    writer = csv.DictWriter(rows, CSV_FIELDS, lineterminator="\n", extrasaction="ignore")
-    writer.writeheader()
     results = sorted(results, key=lambda r: r.student)
-    for result in results:
-        for g in result.grades:
-            writer.writerow({**asdict(g), "points": f"{g.points:g}",
-                             "max_points": f"{g.max_points:g}", "diagnosis": g.diagnosis or ""})
-    write_atomic(Path(out) / "grades.csv", rows.getvalue())
-    totals = io.StringIO()
-    writer = csv.writer(totals, lineterminator="\n")
-    writer.writerow(["student", "points", "max_points", "problems"])
-    for result in results:
-        writer.writerow([result.student, f"{result.points:g}", f"{result.max_points:g}",
-                         "; ".join(result.problems)])
-    write_atomic(Path(out) / "totals.csv", totals.getvalue())
+    write_atomic(Path(out) / "grades.csv", csv_text(CSV_FIELDS, (
+        {**asdict(g), "points": f"{g.points:g}", "max_points": f"{g.max_points:g}",
+         "diagnosis": g.diagnosis or ""} for result in results for g in result.grades)))
+    write_atomic(Path(out) / "totals.csv", csv_text(
+        ["student", "points", "max_points", "problems"],
+        ([r.student, f"{r.points:g}", f"{r.max_points:g}", "; ".join(r.problems)]
+         for r in results)))
 
 
 def write_feedback(path, result: StudentResult):
