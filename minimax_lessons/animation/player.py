@@ -83,8 +83,9 @@ def animate(search, game, *, state=None, depth=None, names=None, edge_labels=Non
     ``quiz=True`` makes it a predict-then-reveal quiz: the player stops before
     each step a student can predict and asks "What value does B return?" (a
     number) or, under alpha-beta, "Will alpha-beta look at C2?" (yes / no).
-    Answering or skipping shows a verdict with the right answer and why, then
-    steps on; the last frame shows the score ("You predicted 7 of 11"). The
+    Answering or skipping shows a verdict with the right answer and why (a wrong
+    answer also with the likely mistake that gives it, as ``check`` names it), then
+    steps on; the last frame shows the score ("You predicted 7 of 10"). The
     questions are plain data, computed from the frames by
     :func:`minimax_lessons.animation.quiz.quiz_questions` (``animation.questions``):
 
@@ -92,7 +93,7 @@ def animate(search, game, *, state=None, depth=None, names=None, edge_labels=Non
     >>> quiz = animate(alphabeta, FIGURE_5_2, quiz=True)
     >>> questions = quiz_questions(quiz.frames, FIGURE_5_2)
     >>> len(questions), questions[-1].prompt, questions[-1].answer, questions[-1].explanation
-    (11, 'What value does A return?', '3', 'A is a MAX node: max(3, 2, 2) = 3.')
+    (10, 'What value does A return?', '3', 'A is a MAX node: max(3, 2, 2) = 3.')
     >>> tuple(questions) == quiz.questions
     True
     """
