@@ -227,6 +227,11 @@ function scoreHtml(quiz, answers) {
 
 // -- the player ---------------------------------------------------------------------
 
+// Ctrl+S, or Cmd+S on a Mac: the one key a widget passes on to JupyterLab (to save).
+function isSave(event) {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s";
+}
+
 function button(action, label, key) {
   return `<button type="button" data-action="${action}" aria-label="${label}" ` +
     `title="${label} (${key})"><svg viewBox="0 0 16 16" aria-hidden="true">${ICONS[action]}</svg></button>`;
@@ -269,6 +274,13 @@ function render({ model, el }) {
   el.tabIndex = 0;
   // JupyterLab: let the arrow keys step the animation instead of moving between cells.
   el.setAttribute("data-lm-suppress-shortcuts", "true");
+  // All but Ctrl+S (Cmd+S), which still saves the notebook: for that key the player lifts
+  // the suppression until the key has reached JupyterLab (it listens on the document).
+  el.addEventListener("keydown", (event) => {
+    if (!isSave(event)) return;
+    el.removeAttribute("data-lm-suppress-shortcuts");
+    setTimeout(() => el.setAttribute("data-lm-suppress-shortcuts", "true"), 0);
+  }, true);
   const speeds = SPEEDS.map((s) => `<option value="${s}">${s}/s</option>`).join("");
   el.innerHTML =
     `<div class="mmla-bar" role="toolbar" aria-label="Animation controls">` +
