@@ -67,6 +67,8 @@ __all__ = ["practice", "practice_tree", "Practice", "PracticeTree", "Verdict", "
 KINDS = ("values", "pruning", "best-move")
 #: Trees in a row without a mistake (and without "show me") that raise the level.
 STREAK = 3
+#: The line under the still picture (the first tree): what to do to practise.
+HINT = "Run this cell to practise: you answer on the tree."
 
 
 @dataclass(frozen=True)
@@ -608,7 +610,8 @@ class Practice:
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The widget, plus the first tree as SVG (and PNG) for viewers without a kernel."""
         first = self.trees_at(self.level)[0]
-        makers = widget_makers(lambda: self.widget, lambda: first.svg, lambda: repr(self))
+        makers = widget_makers(lambda: self.widget, lambda: first.svg, lambda: repr(self),
+                               hint=HINT)
         return mimebundle(makers, include, exclude)
 
     def html(self, title=None) -> str:

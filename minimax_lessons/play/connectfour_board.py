@@ -39,6 +39,8 @@ from ..search.engine import Analysis, analyse, centre_first
 from ..games.game import MAX
 from ..pictures.jupyter import mimebundle, picture_makers, widget_makers
 
+#: The line under the still picture: what to do to play.
+HINT = "Run this cell to play against the program."
 #: Disc colours (X, O) and their text marks, so colour is never the only cue.
 COLOURS = {"X": ("#f2c200", "#5c4700"), "O": ("#c62828", "#ffffff")}
 
@@ -366,5 +368,6 @@ class ConnectFourBoard:
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The clickable board where widgets run, a still picture elsewhere."""
         picture = self.picture()
-        return mimebundle(widget_makers(self.widget, lambda: picture.svg, lambda: repr(self)),
+        return mimebundle(widget_makers(self.widget, lambda: picture.svg, lambda: repr(self),
+                                        hint=HINT),
                           include, exclude)

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from minimax_lessons import (FIGURE_5_2, GameTree, alphabeta, examples, expectiminimax,
                              minimax)
-from minimax_lessons.animation.player import animate
+from minimax_lessons.animation.player import QUIZ_HINT, animate
+from minimax_lessons.pictures.jupyter import with_hint
 from minimax_lessons.pictures.frames import DONE, PRUNED, UNVISITED, build_frames
 from minimax_lessons.animation.quiz import LOOK, VALUE, QuizQuestion, quiz_questions
 from minimax_lessons.exercises import tree_value_question
@@ -384,7 +385,9 @@ def test_the_quiz_question_keeps_its_old_name_beside_the_exercises_question():
 def test_a_quiz_s_still_picture_is_its_first_frame_so_it_gives_nothing_away():
     quiz = animate(minimax, FIGURE_5_2, quiz=True)
     bundle = quiz._repr_mimebundle_()
-    assert bundle["image/svg+xml"] == quiz.frame_svg(0) != quiz.frame_svg(-1)
+    assert bundle["image/svg+xml"] == with_hint(quiz.frame_svg(0), QUIZ_HINT)
+    assert quiz.frame_svg(0) != quiz.frame_svg(-1)
+    assert "take the quiz" in bundle["image/svg+xml"]
     assert quiz.widget.answers == "[]"
     assert animate(minimax, FIGURE_5_2).widget.answers == ""
 

@@ -6,7 +6,8 @@ import pytest
 
 from minimax_lessons import ConnectFour
 from minimax_lessons.search.engine import column_values, centre_first
-from minimax_lessons.play.connectfour_board import (ConnectFourBoard, board_picture, board_svg,
+from minimax_lessons.pictures.jupyter import with_hint
+from minimax_lessons.play.connectfour_board import (HINT, ConnectFourBoard, board_picture, board_svg,
                                                     describe, winning_lines)
 
 
@@ -92,7 +93,7 @@ def test_the_board_shows_only_what_a_display_asks_for():
     assert board._widget is None  # no widget made for a text-only display
     bundle = board._repr_mimebundle_(exclude=["text/plain", "image/png"])
     assert set(bundle) == {"image/svg+xml", "application/vnd.jupyter.widget-view+json"}
-    assert bundle["image/svg+xml"] == board.picture().svg
+    assert bundle["image/svg+xml"] == with_hint(board.picture().svg, HINT)
     picture = board_picture(board.game, board.state)
     assert set(picture._repr_mimebundle_(include=["image/png"])) == {"image/png"}
 
