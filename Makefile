@@ -35,16 +35,26 @@ $(LAB_OVERRIDES): lab/overrides.json | $(STAMP)
 	@mkdir -p $(dir $@)
 	cp lab/overrides.json $@
 
-lab: $(STAMP) $(LAB_OVERRIDES)
+# The server extension that makes a saved notebook keep each widget's still picture, not a
+# view JupyterLab cannot show once the kernel is gone (minimax_lessons/pictures/saving.py).
+# A plain pip install puts this file in place itself; an editable one does not.
+SERVER_EXTENSION := $(VENV)/etc/jupyter/jupyter_server_config.d/minimax_lessons.json
+$(SERVER_EXTENSION): lab/jupyter_server_config.d/minimax_lessons.json | $(STAMP)
+	@mkdir -p $(dir $@)
+	cp lab/jupyter_server_config.d/minimax_lessons.json $@
+
+setup: $(SERVER_EXTENSION)
+
+lab: $(STAMP) $(LAB_OVERRIDES) $(SERVER_EXTENSION)
 	@echo "Starting JupyterLab on http://127.0.0.1 (Ctrl-C twice stops it)."
 	@echo "Open the URL with '?token=...' printed below; '$(JUPYTER) server list' prints it again."
 	$(JUPYTER) lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
 
-test: $(STAMP)
+test: $(STAMP) $(SERVER_EXTENSION)
 	$(PY) -m pytest tests minimax_lessons $(if $(NOTEBOOKS),$(NBVAL_ARGS)) $(XDIST) $(PYTEST_ARGS)
 
 # The inner loop: no browser tests, no notebooks (nbval), nothing marked slow.
-test-fast: $(STAMP)
+test-fast: $(STAMP) $(SERVER_EXTENSION)
 	$(PY) -m pytest tests minimax_lessons -m "not browser and not slow" $(XDIST) $(PYTEST_ARGS)
 
 notebooks: $(STAMP)

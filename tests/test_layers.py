@@ -23,7 +23,8 @@ NAME = PACKAGE.name
 LAYERS = (
     ("words", "_process", "_aliases"),  # how things read; child Pythons; the old module paths
     ("games", "runner"),          # the Game interface and games; running code not ours
-    ("search",),                  # minimax, alpha-beta, ..., traces, engine, MCTS, textbook
+    ("search", "mistakes"),       # minimax, alpha-beta, ..., traces, engine, MCTS, textbook;
+                                  # the known mistakes (ids, sentences, what each gives)
     ("pictures",),                # layout, frames, DOT, SVG, PNG: still pictures
     ("animation", "play"),        # players and quizzes; boards, bots and the arena
     ("exercises",),               # checked answers, diagnoses, practice, the capstone
