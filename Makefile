@@ -1,4 +1,4 @@
-# minimax-lessons: `make lab` to teach, `make test` to check.
+# minimax-lessons: `make lab` to teach, `make test` to check (`make test-fast` while you work).
 # Everything runs from a private virtual environment in .venv, made on first use.
 
 VENV    := .venv
@@ -10,7 +10,11 @@ NOTEBOOKS = $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoi
 NBVAL_ARGS = notebooks --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 
-.PHONY: setup lab test notebooks student-notebooks teaching-guide slide-metadata slides bench clean
+# Every core (pytest-xdist): tests/conftest.py keeps each file's tests, each notebook's
+# cells and all browser tests together on one worker, the longest groups first.
+XDIST = -n auto --dist loadgroup --no-loadscope-reorder
+
+.PHONY: setup lab test test-fast notebooks student-notebooks teaching-guide slide-metadata slides bench clean
 
 setup: $(STAMP)
 
@@ -31,13 +35,27 @@ $(LAB_OVERRIDES): lab/overrides.json | $(STAMP)
 	@mkdir -p $(dir $@)
 	cp lab/overrides.json $@
 
-lab: $(STAMP) $(LAB_OVERRIDES)
+# The server extension that makes a saved notebook keep each widget's still picture, not a
+# view JupyterLab cannot show once the kernel is gone (minimax_lessons/pictures/saving.py).
+# A plain pip install puts this file in place itself; an editable one does not.
+SERVER_EXTENSION := $(VENV)/etc/jupyter/jupyter_server_config.d/minimax_lessons.json
+$(SERVER_EXTENSION): lab/jupyter_server_config.d/minimax_lessons.json | $(STAMP)
+	@mkdir -p $(dir $@)
+	cp lab/jupyter_server_config.d/minimax_lessons.json $@
+
+setup: $(SERVER_EXTENSION)
+
+lab: $(STAMP) $(LAB_OVERRIDES) $(SERVER_EXTENSION)
 	@echo "Starting JupyterLab on http://127.0.0.1 (Ctrl-C twice stops it)."
 	@echo "Open the URL with '?token=...' printed below; '$(JUPYTER) server list' prints it again."
 	$(JUPYTER) lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
 
-test: $(STAMP)
-	$(PY) -m pytest tests minimax_lessons $(if $(NOTEBOOKS),$(NBVAL_ARGS)) $(PYTEST_ARGS)
+test: $(STAMP) $(SERVER_EXTENSION)
+	$(PY) -m pytest tests minimax_lessons $(if $(NOTEBOOKS),$(NBVAL_ARGS)) $(XDIST) $(PYTEST_ARGS)
+
+# The inner loop: no browser tests, no notebooks (nbval), nothing marked slow.
+test-fast: $(STAMP) $(SERVER_EXTENSION)
+	$(PY) -m pytest tests minimax_lessons -m "not browser and not slow" $(XDIST) $(PYTEST_ARGS)
 
 notebooks: $(STAMP)
 	$(if $(NOTEBOOKS),$(JUPYTER) nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.coalesce_streams=True --ExecutePreprocessor.record_timing=False $(NOTEBOOKS),@echo "No notebooks to run.")

@@ -5,11 +5,14 @@ Run with: PYTHONPATH=. python bench/bench_grading.py [STUDENTS] [JOBS]
 graded minimax notebook with its solutions; the class is graded serially, then
 with JOBS students at once, in bubblewrap when it works here. Prints both
 rates, their ratio, and whether the two ``grades.csv`` are byte-identical.
+With bubblewrap it first prints the first drawing of a jailed Python with the
+grader's compiled Graphviz (bound read-only into the jail) and without it.
 """
 
 import copy
 import io
 import os
+import subprocess
 import sys
 import tempfile
 import time
@@ -17,8 +20,10 @@ from pathlib import Path
 
 import nbformat
 
+from minimax_lessons._process import with_package_path
 from minimax_lessons.instructor import grade, release
-from minimax_lessons.instructor.isolation import find_bwrap
+from minimax_lessons.instructor.common import student_environment
+from minimax_lessons.instructor.isolation import Jail, find_bwrap, shared_graphviz_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "course" / "source" / "03-minimax-exercises.ipynb"
@@ -52,8 +57,30 @@ def rate(tmp: Path, key, jobs: int, count: int) -> float:
     return count * 60 / (time.perf_counter() - start)
 
 
+#: What a jailed Python prints: the seconds of its first drawing, and where Graphviz came from.
+FIRST_DRAWING = ("import time; start = time.perf_counter(); "
+                 "from minimax_lessons.pictures import render; "
+                 "render.dot_to_svg('digraph { a -> b }'); "
+                 "print(f'{time.perf_counter() - start:.2f}', render.embedded_origin)")
+
+
+def jailed_first_drawing(bwrap, cache) -> str:
+    """'seconds origin' of the first drawing in a fresh jailed Python."""
+    with tempfile.TemporaryDirectory() as work:
+        command = Jail(work, bwrap=bwrap, graphviz_cache=cache).prefix() + [
+            sys.executable, "-c", FIRST_DRAWING]
+        done = subprocess.run(command, capture_output=True, text=True,
+                              env=with_package_path(student_environment()))
+    return done.stdout.strip() or done.stderr.strip()[-200:]
+
+
 def main(count, jobs):
-    where = "in bubblewrap" if find_bwrap() else "without isolation"
+    bwrap = find_bwrap()
+    where = "in bubblewrap" if bwrap else "without isolation"
+    if bwrap and shared_graphviz_cache():
+        for label, cache in (("with", shared_graphviz_cache()), ("without", None)):
+            print(f"first drawing in a jailed Python {label} the grader's Graphviz cache: "
+                  f"{jailed_first_drawing(bwrap, cache)}")
     print(f"grading {count} students ({SOURCE.name}, every answer right), {where}, "
           f"{os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as tmp:

@@ -61,6 +61,7 @@ OLD_PATHS = {
     "exercises.shipping": "runner.shipping",
     "exercises.codec": "runner.codec",
     "exercises.guard": "runner.guard",
+    "exercises.mistakes": "mistakes",
     "exercises.bank": "exercises.banks.lesson3",
     **{f"exercises.predictions.lesson{n}": f"exercises.banks.lesson{n}" for n in range(1, 10)},
     "instructor.one": "instructor.grade_one",

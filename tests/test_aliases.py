@@ -68,6 +68,7 @@ def test_every_public_name_is_still_there(package):
     assert len(set(package.__all__)) == len(package.__all__)
 
 
+@pytest.mark.slow  # writes the whole misconception guide
 def test_python_m_on_an_old_module_path_runs_the_new_module(tmp_path):
     """``python -m minimax_lessons.teaching`` writes the guide, quietly, as it always did."""
     env = dict(os.environ, PYTHONWARNINGS="error::RuntimeWarning")

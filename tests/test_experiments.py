@@ -1,5 +1,7 @@
 """Experiments: tree sizes, growth with depth, ordering and matches."""
 
+import pytest
+
 from minimax_lessons import GameTree, TicTacToe, minimax
 from minimax_lessons.experiments import (knuth_moore, match_record, nodes_by_depth,
                                          ordering_experiment, uniform_tree_size)
@@ -12,6 +14,7 @@ def test_uniform_tree_size_counts_every_node_of_a_random_tree():
         assert uniform_tree_size(b, d) == len(GameTree.random(b, d, seed=0))
 
 
+@pytest.mark.slow
 def test_nodes_by_depth_grows_to_the_full_game():
     rows = nodes_by_depth(TicTacToe(), range(10))
     counts = [r["nodes"] for r in rows]

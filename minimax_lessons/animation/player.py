@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import functools
 import json
-import textwrap
 import xml.etree.ElementTree as ET
 from functools import cached_property
 from pathlib import Path
@@ -55,8 +54,8 @@ from ..pictures.labels import (board_header, edge_label, leaf_name, node_class, 
                                side_lines, spot_title)
 from ..pictures.scene import Scene
 from ..pictures.style import PALETTE, choose_style
-from ..pictures.jupyter import (HTML, STATIC, mimebundle, offline_page, widget_class,
-                                widget_makers)
+from ..pictures.jupyter import (HTML, STATIC, add_caption, mimebundle, offline_page,
+                                widget_class, widget_makers)
 from ..search.trace import PRUNE
 from ..words import show_number
 
@@ -66,6 +65,9 @@ SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_NS = "http://www.w3.org/1999/xlink"
 #: Steps per second when playing, unless speed= says otherwise.
 DEFAULT_SPEED = 2.0
+#: The line under the still picture: what to do to get the player (or the quiz).
+PLAY_HINT = "Run this cell to play it step by step."
+QUIZ_HINT = "Run this cell to take the quiz: it asks before each step."
 
 
 def animate(search, game, *, state=None, depth=None, names=None, edge_labels=None,
@@ -83,8 +85,9 @@ def animate(search, game, *, state=None, depth=None, names=None, edge_labels=Non
     ``quiz=True`` makes it a predict-then-reveal quiz: the player stops before
     each step a student can predict and asks "What value does B return?" (a
     number) or, under alpha-beta, "Will alpha-beta look at C2?" (yes / no).
-    Answering or skipping shows a verdict with the right answer and why, then
-    steps on; the last frame shows the score ("You predicted 7 of 11"). The
+    Answering or skipping shows a verdict with the right answer and why (a wrong
+    answer also with the likely mistake that gives it, as ``check`` names it), then
+    steps on; the last frame shows the score ("You predicted 7 of 10"). The
     questions are plain data, computed from the frames by
     :func:`minimax_lessons.animation.quiz.quiz_questions` (``animation.questions``):
 
@@ -92,7 +95,7 @@ def animate(search, game, *, state=None, depth=None, names=None, edge_labels=Non
     >>> quiz = animate(alphabeta, FIGURE_5_2, quiz=True)
     >>> questions = quiz_questions(quiz.frames, FIGURE_5_2)
     >>> len(questions), questions[-1].prompt, questions[-1].answer, questions[-1].explanation
-    (11, 'What value does A return?', '3', 'A is a MAX node: max(3, 2, 2) = 3.')
+    (10, 'What value does A return?', '3', 'A is a MAX node: max(3, 2, 2) = 3.')
     >>> tuple(questions) == quiz.questions
     True
     """
@@ -175,7 +178,7 @@ class Animation:
             return iframe.iframe(page, self.widget.svg, title)
 
         makers = widget_makers(lambda: self.widget, lambda: self.frame_svg(0 if self.quiz else -1),
-                               lambda: repr(self))
+                               lambda: repr(self), hint=QUIZ_HINT if self.quiz else PLAY_HINT)
         return mimebundle({**makers, HTML: lecture_player}, include, exclude)
 
     # -- the drawing ----------------------------------------------------------------
@@ -241,7 +244,7 @@ class Animation:
         title = ET.SubElement(root, f"{{{SVG_NS}}}desc")
         title.text = showable(f"Frame {k} of {len(self.frames) - 1}: {self.frames[k].caption}")
         if caption:
-            _add_caption(root, showable(f"{k}/{len(self.frames) - 1}. {self.frames[k].caption}"))
+            add_caption(root, showable(f"{k}/{len(self.frames) - 1}. {self.frames[k].caption}"))
         return _serialize(root)
 
     def save_frame(self, k: int, path, *, caption=False) -> Path:
@@ -406,36 +409,6 @@ def _set_title(group, text):
         if child.tag == f"{{{SVG_NS}}}title":
             child.text = showable(text)
             return
-
-
-#: A caption under a frame: its font size (points), the width of an average Helvetica
-#: character and the distance between lines (in ems), and at least this many characters
-#: a line however narrow the tree.
-CAPTION_FONT_SIZE = 14.0
-CAPTION_CHAR_EM = 0.52
-CAPTION_LINE_EM = 1.3
-CAPTION_MIN_CHARS = 20
-
-
-def _add_caption(root, text, size=CAPTION_FONT_SIZE):
-    """Write ``text`` below the drawing, wrapped to its width (sizes in points)."""
-    x0, y0, width, height = (float(v) for v in root.get("viewBox").split())
-    per_line = max(CAPTION_MIN_CHARS, int(width / (CAPTION_CHAR_EM * size)))
-    lines = textwrap.wrap(text, per_line) or [""]
-    extra = (len(lines) + 0.6) * size * CAPTION_LINE_EM
-    background = ET.SubElement(root, f"{{{SVG_NS}}}rect", x=f"{x0:g}", y=f"{y0 + height:g}",
-                               width=f"{width:g}", height=f"{extra:g}", fill="white")
-    background.tail = "\n"
-    for n, line in enumerate(lines, start=1):
-        t = ET.SubElement(root, _TEXT, x=f"{x0 + size:g}",
-                          y=f"{y0 + height + n * size * CAPTION_LINE_EM:g}")
-        t.set("font-family", "Helvetica,sans-Serif")
-        t.set("font-size", f"{size:g}")
-        t.set("fill", PALETTE["ink"])
-        t.set("class", "mm-caption")
-        t.text = line
-    root.set("viewBox", f"{x0:g} {y0:g} {width:g} {height + extra:g}")
-    root.set("height", f"{height + extra:g}pt")
 
 
 def _paint_node(group, side, look, value, window):

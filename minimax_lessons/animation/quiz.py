@@ -22,6 +22,17 @@ Vocabulary
   so far can still grow); at a look question's stop the child is not reached
   or pruned yet. A value question whose frame would show it is left out.
 - When two questions stop at one frame, the look question comes first.
+- No verdict gives away a later question. The one that would: "Will alpha-beta look at
+  C2?", answered "no, C2 is pruned", says what C returns (the bound its frame shows),
+  so the value question about a node that prunes is left out; its look question,
+  asked at the same stop, is the alpha-beta question.
+- A wrong answer is named by the *mistake* that gives it, with the course's own ids and
+  sentences (:mod:`minimax_lessons.mistakes`, as ``check(...)`` and ``practice(...)``
+  name them): a value question knows the values each known mistake gives at its node
+  (``max-at-every-level``, ``players-swapped``, ``chance-as-min``, ``no-pruning`` when
+  the node returns a bound, ...), a look question the tie rule and ``pruned-too-few`` /
+  ``pruned-too-many``. ``question.mistake(reply)`` gives ``(id, sentence)``, the player
+  the same from :meth:`QuizQuestion.as_data`.
 
 >>> from minimax_lessons import alphabeta, FIGURE_5_2
 >>> from minimax_lessons.pictures.frames import build_frames
@@ -31,6 +42,8 @@ Vocabulary
 [(4, 'Will alpha-beta look at B2?', 'yes'), (5, 'Will alpha-beta look at B3?', 'yes'), (5, 'What value does B return?', '3')]
 >>> print(questions[2].explanation)
 B is a MIN node: min(3, 12, 8) = 3.
+>>> questions[2].mistake("12")[0]
+'max-at-every-level or players-swapped'
 >>> print(next(q for q in questions if q.answer == "no").explanation)
 C is a MIN node at <=2 and alpha = 3: 2 <= 3, MAX can already get 3 elsewhere, so C2 and C3 are pruned.
 """
@@ -40,7 +53,11 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from ..games.game import CHANCE
+from ..games.tree import GameTree
+from ..mistakes import explain, node_value_mistakes, wrong_values
 from ..pictures.frames import DONE, UNVISITED
+from ..search.adversarial import minimax
 from ..search.trace import EVALUATE, PRUNE, RETURN, UPDATE, VISIT
 from ..words import join_names, show_number
 
@@ -62,6 +79,10 @@ class QuizQuestion(NamedTuple):
     explanation: str    # one sentence: why that is the answer
     reveal: int         # the first frame whose picture shows the answer
     value: object = None  # the number, for a value question
+    #: The known mistakes behind wrong answers: ``(answer, diagnosis id, sentence)``, the
+    #: answer a number (value) or "yes" / "no" (look); ids of two mistakes that give the
+    #: same answer are joined by " or ".
+    mistakes: tuple = ()
 
     def check(self, reply) -> bool:
         """Whether ``reply`` (a number or text the student typed) is right.
@@ -75,9 +96,33 @@ class QuizQuestion(NamedTuple):
         got = _number(reply)
         if got is None:
             return False
-        if math.isinf(self.value) or float(self.value).is_integer():
-            return got == self.value
-        return abs(got - self.value) <= TOLERANCE
+        return self._same(got, self.value)
+
+    def _same(self, got, value) -> bool:
+        """A typed number against a value: exactly when it is whole (or infinite), else
+        within :data:`TOLERANCE`."""
+        if math.isinf(value) or float(value).is_integer():
+            return got == value
+        return abs(got - value) <= TOLERANCE
+
+    def mistake(self, reply):
+        """``(diagnosis id, sentence)`` for a wrong ``reply``: the known mistake that gives it,
+        else ``("wrong", "")``; None when the reply is right.
+
+        >>> q = QuizQuestion(5, VALUE, (0,), "What value does B return?", "3", "", 8, 3,
+        ...                  ((12, "max-at-every-level", "That is ..."),))
+        >>> q.mistake("12"), q.mistake(" 7"), q.mistake(3)
+        (('max-at-every-level', 'That is ...'), ('wrong', ''), None)
+        """
+        if self.check(reply):
+            return None
+        if self.kind == LOOK:
+            said = str(reply).strip().lower()
+            found = [m for m in self.mistakes if m[0] == said]
+        else:
+            got = _number(reply)
+            found = [] if got is None else [m for m in self.mistakes if self._same(got, m[0])]
+        return (found[0][1], found[0][2]) if found else ("wrong", "")
 
     def as_data(self) -> dict:
         """The question as JSON-ready data for the player."""
@@ -88,6 +133,10 @@ class QuizQuestion(NamedTuple):
             data["tol"] = 0 if exact else TOLERANCE
             if not math.isinf(self.value):  # the answer text may be rounded (1.235e+04)
                 data["value"] = self.value
+        if self.mistakes:  # JSON has no infinity: "inf" and "-inf" as text
+            data["mistakes"] = [[a if isinstance(a, str) or not math.isinf(a) else
+                                 ("inf" if a > 0 else "-inf"), vid, sentence]
+                                for a, vid, sentence in self.mistakes]
         return data
 
 
@@ -105,6 +154,30 @@ def _number(reply):
         return float(text)
     except ValueError:
         return None
+
+
+def _look_mistakes(answer, tie) -> tuple:
+    """The mistakes behind the wrong reply to a look question: the other tie rule on a tie,
+    else looking at a child alpha-beta skips (``pruned-too-few``) or skipping one it needs
+    (``pruned-too-many``)."""
+    if answer == "no":
+        said, vid = "yes", "prune-strict" if tie else "pruned-too-few"
+    else:
+        said, vid = "no", "prune-non-strict" if tie else "pruned-too-many"
+    return ((said, vid, explain(vid, hand=True)),)
+
+
+def _given_away(question, before) -> bool:
+    """Whether a verdict asked before ``question`` gives its answer away: a value question at
+    a node whose child a look question already said is pruned (it returns its bound)."""
+    return question.kind == VALUE and any(
+        q.kind == LOOK and q.answer == "no" and q.path[:-1] == question.path for q in before)
+
+
+def _plain_tree(game, state) -> bool:
+    """A game tree of numbers with no chance node under ``state`` (cheap to search again)."""
+    return isinstance(game, GameTree) and not any(
+        game.to_move(n) == CHANCE for n in game.subtree_nodes(state) if not game.is_terminal(n))
 
 
 def quiz_questions(frames, game) -> list:
@@ -158,7 +231,8 @@ class _Questions:
                 q = self.value(k, step)
                 if q is not None:
                     out.append(q)
-        return sorted(out, key=lambda q: (q.frame, q.kind != LOOK))
+        asked = sorted(out, key=lambda q: (q.frame, q.kind != LOOK))
+        return [q for i, q in enumerate(asked) if not _given_away(q, asked[:i])]
 
     # -- the two kinds ----------------------------------------------------------------
     def look(self, k, parent, child, step, skipped=()):
@@ -198,7 +272,8 @@ class _Questions:
                            f"still change the result.")
             answer = "yes"
         return QuizQuestion(k, LOOK, child, f"Will alpha-beta look at {name}?", answer,
-                        explanation, k + 1)
+                            explanation, k + 1, mistakes=_look_mistakes(answer, v is not None
+                                                                        and v == bound))
 
     def value(self, k, step):
         """The value question about the node that returns at step k (None if given away)."""
@@ -209,7 +284,18 @@ class _Questions:
         if view.status == DONE or (view.value is not None and view.text() == answer):
             return None
         return QuizQuestion(stop, VALUE, path, f"What value does {self.name(path)} return?", answer,
-                        self.why(path, step), k + 1, step.value)
+                            self.why(path, step), k + 1, step.value, self.value_mistakes(step))
+
+    def value_mistakes(self, step) -> tuple:
+        """What each known mistake gives at the node returning at ``step``, as
+        ``(value, ids, sentence)``: from the values its children returned, and, in a tree of
+        numbers searched with a window, the value it would have without pruning."""
+        found = node_value_mistakes(self.game, step.state,
+                                    [v for _, v in self.reported[step.path]])
+        if self.windowed and _plain_tree(self.game, step.state):
+            found.append(("no-pruning", minimax(self.game, step.state).value))
+        return tuple((value, " or ".join(ids), explain(" or ".join(ids), hand=True))
+                     for value, ids in wrong_values(found, step.value))
 
     def why(self, path, step) -> str:
         me, player = self.name(path), step.player

@@ -18,7 +18,9 @@ The pieces, one job each:
 - :mod:`.functions`: ``check_function(kind, fn)``;
 - :mod:`.kinds`: the function kinds, their signatures and test inputs, and what each
   does differently (its classes of input, its picture of a failing input);
-- :mod:`.mistakes`: the known mistakes (ids, explanations, what each gives by hand);
+- :mod:`minimax_lessons.mistakes` (below this layer, since animations' quizzes name
+  mistakes too; ``.mistakes`` is its old path): the known mistakes (ids, explanations,
+  what each gives by hand);
 - :mod:`.variants`: the known mistakes as buggy code, the way a student writes them;
 - :mod:`.harness`: how each kind of function is called on one input, in the worker
   that :mod:`minimax_lessons.runner` starts (not a security sandbox);
@@ -41,7 +43,7 @@ from .questions import (FOREVER, Bug, ChoiceQuestion, Feedback, FillQuestion, Fi
                         Question, ValueQuestion, WindowQuestion, hash_answer, levels_question,
                         seed_of, tree_value_question)
 from ..runner.sandbox import warm_up
-from .mistakes import DIAGNOSES, explain
+from ..mistakes import DIAGNOSES, explain
 
 __all__ = [
     "check", "question", "check_function", "FunctionCheck", "Feedback", "FOREVER",

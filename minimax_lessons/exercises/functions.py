@@ -51,7 +51,7 @@ from .kinds import Expected, get_kind, grid, same_number, search_mistake, symmet
 from .nested import paths, subtree
 from ..runner.sandbox import Outcome, default_sandbox
 from ..runner.shipping import Shipped, ShippingError, ship
-from .mistakes import EXTRA_DIAGNOSES, ZERO_CREDIT, explain_diagnosis  # noqa: F401
+from ..mistakes import EXTRA_DIAGNOSES, ZERO_CREDIT, explain_diagnosis  # noqa: F401
 from .variants import variants_for
 from .verdict import Verdict
 

@@ -14,7 +14,7 @@ Vocabulary
   (the nodes to answer, per *stage*) with the right answer, a sentence saying
   why (the "show me" text), and the likely mistake behind each common wrong
   answer. The mistakes and their sentences are the course's own
-  (:mod:`minimax_lessons.exercises.mistakes`, the same ids as ``check(...)``:
+  (:mod:`minimax_lessons.mistakes`, the same ids as ``check(...)``:
   ``max-at-every-level``, ``prune-strict``, ``window-after``, ...).
   ``judge(stage, node, answer)`` gives a :class:`~.verdict.Verdict` (the one every
   check gives: ``right``, ``diagnosis``, ``sentence`` are its ``passed``, ``diagnosis``,
@@ -55,8 +55,8 @@ from ..search.adversarial import alphabeta, expectiminimax, minimax
 from ..words import show_number
 from ..games.tree import GameTree
 from .answers import canon, same_answer
-from .mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, hand_value_mistakes,
-                       named_mistakes)
+from ..mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, named_mistakes,
+                        node_value_mistakes, wrong_values)
 from .nested import random_nested
 from .variants import skipped_leaves
 from .verdict import Verdict
@@ -67,6 +67,8 @@ __all__ = ["practice", "practice_tree", "Practice", "PracticeTree", "Verdict", "
 KINDS = ("values", "pruning", "best-move")
 #: Trees in a row without a mistake (and without "show me") that raise the level.
 STREAK = 3
+#: The line under the still picture (the first tree): what to do to practise.
+HINT = "Run this cell to practise: you answer on the tree."
 
 
 @dataclass(frozen=True)
@@ -292,27 +294,12 @@ class PracticeTree:
             kids = game.children(name)
             child_values = [self.values[c] for c in kids]
             right = self.values[name]
-            mistakes = []
-            subtree_has_chance = any(game.to_move(n) == CHANCE for n in game.subtree_nodes(name)
-                                     if not game.is_terminal(n))
-            if player == CHANCE:
-                ps = [p for _, p in game.chances(name)]
-                mistakes += [("chance-as-min", min(child_values)),
-                             ("chance-as-min", max(child_values)),
-                             ("ignores-probabilities", sum(child_values) / len(child_values))]
-            else:
-                if not subtree_has_chance:
-                    mistakes += hand_value_mistakes(game.to_nested(name), player == MAX)
-                swapped = min(child_values) if player == MAX else max(child_values)
-                mistakes.append(("players-swapped", swapped))
-            wrong = {}
-            for value in dict.fromkeys(v for _, v in mistakes):
-                if same_answer(value, right):
-                    continue
-                ids = named_mistakes((vid, same_answer(v, value)) for vid, v in mistakes)
-                wrong[canon(value)] = (" or ".join(ids), _said(ids))
+            mistakes = node_value_mistakes(game, name, child_values)
+            wrong = {canon(value): (" or ".join(ids), _said(ids))
+                     for value, ids in wrong_values(mistakes, right)}
             shown = ", ".join(show_number(v) for v in child_values)
             if player == CHANCE:
+                ps = [p for _, p in game.chances(name)]
                 terms = " + ".join(f"{show_number(p)} × {show_number(v)}"
                                    for p, v in zip(ps, child_values))
                 why = (f"{name} is a chance node: its value is the probability-weighted "
@@ -623,7 +610,8 @@ class Practice:
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The widget, plus the first tree as SVG (and PNG) for viewers without a kernel."""
         first = self.trees_at(self.level)[0]
-        makers = widget_makers(lambda: self.widget, lambda: first.svg, lambda: repr(self))
+        makers = widget_makers(lambda: self.widget, lambda: first.svg, lambda: repr(self),
+                               hint=HINT)
         return mimebundle(makers, include, exclude)
 
     def html(self, title=None) -> str:

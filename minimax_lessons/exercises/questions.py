@@ -8,7 +8,7 @@ Vocabulary
   gives the same variant, on any machine.
 - ``question.check(answer, seed)`` returns a
   :class:`~minimax_lessons.exercises.verdict.Verdict` (``Feedback`` is its old name
-  here): ``passed``, a ``diagnosis`` id (see :mod:`~minimax_lessons.exercises.mistakes`)
+  here): ``passed``, a ``diagnosis`` id (see :mod:`~minimax_lessons.mistakes`)
   and a ``message``. Where possible the right answer is *recomputed* from the
   variant with the package's own searches; fixed answers (a multiple-choice
   letter) are stored only as a salted hash (:func:`hash_answer`). So a student
@@ -69,8 +69,8 @@ from ..games.tree import GameTree
 from . import feedback as F
 from ..runner.codec import Opaque, encode, exception_name
 from .answers import as_number, canonical, is_number, same_answer, same_number
-from .mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, hand_value_mistakes,
-                       named_mistakes)
+from ..mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, hand_value_mistakes,
+                        named_mistakes)
 from .nested import random_nested, to_game
 from ..runner.shipping import from_source
 from .variants import skipped_leaves

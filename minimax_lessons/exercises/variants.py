@@ -67,8 +67,8 @@ import math
 
 from ..games.tictactoe import LINES, winner
 from .harness import nested_alphabeta
-from .mistakes import (DIAGNOSES, GENERIC, HAND_DIAGNOSES, HAND_VALUE_MISTAKES,  # noqa: F401
-                       explain, named_mistakes)
+from ..mistakes import (DIAGNOSES, GENERIC, HAND_DIAGNOSES, HAND_VALUE_MISTAKES,  # noqa: F401
+                        explain, named_mistakes)
 from .nested import estimate, is_leaf, names, paths, subtree
 
 # =============================================================================

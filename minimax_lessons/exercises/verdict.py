@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from . import feedback as F
-from .mistakes import GENERIC, ZERO_CREDIT, explain
+from ..mistakes import GENERIC, ZERO_CREDIT, explain
 
 
 @dataclass(frozen=True, repr=False)

@@ -16,6 +16,28 @@ NOT_A_SANDBOX = ("Without bubblewrap, grading runs the submitted notebooks with 
                  "use a container or a throw-away account for code you do not trust.")
 
 
+def _running_options():
+    """What the commands that run students' notebooks (grade, tournament) share, as a parent
+    parser: the submissions folder; limits, isolation and the kernel for each notebook."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("submissions", help="a folder: SUB/alice.ipynb or SUB/alice/...ipynb")
+    group = parent.add_argument_group(
+        "running each student's notebook",
+        "each notebook runs once, in a fresh kernel (the tournament runs it to load the bot)")
+    group.add_argument("--isolation", choices=("auto", "bwrap", "none"), default="auto",
+                       help="run student code in bubblewrap: when it works here (auto, the "
+                            "default), always (bwrap: fail without it), or never (none)")
+    group.add_argument("--timeout", type=float, default=30,
+                       help="seconds per cell (default 30)")
+    group.add_argument("--notebook-timeout", type=float, default=600,
+                       help="seconds per notebook (default 600)")
+    group.add_argument("--output-limit", type=int, default=100_000,
+                       help="characters of output kept per cell (default 100000)")
+    group.add_argument("--kernel", default="python3", help="kernel name (default python3)")
+    parent.add_argument("--quiet", action="store_true", help="no progress output")
+    return parent
+
+
 def _parser():
     parser = argparse.ArgumentParser(
         prog="python -m minimax_lessons.instructor",
@@ -23,6 +45,7 @@ def _parser():
                     "submissions and export the grades.",
         epilog=NOT_A_SANDBOX)
     commands = parser.add_subparsers(dest="command", required=True)
+    running = _running_options()
 
     student = commands.add_parser(
         "student", help="write the student version of notebooks (solutions stripped)")
@@ -38,30 +61,18 @@ def _parser():
     assign.add_argument("--key", required=True, help="the key (its secret fixes the variants)")
 
     marks = commands.add_parser("grade", help="grade a folder of submitted notebooks",
-                                epilog=NOT_A_SANDBOX)
-    marks.add_argument("submissions", help="a folder: SUB/alice.ipynb or SUB/alice/...ipynb")
+                                epilog=NOT_A_SANDBOX, parents=[running])
     marks.add_argument("--key", required=True, help="the key written by the student command")
     marks.add_argument("--out", help="output folder (default: SUBMISSIONS-graded beside it)")
     marks.add_argument("--roster", help="CSV of student ids: grade the variants assigned to them")
     marks.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help="students graded at once (default: the number of cores)")
     marks.add_argument("--shard", help="grade only slice I of N of the class, e.g. 2/8")
-    marks.add_argument("--isolation", choices=("auto", "bwrap", "none"), default="auto",
-                       help="run each student in bubblewrap: when it works here (auto, the "
-                            "default), always (bwrap: fail without it), or never (none)")
-    marks.add_argument("--timeout", type=float, default=30,
-                       help="seconds per cell (default 30)")
-    marks.add_argument("--notebook-timeout", type=float, default=600,
-                       help="seconds per notebook (default 600)")
-    marks.add_argument("--output-limit", type=int, default=100_000,
-                       help="characters of output kept per cell (default 100000)")
-    marks.add_argument("--kernel", default="python3", help="kernel name (default python3)")
     marks.add_argument("--regrade", nargs="+", default=(), metavar="STUDENT",
                        help="grade these students again (e.g. one recorded as a crash "
                             "because the grader was stopped while it ran)")
     marks.add_argument("--force", action="store_true",
                        help="regrade students who already have results")
-    marks.add_argument("--quiet", action="store_true", help="no progress bar")
 
     join = commands.add_parser("merge", help="join the output folders of several shards")
     join.add_argument("folders", nargs="+", help="output folders of `grade --shard`")
@@ -70,8 +81,7 @@ def _parser():
     match = commands.add_parser(
         "tournament", help="play the submitted Connect Four bots against the reference bots "
                            "and each other; write points, Elo and a leaderboard",
-        epilog=NOT_A_SANDBOX)
-    match.add_argument("submissions", help="a folder: SUB/alice.ipynb or SUB/alice/...ipynb")
+        epilog=NOT_A_SANDBOX, parents=[running])
     match.add_argument("--out", required=True, help="output folder for the tables and the page")
     match.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                        help="notebooks loaded and games played at once (default: the cores)")
@@ -88,17 +98,6 @@ def _parser():
                             f"{','.join(REFERENCE_BOTS)})")
     match.add_argument("--max-depth", type=int, default=None,
                        help="plies of the search a bot with only evaluate gets (default 4)")
-    match.add_argument("--isolation", choices=("auto", "bwrap", "none"), default="auto",
-                       help="run student code in bubblewrap: when it works here (auto), always "
-                            "(bwrap: fail without it), or never (none)")
-    match.add_argument("--timeout", type=float, default=30,
-                       help="seconds per notebook cell while loading (default 30)")
-    match.add_argument("--notebook-timeout", type=float, default=600,
-                       help="seconds per notebook while loading (default 600)")
-    match.add_argument("--output-limit", type=int, default=100_000,
-                       help="characters of output kept per cell while loading (default 100000)")
-    match.add_argument("--kernel", default="python3", help="kernel name (default python3)")
-    match.add_argument("--quiet", action="store_true", help="no progress lines")
 
     export = commands.add_parser("export", help="grades for Canvas or Gradescope")
     export.add_argument("folder", help="an output folder of `grade` (or of `merge`)")

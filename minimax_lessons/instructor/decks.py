@@ -10,7 +10,9 @@ Vocabulary
   reveal.js 5.2.0 files shipped in ``minimax_lessons/static/reveal.js/`` (MIT,
   see its LICENSE), through the template ``minimax_lessons/static/offline_slides``
   that drops nbconvert's CDN scripts (jQuery, RequireJS, Mermaid, MathJax, the
-  widget manager). Formulas therefore show as their TeX source.
+  widget manager). Formulas (``$...$``, ``$$...$$``) are typeset by KaTeX 0.19.1
+  from ``SLIDES/katex/``, a copy of ``minimax_lessons/static/katex/`` (MIT, about
+  600 KB, see its README), instead of MathJax from a CDN.
 - *Players*: the lesson runs with its widget state stored; every animation's
   widget output is swapped by :class:`EmbedPlayers` for an ``<iframe srcdoc>``
   holding the same self-contained page ``Animation.save("x.html")`` writes, so it
@@ -40,6 +42,7 @@ __all__ = ["EmbedPlayers", "player_iframe", "export_deck", "export_decks"]
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 REVEAL = STATIC / "reveal.js"
+KATEX = STATIC / "katex"
 TEMPLATE = "offline_slides"
 def player_iframe(state: dict, title: str) -> str:
     """An ``<iframe>`` whose ``srcdoc`` is the self-contained player of one animation widget.
@@ -96,7 +99,7 @@ def exporter() -> SlidesExporter:
 def export_deck(notebook, out_dir, *, timeout=120) -> Path:
     """Run ``notebook`` fresh and write its offline deck into ``out_dir``; its path.
 
-    ``out_dir/reveal.js/`` gets the reveal.js files the deck loads.
+    ``out_dir/reveal.js/`` and ``out_dir/katex/`` get the files the deck loads.
     """
     notebook, out_dir = Path(notebook), Path(out_dir)
     if not notebook.is_file():
@@ -107,6 +110,7 @@ def export_deck(notebook, out_dir, *, timeout=120) -> Path:
     body, _ = exporter().from_notebook_node(nb, resources={"metadata": {"name": notebook.stem}})
     out_dir.mkdir(parents=True, exist_ok=True)
     shutil.copytree(REVEAL, out_dir / "reveal.js", dirs_exist_ok=True)
+    shutil.copytree(KATEX, out_dir / "katex", dirs_exist_ok=True)
     path = out_dir / f"{notebook.stem}.slides.html"
     path.write_text(body, encoding="utf-8")
     return path

@@ -11,12 +11,11 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 from pathlib import Path
 
-from .release import ReleaseError, write_atomic
+from .common import csv_text, read_csv, safe_name, write_atomic
+from .release import ReleaseError
 
 GRADE_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
                 "feedback"]
@@ -25,18 +24,13 @@ TOTAL_FIELDS = ["student", "points", "max_points", "problems"]
 
 def _rows(path) -> list:
     try:
-        with open(path, newline="", encoding="utf-8") as f:
-            return list(csv.DictReader(f))
+        return read_csv(path)
     except OSError as exc:
         raise ReleaseError(f"cannot read {path}: {exc}") from None
 
 
 def _write(path, fields, rows):
-    text = io.StringIO()
-    writer = csv.DictWriter(text, fields, lineterminator="\n", extrasaction="ignore")
-    writer.writeheader()
-    writer.writerows(rows)
-    write_atomic(Path(path), text.getvalue())
+    write_atomic(Path(path), csv_text(fields, rows))
 
 
 def merge(folders, dest) -> int:
@@ -87,8 +81,6 @@ def gradescope_results(folder, dest) -> list:
         data = {"score": round(sum(t["score"] for t in tests), 2),
                 "max_score": round(sum(t["max_score"] for t in tests), 2),
                 "output": total.get("problems", "") or "", "tests": tests}
-        from .grading import safe_name
-
         path = Path(dest) / safe_name(student) / "results.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         write_atomic(path, json.dumps(data, indent=1))

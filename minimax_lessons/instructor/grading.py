@@ -48,19 +48,13 @@ See ``docs/exercises.md`` for the threat model: what is isolated and what is not
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import html
 import importlib
-import io
 import json
 import os
-import pickle
 import re
-import secrets
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
 import threading
@@ -71,14 +65,16 @@ from pathlib import Path
 
 import nbformat
 
-from .._process import launch, with_package_path
+from .._process import launch
 from ..exercises.check import RECORD_ENV, add_bank, get_question
 from ..runner.codec import Opaque, decode
 from ..exercises.questions import FunctionQuestion
 from ..exercises.variants import GENERIC
-from .release import ReleaseError, key_digest, load_key, notebooks_in, write_atomic
-from .roster import roster_seeds, sign, verify
+from .common import csv_text, run_child, safe_name, write_atomic
+from .isolation import bwrap_to_use
 from .notebook_runner import run_notebook
+from .release import ReleaseError, key_digest, load_key, notebooks_in
+from .roster import roster_seeds, sign, verify
 
 
 CSV_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
@@ -135,18 +131,6 @@ class Options:
 
 
 # -- finding submissions ---------------------------------------------------------------------
-def safe_name(text: str) -> str:
-    """A student id usable as a file name (distinct ids give distinct names).
-
-    >>> safe_name("alice"), safe_name("a b") != safe_name("a_b")
-    ('alice', True)
-    """
-    name = re.sub(r"[^A-Za-z0-9._@-]+", "_", text).strip("._") or "student"
-    if name != text:
-        name += "-" + hashlib.sha256(text.encode()).hexdigest()[:6]
-    return name
-
-
 def find_submissions(root, key) -> dict:
     """student -> [(notebook name in the key or None, path)], sorted by student.
 
@@ -180,10 +164,9 @@ def grade_student(student, files, key, out, options: Options, *, seed=None, hide
     start = time.monotonic()
     own_root = work_root is None
     work_root = work_root or tempfile.mkdtemp(prefix="mml-grading-")
-    token = secrets.token_hex(16)
     payload = {"student": student, "files": [(n, str(p)) for n, p in files], "key": key,
                "options": asdict(options), "seed": seed, "hide": list(hide), "bwrap": bwrap,
-               "work_root": str(work_root), "token": token}
+               "work_root": str(work_root)}
     try:
         answer, why = _run_one(payload, options, len(key["notebooks"]))
     finally:
@@ -213,60 +196,15 @@ _LAUNCH_ONE = launch("minimax_lessons.instructor.grade_one")
 
 def _run_one(payload, options, notebooks):
     """Run ``python -m minimax_lessons.instructor.grade_one``; (its answer, None) or (None, why)."""
-    env = with_package_path(student_environment())
     limit = options.notebook_timeout * max(1, notebooks) + 120
-    with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen([sys.executable, "-c", _LAUNCH_ONE],
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors,
-                                env=env, start_new_session=True)
-        try:
-            out, _ = proc.communicate(pickle.dumps(payload), timeout=limit)
-        except subprocess.TimeoutExpired:
-            _kill_session(proc)
-            proc.communicate()
-            return None, f"the grading process did not finish within {limit:g} s"
-        finally:
-            _kill_session(proc)
-        try:
-            answer = json.loads(out.decode("utf-8"))
-        except ValueError:
-            answer = None
-        if not isinstance(answer, dict) or answer.get("token") != payload["token"]:
-            errors.seek(0)
-            tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
-            why = (f"the grading process was killed (exit code {proc.returncode}); the "
-                   "submission may have ended it")
-            return None, why + (f" ({tail[-1]})" if tail and proc.returncode == 1 else "")
-        return answer, None
-
-
-#: Environment variables a student's grading process keeps: where programs, Python and
-#: Jupyter are, and the locale. Everything else (tokens, passwords, cloud credentials in
-#: your shell) stays out of reach of student code, which could print it into its feedback.
-KEPT_ENVIRONMENT = ("PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR",
-                    "TEMP", "TMP", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "CONDA_PREFIX",
-                    "CONDA_DEFAULT_ENV", "IPYTHONDIR", "MPLCONFIGDIR", "SYSTEMROOT", "COMSPEC",
-                    "PATHEXT", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")
-_KEPT_PREFIXES = ("LC_", "JUPYTER", "MINIMAX_LESSONS_")
-
-
-def student_environment(environ=None) -> dict:
-    """The grader's environment, less anything a student's code has no business reading.
-
-    >>> sorted(student_environment({"PATH": "/bin", "AWS_SECRET_ACCESS_KEY": "x",
-    ...                             "LC_ALL": "C.UTF-8"}))
-    ['LC_ALL', 'PATH']
-    """
-    environ = os.environ if environ is None else environ
-    return {k: v for k, v in environ.items()
-            if k in KEPT_ENVIRONMENT or k.startswith(_KEPT_PREFIXES)}
-
-
-def _kill_session(proc):
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (OSError, AttributeError):
-        pass
+    run = run_child(_LAUNCH_ONE, payload, timeout=limit)
+    if run.timed_out:
+        return None, f"the grading process did not finish within {limit:g} s"
+    if run.answer is None:
+        why = (f"the grading process was killed (exit code {run.exit_code}); the "
+               "submission may have ended it")
+        return None, why + (f" ({run.last_error})" if run.last_error is not None else "")
+    return run.answer, None
 
 
 def grade_here(student, files, key, options: Options, *, work_root, seed=None, jail=None):
@@ -578,7 +516,7 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
     if shard is not None:
         students = {s: f for s, f in students.items() if in_shard(s, shard)}
     stream = stream or sys.stderr
-    bwrap = _isolation(opts, stream, progress)
+    bwrap = bwrap_to_use(opts.isolation, stream)
     hide = [str(p) for p in (key_path, submissions, out) if p is not None]
     digest = key_digest(key_data)
     bar = Progress(len(students), stream, progress)
@@ -682,23 +620,6 @@ def parse_shard(text):
     return shard
 
 
-def _isolation(opts, stream, progress):
-    """The bwrap to use, or None; says once why there is none."""
-    from .isolation import find_bwrap, why_no_bwrap
-
-    if opts.isolation == "none":
-        print("grading without isolation (NOT a security sandbox): it was switched off "
-              "(isolation none), so student code runs with your rights.", file=stream)
-        return None
-    path = find_bwrap()
-    if path is None:
-        if opts.isolation == "bwrap":
-            raise ReleaseError("isolation with bubblewrap was asked for, but: " + why_no_bwrap())
-        print("grading without isolation (NOT a security sandbox): " + why_no_bwrap(),
-              file=stream)
-    return path
-
-
 def _crashed(student, key, why) -> StudentResult:
     result = StudentResult(student, key=key_digest(key), problems=[why])
     for name, part in key["notebooks"].items():
@@ -738,22 +659,14 @@ def _load_result(path, key):
 
 def write_tables(out, results):
     """grades.csv and totals.csv, from every result so far (atomically)."""
-    rows = io.StringIO()
-    writer = csv.DictWriter(rows, CSV_FIELDS, lineterminator="\n", extrasaction="ignore")
-    writer.writeheader()
     results = sorted(results, key=lambda r: r.student)
-    for result in results:
-        for g in result.grades:
-            writer.writerow({**asdict(g), "points": f"{g.points:g}",
-                             "max_points": f"{g.max_points:g}", "diagnosis": g.diagnosis or ""})
-    write_atomic(Path(out) / "grades.csv", rows.getvalue())
-    totals = io.StringIO()
-    writer = csv.writer(totals, lineterminator="\n")
-    writer.writerow(["student", "points", "max_points", "problems"])
-    for result in results:
-        writer.writerow([result.student, f"{result.points:g}", f"{result.max_points:g}",
-                         "; ".join(result.problems)])
-    write_atomic(Path(out) / "totals.csv", totals.getvalue())
+    write_atomic(Path(out) / "grades.csv", csv_text(CSV_FIELDS, (
+        {**asdict(g), "points": f"{g.points:g}", "max_points": f"{g.max_points:g}",
+         "diagnosis": g.diagnosis or ""} for result in results for g in result.grades)))
+    write_atomic(Path(out) / "totals.csv", csv_text(
+        ["student", "points", "max_points", "problems"],
+        ([r.student, f"{r.points:g}", f"{r.max_points:g}", "; ".join(r.problems)]
+         for r in results)))
 
 
 def write_feedback(path, result: StudentResult):

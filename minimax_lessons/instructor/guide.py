@@ -4,7 +4,7 @@ Vocabulary
 ----------
 - A *diagnosis* is the id the checker gives a wrong answer, such as
   ``"max-at-every-level"``; the registry is
-  :data:`minimax_lessons.exercises.mistakes.DIAGNOSES` (id -> a sentence for students).
+  :data:`minimax_lessons.mistakes.DIAGNOSES` (id -> a sentence for students).
 - :data:`ADVICE` holds, per id, what a student who makes the mistake *believes*, what
   to *say* to them, and (for mistakes no tree can show, such as a timeout) how the
   mistake *shows* instead. A test fails when an id of the registry has no entry.
@@ -40,7 +40,7 @@ from ..exercises import variants as V
 from ..exercises.check import RECORD_ENV, check, get_question, question_ids
 from ..exercises.harness import (board_value, nested_alphabeta, nested_best_move, nested_depth,
                                 nested_minimax, run_local)
-from ..exercises.mistakes import DIAGNOSES, GENERIC
+from ..mistakes import DIAGNOSES, GENERIC
 from ..exercises.nested import names, to_game
 from ..exercises.questions import (ChoiceQuestion, FillQuestion, FindBugQuestion,
                                   FunctionQuestion, ParsonsQuestion, PredictQuestion,

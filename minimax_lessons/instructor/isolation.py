@@ -5,9 +5,12 @@ Debian's ``bubblewrap`` package): the whole system mounted read-only, empty
 read-only folders over ``/tmp``, the home folder, the key's folder, the
 submissions and the output folder (and over the course checkout, except the
 package and its Python environment), one private writable folder holding only
-that student's notebook, no network (``--unshare-net``), its own process
-namespace (``--unshare-pid``: every process the student starts dies with it),
-``--die-with-parent``, and limits on memory and on processes (``prlimit``).
+that student's notebook, the grader's compiled Graphviz to read (so a kernel that
+draws need not compile it again: :func:`shared_graphviz_cache`), no network
+(``--unshare-net``), its own process namespace (``--unshare-pid``: every process
+the student starts dies with it), ``--die-with-parent``, no capabilities even when
+the grader runs as root (``--cap-drop ALL``), and limits on memory and on
+processes (``prlimit``; Linux never limits the number of root's processes).
 
 Without bwrap (or when it cannot start here, e.g. user namespaces are off),
 :func:`find_bwrap` returns None and the grader says so once and runs as
@@ -33,9 +36,13 @@ from pathlib import Path
 from jupyter_client.manager import AsyncKernelManager
 
 from .._process import PACKAGE_ROOT, with_package_path
+from ..pictures.render import CACHE_ENV, cache_dir
+from .release import ReleaseError
 
 NO_BWRAP_ENV = "MINIMAX_LESSONS_NO_BWRAP"
-#: Address space of a student's kernel (bytes) and processes it may run (per user).
+#: Memory a student's kernel may allocate (bytes; ``prlimit --data``: what it allocates,
+#: not the address space it only reserves, for the embedded Graphviz reserves 4 GiB and
+#: uses a few MiB of it) and processes it may run (per user).
 MEMORY = 4 << 30
 PROCESSES = 256
 NO_BWRAP_NOTE = ("bubblewrap (bwrap) is not available here, so student code runs with your "
@@ -85,6 +92,26 @@ def why_no_bwrap() -> str:
     return NO_BWRAP_NOTE
 
 
+def bwrap_to_use(isolation="auto", stream=None) -> str | None:
+    """The bwrap to run student code in, or None; says once on ``stream`` why there is none.
+
+    ``isolation`` is "auto" (bubblewrap when it works here), "bwrap" (an error without
+    it) or "none" (never).
+    """
+    stream = stream or sys.stderr
+    if isolation == "none":
+        print("grading without isolation (NOT a security sandbox): it was switched off "
+              "(isolation none), so student code runs with your rights.", file=stream)
+        return None
+    path = find_bwrap()
+    if path is None:
+        if isolation == "bwrap":
+            raise ReleaseError("isolation with bubblewrap was asked for, but: " + why_no_bwrap())
+        print("grading without isolation (NOT a security sandbox): " + why_no_bwrap(),
+              file=stream)
+    return path
+
+
 @dataclass
 class Jail:
     """One student's confinement: ``work`` is the only writable folder they see."""
@@ -95,14 +122,18 @@ class Jail:
     prlimit: str | None = field(default_factory=lambda: shutil.which("prlimit"))
     memory: int = MEMORY
     processes: int = PROCESSES
+    graphviz_cache: str | None = field(default_factory=lambda: shared_graphviz_cache())
 
     def prefix(self) -> list:
         """The command line to put before a program to run it inside the jail."""
         work = str(Path(self.work).resolve())
-        cmd = [self.bwrap or "bwrap", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-               "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
-               "--die-with-parent", "--hostname", "student"]
-        exposed = _exposed()
+        # --cap-drop ALL: bwrap started by root leaves root every capability, and with
+        # them it could remount the read-only folders writable or unmount what hides the key
+        cmd = [self.bwrap or "bwrap", "--cap-drop", "ALL", "--ro-bind", "/", "/", "--dev", "/dev",
+               "--proc", "/proc", "--unshare-net", "--unshare-pid", "--unshare-ipc",
+               "--unshare-uts", "--die-with-parent", "--hostname", "student"]
+        cache = os.path.realpath(self.graphviz_cache) if self.graphviz_cache else None
+        exposed = sorted(_exposed() + ([cache] if cache else []), key=len)
         hidden = _hidden(self.hide)
         for path in hidden:
             cmd += ["--tmpfs", path]
@@ -116,12 +147,23 @@ class Jail:
                 # the kernel's parent is PID 1 in the jail: no parent polling (the jail
                 # dies with its parent anyway)
                 "--setenv", "JPY_PARENT_PID", "1"]
+        if cache:  # the compiled Graphviz, read-only (HOME is the work folder in here)
+            cmd += ["--setenv", CACHE_ENV, cache]
         for path in hidden:  # the empty folders are read-only too: nothing lands there
             cmd += ["--remount-ro", path]
         if self.prlimit:
-            cmd += ["--", self.prlimit, f"--as={self.memory}", f"--nproc={self.processes}"]
+            cmd += ["--", self.prlimit, f"--data={self.memory}", f"--nproc={self.processes}"]
         cmd.append("--")
         return cmd
+
+
+def shared_graphviz_cache() -> str | None:
+    """The folder of compiled Graphviz that jailed kernels may read, if there is one.
+
+    Without it, every jailed kernel that draws compiles Graphviz again (about 2.5 s).
+    """
+    folder = cache_dir()
+    return str(folder) if folder is not None and folder.is_dir() else None
 
 
 def _hidden(extra) -> list:
@@ -172,5 +214,5 @@ class JailedKernelManager(AsyncKernelManager):
         return (self.jail.prefix() + cmd) if self.jail is not None else cmd
 
 
-__all__ = ["Jail", "JailedKernelManager", "find_bwrap", "why_no_bwrap", "NO_BWRAP_ENV",
-           "NO_BWRAP_NOTE"]
+__all__ = ["Jail", "JailedKernelManager", "find_bwrap", "why_no_bwrap", "bwrap_to_use",
+           "shared_graphviz_cache", "NO_BWRAP_ENV", "NO_BWRAP_NOTE"]

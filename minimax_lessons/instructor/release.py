@@ -40,13 +40,14 @@ import ast
 import copy
 import hashlib
 import json
-import os
 import re
 import secrets
 import textwrap
 from pathlib import Path
 
 import nbformat
+
+from .common import write_atomic
 
 KEY_FORMAT = "minimax-lessons-key"
 SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
@@ -282,17 +283,6 @@ def _inside(path: Path, folder: Path) -> bool:
         return True
     except ValueError:
         return False
-
-
-def write_atomic(path: Path, text: str):
-    """Write a file so that readers see the old or the new content, never half of it."""
-    path = Path(path)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as out:
-        out.write(text)
-        out.flush()
-        os.fsync(out.fileno())
-    os.replace(tmp, path)
 
 
 def load_key(path) -> dict:

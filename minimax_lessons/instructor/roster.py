@@ -25,7 +25,8 @@ from pathlib import Path
 
 import nbformat
 
-from .release import ReleaseError, notebooks_in, write_atomic
+from .common import safe_name, write_atomic
+from .release import ReleaseError, notebooks_in
 
 ME_LINE = re.compile(r"^me\s*=\s*.*$", re.M)
 ID_COLUMNS = ("student", "id", "student_id", "login", "sis_login_id", "email")
@@ -105,8 +106,6 @@ def with_seed(nb, seed: str):
 def assign(release_dir, roster, key: dict, dest) -> dict:
     """Write ``dest/<student>/<notebook>`` with each student's assigned seed, and
     ``dest/seeds.csv``; returns student -> seed."""
-    from .grading import safe_name
-
     seeds = roster_seeds(key, roster)
     found = notebooks_in(Path(release_dir))
     if not found:

@@ -20,13 +20,10 @@ player's row links to the list of their games further down the page).
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 from pathlib import Path
 
-from .grading import safe_name
-from .release import write_atomic
+from .common import csv_text, safe_name, write_atomic
 
 K = 32
 INITIAL = 1500.0
@@ -92,11 +89,7 @@ def write_standings(out, tournament):
 
 
 def _csv(fields, rows) -> str:
-    text = io.StringIO()
-    writer = csv.DictWriter(text, fields, lineterminator="\n", extrasaction="ignore")
-    writer.writeheader()
-    writer.writerows(rows)
-    return text.getvalue()
+    return csv_text(fields, rows)
 
 
 def anchor(name) -> str:

@@ -27,12 +27,8 @@ no bot runs out of time or reads the clock itself.
 
 from __future__ import annotations
 
-import json
 import os
-import pickle
-import secrets
 import shutil
-import subprocess
 import sys
 import tempfile
 import threading
@@ -40,10 +36,11 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .._process import launch, with_package_path
+from .._process import launch
 from ..play.bots import REFERENCE_BOTS, game_spec, make_game
 from ..play.arena import BotPool, Player, play_game
-from .grading import Options, _kill_session, student_environment
+from .common import kill_descendants, run_child, student_environment, take_job
+from .grading import Options
 from .release import ReleaseError, notebooks_in
 
 #: The notebook a student submits (any single notebook in their folder also counts).
@@ -96,34 +93,17 @@ def load_student(student, path, options: Options, *, bwrap=None, hide=(), work_r
     if path is None:
         return Player(student, "student", problem="no notebook submitted (or several, none "
                                                    f"named {CAPSTONE})")
-    token = secrets.token_hex(16)
-    payload = {"student": student, "path": str(path), "options": asdict(options),
-               "bwrap": bwrap, "hide": list(hide), "work_root": str(work_root), "token": token}
-    env = with_package_path(student_environment())
+    job = {"student": student, "path": str(path), "options": asdict(options),
+           "bwrap": bwrap, "hide": list(hide), "work_root": str(work_root)}
     limit = options.notebook_timeout + 120
-    with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen([sys.executable, "-c", _LAUNCH_LOAD], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=errors, env=env,
-                                start_new_session=True)
-        try:
-            out, _ = proc.communicate(pickle.dumps(payload), timeout=limit)
-        except subprocess.TimeoutExpired:
-            _kill_session(proc)
-            proc.communicate()
-            return Player(student, "student",
-                          problem=f"loading the notebook took over {limit:g} s")
-        finally:
-            _kill_session(proc)
-        try:
-            answer = json.loads(out.decode("utf-8"))
-        except ValueError:
-            answer = None
-        if not isinstance(answer, dict) or answer.get("token") != token:
-            errors.seek(0)
-            tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
-            why = f"the process loading the notebook stopped (exit code {proc.returncode})"
-            return Player(student, "student", problem=why + (
-                f": {tail[-1]}" if tail and proc.returncode == 1 else ""))
+    run = run_child(_LAUNCH_LOAD, job, timeout=limit)
+    if run.timed_out:
+        return Player(student, "student", problem=f"loading the notebook took over {limit:g} s")
+    if run.answer is None:
+        why = f"the process loading the notebook stopped (exit code {run.exit_code})"
+        return Player(student, "student", problem=why + (
+            f": {run.last_error}" if run.last_error is not None else ""))
+    answer = run.answer
     return Player(student, "student", evaluate=answer.get("evaluate"),
                   choose_move=answer.get("choose_move"), problem=answer.get("problem"))
 
@@ -133,19 +113,13 @@ def _load_main():
     from ..exercises.check import RECORD_ENV
     from .grading import read_records
     from .isolation import Jail
-    from .grade_one import PR_SET_CHILD_SUBREAPER, _prctl, kill_descendants
     from .notebook_runner import run_notebook
     import nbformat
 
-    answer_fd = os.dup(1)
-    os.dup2(2, 1)
-    _prctl(PR_SET_CHILD_SUBREAPER, 1)
-    job = pickle.loads(sys.stdin.buffer.read())
-    token = job.pop("token")
-    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    job, reply = take_job()
     options = Options(**job["options"])
     work = Path(tempfile.mkdtemp(prefix="load-", dir=job["work_root"]))
-    answer = {"token": token}
+    answer = {}
     try:
         try:
             nb = nbformat.read(job["path"], as_version=4)
@@ -163,8 +137,7 @@ def _load_main():
             answer.update(functions_recorded(read_records(record), nb, run.problems))
     finally:
         kill_descendants()
-    with os.fdopen(answer_fd, "w", encoding="utf-8") as out:
-        out.write(json.dumps(answer))
+    reply.send(answer)
 
 
 def functions_recorded(records, nb, problems=()) -> dict:
@@ -224,8 +197,7 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
                    notebook_timeout=600, output_limit=100_000, kernel_name="python3",
                    max_depth=None, progress=True, stream=None) -> Tournament:
     """Load, play and score; writes the tables and the leaderboard to ``out``."""
-    from .grading import _isolation
-    from .isolation import Jail
+    from .isolation import Jail, bwrap_to_use
     from .standings import write_standings
 
     if game is None:
@@ -250,7 +222,7 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
     out.mkdir(parents=True, exist_ok=True)
     options = Options(cell_timeout=cell_timeout, notebook_timeout=notebook_timeout,
                       output_limit=output_limit, kernel_name=kernel_name, isolation=isolation)
-    bwrap = _isolation(options, stream, progress)
+    bwrap = bwrap_to_use(options.isolation, stream)
     hide = [str(Path(submissions).resolve()), str(out.resolve())]
     work_root = tempfile.mkdtemp(prefix="mml-tournament-")
     workers = max(1, int(jobs or 1))

@@ -17,7 +17,13 @@ Vocabulary
   ``practice.js``) with its CSS beside it, ending with ``export default {...}``. In
   Jupyter it runs as an ``anywidget`` widget (:func:`widget_class` makes the class,
   importing anywidget only then). An object with a widget shows the widget where widgets
-  run and a picture everywhere else: :func:`widget_makers`.
+  run and a picture everywhere else: :func:`widget_makers`. That *still picture* carries
+  a short *hint* under it (:func:`with_hint`: "Run this cell to play it step by step."),
+  since it is what a student sees of a widget before running its cell, and again after
+  reopening a saved notebook (:mod:`.saving` keeps the picture, not the widget, when
+  the notebook is saved).
+- A *caption* is text written under an SVG picture, wrapped to its width, the picture
+  growing to hold it (:func:`add_caption`): the hint, and a frame's sentence.
 - An *offline page* (:func:`offline_page`) is one self-contained HTML file that runs the
   same module with no kernel and no network: ``export default`` becomes a named
   ``const`` and the module, its CSS and its data are written into the page.
@@ -33,14 +39,18 @@ from __future__ import annotations
 import base64
 import functools
 import html
+import re
+import textwrap
 import types
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from .raster import svg_to_png
+from .style import PALETTE
 
 __all__ = ["SVG", "PNG", "HTML", "TEXT", "WIDGET", "STATIC", "wanted", "mimebundle",
            "picture_makers", "widget_makers", "png_base64", "widget_class", "widget_view",
-           "offline_page"]
+           "offline_page", "add_caption", "with_hint"]
 
 SVG, PNG, HTML, TEXT = "image/svg+xml", "image/png", "text/html", "text/plain"
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -81,12 +91,14 @@ def picture_makers(svg, text) -> dict:
     return {SVG: svg, PNG: lambda: png_base64(svg()), TEXT: text}
 
 
-def widget_makers(widget, svg, text) -> dict:
+def widget_makers(widget, svg, text, *, hint=None) -> dict:
     """Makers of a widget's view and of a picture (SVG, PNG, text) for where widgets do not run.
 
-    ``widget``, ``svg`` and ``text`` are functions making the widget, the SVG and the text.
+    ``widget``, ``svg`` and ``text`` are functions making the widget, the SVG and the text;
+    ``hint`` is one line written under the picture, saying how to get the widget.
     """
-    return {WIDGET: lambda: widget_view(widget()), **picture_makers(svg, text)}
+    still = svg if hint is None else (lambda: with_hint(svg(), hint))
+    return {WIDGET: lambda: widget_view(widget()), **picture_makers(still, text)}
 
 
 def png_base64(svg: str) -> str | None:
@@ -140,6 +152,64 @@ def offline_page(front_end: str, *, name: str, title: str, data: str, start: str
                         heading=f'<h1 style="font-size: 1.3em;">{title}</h1>\n' if heading else "",
                         name=name, front_end=front_end, payload=data.replace("</", "<\\/"),
                         script=script, start=start)
+
+
+# -- captions under a picture ------------------------------------------------------------
+
+SVG_NS = "http://www.w3.org/2000/svg"
+#: A caption: its font size (points), the width of an average Helvetica character and the
+#: distance between lines (in ems), and at least this many characters a line however
+#: narrow the picture.
+CAPTION_FONT_SIZE = 14.0
+CAPTION_CHAR_EM = 0.52
+CAPTION_LINE_EM = 1.3
+CAPTION_MIN_CHARS = 20
+
+
+def add_caption(root, text, *, size=CAPTION_FONT_SIZE, klass="mm-caption", italic=False):
+    """Write ``text`` below the SVG element ``root`` (ElementTree), wrapped to its width.
+
+    The picture grows by the lines written (its ``viewBox`` and its ``height``); sizes are
+    in the ``viewBox``'s units, which are points in a Graphviz drawing.
+    """
+    x0, y0, width, height = (float(v) for v in root.get("viewBox").split())
+    per_line = max(CAPTION_MIN_CHARS, int(width / (CAPTION_CHAR_EM * size)))
+    lines = textwrap.wrap(text, per_line) or [""]
+    extra = (len(lines) + 0.6) * size * CAPTION_LINE_EM
+    background = ET.SubElement(root, f"{{{SVG_NS}}}rect", x=f"{x0:g}", y=f"{y0 + height:g}",
+                               width=f"{width:g}", height=f"{extra:g}", fill="white")
+    background.tail = "\n"
+    for n, line in enumerate(lines, start=1):
+        t = ET.SubElement(root, f"{{{SVG_NS}}}text", x=f"{x0 + size:g}",
+                          y=f"{y0 + height + n * size * CAPTION_LINE_EM:g}")
+        t.set("font-family", "Helvetica,sans-Serif")
+        t.set("font-size", f"{size:g}")
+        t.set("fill", PALETTE["ink"])
+        if italic:
+            t.set("font-style", "italic")
+        t.set("class", klass)
+        t.text = line
+    root.set("viewBox", f"{x0:g} {y0:g} {width:g} {height + extra:g}")
+    shown = re.fullmatch(r"([\d.]+)([a-z%]*)", root.get("height", ""))
+    if shown:  # the height on the page grows in proportion
+        root.set("height", f"{float(shown[1]) * (height + extra) / height:g}{shown[2]}")
+
+
+def with_hint(svg: str, hint: str) -> str:
+    """The SVG text with ``hint`` written under it, in italics (a widget's still picture).
+
+    >>> still = with_hint('<svg xmlns="http://www.w3.org/2000/svg" width="200pt" height="100pt" '
+    ...                   'viewBox="0 0 200 100"></svg>', "Run this cell to play it.")
+    >>> 'height="129.12pt"' in still and ">Run this cell to play it.</text>" in still
+    True
+    """
+    ET.register_namespace("", SVG_NS)
+    ET.register_namespace("xlink", "http://www.w3.org/1999/xlink")
+    root = ET.fromstring(svg[svg.index("<svg"):])
+    if root.get("viewBox") is None:
+        return svg
+    add_caption(root, hint, klass="mm-hint", italic=True)
+    return ET.tostring(root, encoding="unicode")
 
 
 def _read(name: str) -> str:

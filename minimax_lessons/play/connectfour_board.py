@@ -11,9 +11,17 @@ Vocabulary
   from X's (MAX's) point of view: +1 a forced win for X, -1 for O, and an
   estimate strictly between otherwise. Shown to a player, a value is turned to
   their side (:func:`describe`).
-- :func:`board_svg` draws a position as SVG (a pure function of the state);
-  :func:`board_picture` shows it in a notebook (with a PNG beside it, for
-  notebooks opened untrusted); the widget shows it with a button above each column.
+- :func:`board_svg` draws a position as SVG (a pure function of the state), a
+  finished game's four in a row marked by a white band joining its discs and a
+  black ring round each (:func:`winning_lines`), and the values, if given, labelled with
+  whose they are; :func:`board_picture` shows it in a notebook (with a PNG beside
+  it, for notebooks opened untrusted); the widget shows it with a button above each
+  column.
+- The widget lets the program *think* in a thread of its own: meanwhile the status
+  says so and every button is disabled, and a click that arrives all the same is
+  ignored (the kernel hears it at once instead of queueing it behind the search).
+  :meth:`ConnectFourBoard.wait` waits for the answer; :meth:`~ConnectFourBoard.play`
+  answers at once, without a thread.
 
 >>> board = ConnectFourBoard(human="X", max_depth=2)
 >>> board.play(3)                   # you drop a piece in the middle; the program answers
@@ -24,12 +32,15 @@ Vocabulary
 from __future__ import annotations
 
 import html
+import threading
 
-from ..games.connectfour import ConnectFour
+from ..games.connectfour import ConnectFour, lines_of_four
 from ..search.engine import Analysis, analyse, centre_first
 from ..games.game import MAX
 from ..pictures.jupyter import mimebundle, picture_makers, widget_makers
 
+#: The line under the still picture: what to do to play.
+HINT = "Run this cell to play against the program."
 #: Disc colours (X, O) and their text marks, so colour is never the only cue.
 COLOURS = {"X": ("#f2c200", "#5c4700"), "O": ("#c62828", "#ffffff")}
 
@@ -40,35 +51,74 @@ def describe(value, player_is_x: bool) -> str:
     >>> describe(1, True), describe(1, False), describe(0.25, True), describe(0.25, False)
     ('win', 'loss', '+0.25', '-0.25')
     """
-    mine = value if player_is_x else -value
+    mine = round(value if player_is_x else -value, 2)
+    if mine == 0:
+        return "0.00"  # never "-0.00" for a value a hair below zero
     return "win" if mine >= 1 else "loss" if mine <= -1 else f"{mine:+.2f}"
 
 
-def board_svg(game, state, *, values=None, player_is_x=True) -> str:
+def winning_lines(rows) -> list:
+    """The lines of four cells ``(row from the top, column)`` that one player fills.
+
+    >>> winning_lines(("....", "OOO.", "XXXX"))
+    [((2, 0), (2, 1), (2, 2), (2, 3))]
+    """
+    return [line for line in lines_of_four(len(rows), len(rows[0]))
+            if rows[line[0][0]][line[0][1]] in COLOURS
+            and len({rows[r][c] for r, c in line}) == 1]
+
+
+#: A four in a row: a white band joins its discs, each ringed in black inside the band.
+WIN_BAND, WIN_RING = "#ffffff", "#111111"
+
+
+def board_svg(game, state, *, values=None, player_is_x=True, label=None) -> str:
     """The position as SVG: discs marked X and O, column numbers, and values underneath.
 
     ``values`` maps columns to values (X's point of view), written in words for
-    X when ``player_is_x``, else for O. A pure function of its arguments.
+    X when ``player_is_x``, else for O, above a ``label`` saying whose they are (one or
+    two lines; by default "each column's value for X"). A four in a row is marked by a
+    white band joining its discs and a black ring round each (a shape, not a colour
+    alone). A pure function of its arguments.
 
     >>> svg = board_svg(ConnectFour(rows=2, cols=3), (1, 0), values={0: 1})
     >>> svg.startswith("<svg") and svg.count("<circle") == 6 and ">win</text>" in svg
+    True
+    >>> "value for X" in svg
     True
     """
     cell, pad = 40, 8
     width = game.cols * cell + 2 * pad
     rows = game.board(state)
-    height = game.rows * cell + 2 * pad + 22 + (22 if values else 0)
+    if values and label is None:
+        label = f"\u2191 each column's value for {'X' if player_is_x else 'O'}"
+    label_lines = label.split("\n") if values and label else []
+    height = game.rows * cell + 2 * pad + 22 + (22 if values else 0) + 15 * len(label_lines)
     font = 'font-family="Helvetica,sans-Serif"'
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}pt" height="{height}pt" '
            f'viewBox="0 0 {width} {height}">',
            f'<rect x="0" y="0" width="{width}" height="{game.rows * cell + 2 * pad}" rx="8" '
            'fill="#1e4bb0"/>']
+
+    def centre(r, c):
+        return pad + c * cell + cell / 2, pad + r * cell + cell / 2
+
+    won = winning_lines(rows)
+    ringed = {cell_at for line in won for cell_at in line}
+    for line in won:  # a band joining the four, under the discs
+        (x1, y1), (x2, y2) = centre(*line[0]), centre(*line[-1])
+        out.append(f'<line class="winning-four" x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" '
+                   f'y2="{y2:g}" stroke="{WIN_BAND}" stroke-width="{cell - 8}" '
+                   'stroke-linecap="round"/>')
     for r, row in enumerate(rows):
         for c, mark in enumerate(row):
-            x, y = pad + c * cell + cell / 2, pad + r * cell + cell / 2
+            x, y = centre(r, c)
             fill, ink = COLOURS.get(mark, ("#ffffff", "#222222"))
-            out.append(f'<circle cx="{x:g}" cy="{y:g}" r="{cell / 2 - 4:g}" fill="{fill}" '
-                       'stroke="#0d2a6b" stroke-width="2"/>')
+            outline = (f'stroke="{WIN_RING}" stroke-width="4"' if (r, c) in ringed
+                       else 'stroke="#0d2a6b" stroke-width="2"')
+            radius = cell / 2 - (7 if (r, c) in ringed else 4)
+            out.append(f'<circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fill}" '
+                       f'{outline}/>')
             if mark != ".":
                 out.append(f'<text x="{x:g}" y="{y + 7:g}" text-anchor="middle" {font} '
                            f'font-size="20" font-weight="bold" fill="{ink}">{mark}</text>')
@@ -81,6 +131,10 @@ def board_svg(game, state, *, values=None, player_is_x=True) -> str:
             out.append(f'<text x="{x:g}" y="{base + 38}" text-anchor="middle" {font} '
                        f'font-size="12" fill="#222222">'
                        f'{html.escape(describe(values[c], player_is_x))}</text>')
+    for n, text in enumerate(label_lines):
+        out.append(f'<text class="values-label" x="{pad}" y="{base + 56 + 15 * n}" {font} '
+                   f'font-size="11" font-style="italic" fill="#222222">'
+                   f'{html.escape(text)}</text>')
     out.append("</svg>")
     return "\n".join(out)
 
@@ -92,9 +146,9 @@ class BoardPicture:
     ['...', 'X..']
     """
 
-    def __init__(self, game, state, *, values=None, player_is_x=True):
+    def __init__(self, game, state, *, values=None, player_is_x=True, label=None):
         self.game, self.state = game, state
-        self.svg = board_svg(game, state, values=values, player_is_x=player_is_x)
+        self.svg = board_svg(game, state, values=values, player_is_x=player_is_x, label=label)
 
     def __repr__(self):
         return self.game.text(self.state)
@@ -103,9 +157,9 @@ class BoardPicture:
         return mimebundle(picture_makers(lambda: self.svg, lambda: repr(self)), include, exclude)
 
 
-def board_picture(game, state, *, values=None, player_is_x=True) -> BoardPicture:
+def board_picture(game, state, *, values=None, player_is_x=True, label=None) -> BoardPicture:
     """A position (with each column's value underneath, if given) to show in a notebook."""
-    return BoardPicture(game, state, values=values, player_is_x=player_is_x)
+    return BoardPicture(game, state, values=values, player_is_x=player_is_x, label=label)
 
 
 class ConnectFourBoard:
@@ -127,48 +181,88 @@ class ConnectFourBoard:
         self.evaluate = evaluate or self.game.estimate
         self.order = centre_first(self.game)
         self.analysis = None
+        #: True while the widget's program thinks (in a thread): clicks are ignored.
+        self.thinking = False
+        self._thread = None
+        self._failure = None
         self._widget = None
         self.reset()
 
-    def reset(self):
-        """Start again from the game's first position."""
+    def _start(self):
         self.state = self.game.initial_state()
         self.analysis = None
+
+    def reset(self):
+        """Start again from the game's first position (the program moves first if you are O)."""
+        self.wait()
+        self._start()
         self._reply()
         self._refresh()
 
     def _human_to_move(self):
         return (self.game.to_move(self.state) == MAX) == (self.human == "X")
 
+    def _program_to_move(self):
+        return not self.game.is_terminal(self.state) and not self._human_to_move()
+
     def think(self, state) -> Analysis:
         """The program's search in ``state``: depth reached, column values, chosen move."""
         return analyse(self.game, state, seconds=self.seconds, max_depth=self.max_depth,
                        evaluate=self.evaluate, order=self.order)
 
+    def _answer(self, state, analysis):
+        self.analysis = analysis
+        self.state = self.game.result(state, analysis.move)
+
     def _reply(self):
-        if not self.game.is_terminal(self.state) and not self._human_to_move():
-            self.analysis = self.think(self.state)
-            self.state = self.game.result(self.state, self.analysis.move)
+        if self._program_to_move():
+            self._answer(self.state, self.think(self.state))
 
     def play(self, column: int):
         """Drop your piece in ``column``; the program answers at once."""
+        self.wait()
         if self.game.is_terminal(self.state):
             raise ValueError("the game is over: call reset() to play again")
         self.state = self.game.result(self.state, column)
         self._reply()
         self._refresh()
 
+    def wait(self, timeout=None) -> bool:
+        """Wait until the widget's program has moved (True), or ``timeout`` seconds (False).
+
+        A search that failed raises its error here (the board says so too).
+        """
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+            if thread.is_alive():
+                return False
+        failure, self._failure = self._failure, None
+        if failure is not None:
+            raise failure
+        return True
+
     def status(self) -> str:
-        """One line, from your side: your move, or how the game ended for you."""
+        """One line, from your side: your move, the program thinking, or how the game ended."""
+        if self.thinking:
+            budget = (f"up to {self.seconds:g} s" if self.seconds is not None
+                      else f"{self.max_depth} plies deep")
+            return f"The program ({self._program_side()}) is thinking ({budget})\u2026"
         if self.game.is_terminal(self.state):
             who = self.game.winner(self.state)
             if who is None:
                 return "Draw: the board is full."
-            return "You win: four in a row." if who == self.human else f"You lose: {who} has four in a row."
+            return ("You win: four in a row (marked)." if who == self.human
+                    else f"You lose: {who} has four in a row (marked).")
         return f"Your move ({self.human}): click a column."
+
+    def _program_side(self):
+        return "O" if self.human == "X" else "X"
 
     def thoughts(self) -> str:
         """The program's last analysis in words."""
+        if self._failure is not None:
+            return f"The program's search failed: {self._failure!r}"
         if self.analysis is None:
             return "The program has not moved yet."
         a = self.analysis
@@ -177,6 +271,7 @@ class ConnectFourBoard:
         return (f"The program looked {a.depth} plies ahead ({a.nodes:,} nodes) and played "
                 f"column {a.move}. Its values (for itself): {values}.")
 
+    # -- the widget ---------------------------------------------------------------
     def widget(self):
         """The ipywidgets view (built on first use)."""
         if self._widget is None:
@@ -188,11 +283,11 @@ class ConnectFourBoard:
             for c, b in enumerate(buttons):
                 b.on_click(lambda _, c=c: self._click(c))
             again = widgets.Button(description="New game", icon="refresh")
-            again.on_click(lambda _: self.reset())
+            again.on_click(lambda _: self._new_game())
             side = widgets.ToggleButtons(options=[("Play X (first)", "X"), ("Play O", "O")],
                                          value=self.human, description="You:")
             side.observe(lambda change: self._switch(change["new"]), names="value")
-            self._buttons = buttons
+            self._buttons, self._again, self._side = buttons, again, side
             self._board, self._status, self._thoughts = (widgets.HTML(), widgets.HTML(),
                                                          widgets.HTML())
             self._widget = widgets.VBox([side, widgets.HBox(buttons), self._board,
@@ -201,19 +296,57 @@ class ConnectFourBoard:
         return self._widget
 
     def _switch(self, human):
+        if human == self.human:
+            return
+        if self.thinking:  # too late to change sides: put the switch back
+            self._side.value = self.human
+            return
         self.human = human
-        self.reset()
+        self._new_game()
+
+    def _new_game(self):
+        if self.thinking:
+            return
+        self._start()
+        self._respond()
 
     def _click(self, column):
-        if not self.game.is_terminal(self.state) and column in self.game.actions(self.state):
-            self.play(column)
+        """A click on a column's button: ignored while the program thinks or the game is over."""
+        if self.thinking or self.game.is_terminal(self.state) or \
+                column not in self.game.actions(self.state):
+            return
+        self.state = self.game.result(self.state, column)
+        self._respond()
+
+    def _respond(self):
+        """Show the position; if the program is to move, let it think in a thread (the board
+        says so and takes no clicks meanwhile) and show its answer when it has one."""
+        if not self._program_to_move():
+            self._refresh()
+            return
+        self.thinking = True
+        self._refresh()
+        state = self.state
+
+        def work():
+            try:
+                self._answer(state, self.think(state))
+            except Exception as error:  # noqa: BLE001  (shown on the board, raised by wait())
+                self._failure = error
+            finally:
+                self.thinking = False
+                self._refresh()
+
+        self._thread = threading.Thread(target=work, name="connect-four-program", daemon=True)
+        self._thread.start()
 
     def _refresh(self):
         if self._widget is None:
             return
         open_columns = self.game.actions(self.state)
         for c, b in enumerate(self._buttons):
-            b.disabled = c not in open_columns
+            b.disabled = self.thinking or c not in open_columns
+        self._again.disabled = self._side.disabled = self.thinking
         picture = self.picture()
         self._board.value = picture.svg
         self._status.value = f'<b style="font-size:18px">{html.escape(self.status())}</b>'
@@ -221,8 +354,13 @@ class ConnectFourBoard:
 
     def picture(self) -> BoardPicture:
         """A still picture: the board, with the program's last column values underneath."""
-        values = self.analysis.values if self.analysis else None
-        return board_picture(self.game, self.state, values=values, player_is_x=self.human != "X")
+        if self.analysis is None:
+            return board_picture(self.game, self.state)
+        side = self._program_side()
+        return board_picture(self.game, self.state, values=self.analysis.values,
+                             player_is_x=side == "X",
+                             label=f"\u2191 the program's values at its last move:\n"
+                                   f"its own view as {side}, not your result there")
 
     def __repr__(self):
         return self.game.text(self.state) + "\n" + self.status()
@@ -230,5 +368,6 @@ class ConnectFourBoard:
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The clickable board where widgets run, a still picture elsewhere."""
         picture = self.picture()
-        return mimebundle(widget_makers(self.widget, lambda: picture.svg, lambda: repr(self)),
+        return mimebundle(widget_makers(self.widget, lambda: picture.svg, lambda: repr(self),
+                                        hint=HINT),
                           include, exclude)

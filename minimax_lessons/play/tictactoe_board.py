@@ -19,6 +19,10 @@ from ..games.tictactoe import LINES, TicTacToe
 from .match import move_values, perfect_player
 
 
+#: The line under the still picture: what to do to play.
+HINT = "Run this cell to play against the perfect player."
+
+
 def _describe_value(value, mover_is_max):
     mine = value if mover_is_max else -value
     return "win" if mine > 0 else "loss" if mine < 0 else "draw"
@@ -182,7 +186,8 @@ class TicTacToeBoard:
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The clickable board where widgets run, a still picture elsewhere."""
-        return mimebundle(widget_makers(self.widget, self.picture().svg, lambda: repr(self)),
+        return mimebundle(widget_makers(self.widget, self.picture().svg, lambda: repr(self),
+                                        hint=HINT),
                           include, exclude)
 
 

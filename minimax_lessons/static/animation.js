@@ -9,9 +9,10 @@
 //           frame k - 1: n = [[node, look, value text, window text]], e = [[node, edge look]];
 //           the full state is kept every checkpointEvery frames (as the Python frames are)
 //   index   the frame shown; playing; speed (steps per second)
-//   answers a quiz's answers so far, JSON text [null | {reply, ok} | {skip: true}]
-//           (only when frames has a quiz: [{f, kind, prompt, answer, why, reveal, tol, value}];
-//           the player stops at frame f until question is answered or skipped)
+//   answers a quiz's answers so far, JSON text [null | {reply, ok, diagnosis} | {skip: true}]
+//           (only when frames has a quiz: [{f, kind, prompt, answer, why, reveal, tol, value,
+//           mistakes: [[answer, diagnosis id, sentence]]}]; the player stops at frame f until
+//           the question is answered or skipped; a wrong reply is named by the mistake giving it)
 // Stepping only repaints the nodes that differ, so it needs no kernel round trip.
 
 const SHAPES = new Set(["polygon", "ellipse", "path", "polyline"]);
@@ -156,13 +157,27 @@ function parseReply(text) {
   return Number(t);
 }
 
-function isRight(question, reply) {
-  if (question.kind === "look") return reply === question.answer;
-  const got = parseReply(reply);
-  const want = typeof question.value === "number" ? question.value : parseReply(question.answer);
+// A typed number against a value: exactly, or within the question's tolerance.
+function sameNumber(question, got, want) {
   if (got === null || want === null) return false;
   if (!question.tol) return got === want;
   return Math.abs(got - want) <= question.tol;
+}
+
+function isRight(question, reply) {
+  if (question.kind === "look") return reply === question.answer;
+  const want = typeof question.value === "number" ? question.value : parseReply(question.answer);
+  return sameNumber(question, parseReply(reply), want);
+}
+
+// [diagnosis id, sentence] for a wrong reply: the known mistake that gives it, else
+// ["wrong", ""] (the twin of QuizQuestion.mistake in Python).
+function mistakeOf(question, reply) {
+  const found = (question.mistakes || []).find(([answer]) => question.kind === "look"
+    ? answer === reply
+    : sameNumber(question, parseReply(reply),
+                 typeof answer === "number" ? answer : parseReply(answer)));
+  return found ? [found[1], found[2]] : ["wrong", ""];
 }
 
 const escapeHtml = (text) => String(text).replace(/[&<>"]/g,
@@ -179,8 +194,13 @@ function verdictHtml(question, answer) {
   if (answer.ok) {
     return `<p class="mmla-verdict mmla-right"><b>\u2713 Right:</b> ${right}. ${why}</p>`;
   }
-  return `<p class="mmla-verdict mmla-wrong"><b>\u2717 Not quite:</b> you said ` +
-    `${escapeHtml(answer.reply)}; the answer is ${right}. ${why}</p>`;
+  const [diagnosis, sentence] = mistakeOf(question, answer.reply);
+  const named = diagnosis !== "wrong"
+    ? `<span class="mmla-mistake"><b>Likely mistake:</b> ${escapeHtml(diagnosis.replace(/-/g, " "))}. ` +
+      `${pretty(sentence)}</span>` : "";
+  return `<p class="mmla-verdict mmla-wrong" data-diagnosis="${escapeHtml(diagnosis)}">` +
+    `<b>\u2717 Not quite:</b> you said ${escapeHtml(answer.reply)}; the answer is ${right}. ` +
+    `${why}${named}</p>`;
 }
 
 function questionHtml(question, i, count) {
@@ -206,6 +226,11 @@ function scoreHtml(quiz, answers) {
 }
 
 // -- the player ---------------------------------------------------------------------
+
+// Ctrl+S, or Cmd+S on a Mac: the one key a widget passes on to JupyterLab (to save).
+function isSave(event) {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s";
+}
 
 function button(action, label, key) {
   return `<button type="button" data-action="${action}" aria-label="${label}" ` +
@@ -249,6 +274,13 @@ function render({ model, el }) {
   el.tabIndex = 0;
   // JupyterLab: let the arrow keys step the animation instead of moving between cells.
   el.setAttribute("data-lm-suppress-shortcuts", "true");
+  // All but Ctrl+S (Cmd+S), which still saves the notebook: for that key the player lifts
+  // the suppression until the key has reached JupyterLab (it listens on the document).
+  el.addEventListener("keydown", (event) => {
+    if (!isSave(event)) return;
+    el.removeAttribute("data-lm-suppress-shortcuts");
+    setTimeout(() => el.setAttribute("data-lm-suppress-shortcuts", "true"), 0);
+  }, true);
   const speeds = SPEEDS.map((s) => `<option value="${s}">${s}/s</option>`).join("");
   el.innerHTML =
     `<div class="mmla-bar" role="toolbar" aria-label="Animation controls">` +
@@ -429,7 +461,11 @@ function render({ model, el }) {
       input.setCustomValidity("Type a number, such as 3 or -2.5 (or Skip)");
       input.reportValidity();
       return;
-    } else answers[i] = { reply: String(reply).trim(), ok: isRight(quiz[i], String(reply).trim()) };
+    } else {
+      const said = String(reply).trim();
+      const ok = isRight(quiz[i], said);
+      answers[i] = ok ? { reply: said, ok } : { reply: said, ok, diagnosis: mistakeOf(quiz[i], said)[0] };
+    }
     model.set("answers", JSON.stringify(answers));
     model.save_changes();
     const k = model.get("index");

@@ -11,6 +11,10 @@
 // solid outline, a wrong one a cross and a dashed outline, and the sentence below.
 
 const TICK = "\u2714";
+// Marks beside a node: their size (px, less where neighbours stand close) and gap.
+const MARK_SIZE = 15;
+const MARK_MIN = 8;
+const MARK_GAP = 2;
 const CROSS = "\u2718";
 const SVGNS = "http://www.w3.org/2000/svg";
 const SHAPES = new Set(["polygon", "ellipse", "path", "polyline"]);
@@ -121,6 +125,11 @@ function addText(g, cls, x, y, text, size) {
   return t;
 }
 
+// Ctrl+S, or Cmd+S on a Mac: the one key a widget passes on to JupyterLab (to save).
+function isSave(event) {
+  return (event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s";
+}
+
 // -- the front-end --------------------------------------------------------------------------
 
 function render({ model, el }) {
@@ -174,10 +183,19 @@ function render({ model, el }) {
   const typing = () => ["values", "windows"].includes(stage().stage);
   const nameOf = (id) => tree.nodes[id].name;
 
+  let said = { kind: "info", text: "" };  // the last message, without its mark
+
   function say(kind, text) {
+    said = { kind, text };
     feedback.className = `mmp-feedback mmp-${kind}`;
     const mark = kind === "right" ? TICK + " " : kind === "wrong" ? CROSS + " " : "";
     feedback.textContent = mark + text;
+  }
+
+  // Where a finished stage or tree leaves the keyboard, when it was in the widget: on the
+  // next thing to do (the answer box it was in is hidden, and would drop it to the page).
+  function keepFocus(hadFocus, target) {
+    if (hadFocus && target) target.focus({ preventScroll: true });
   }
 
   // Which nodes take an answer in this stage (clickable, tabbable).
@@ -292,23 +310,67 @@ function render({ model, el }) {
     if (stage().stage === "windows" && st && st.text !== undefined) {
       sideText(id, `\u03b1=${st.text.replace(", ", " \u03b2=")}`);
     }
-    // the mark: tick, cross, dot (shown), scissors (marked pruned)
-    let m = g.querySelector("text.mmp-mark");
-    const glyph = !st || (info.leaf && stage().stage === "windows") ? (isMarked ? "\u2702" : "") :
+    // the marks: tick, cross, dot (shown), scissors (marked pruned)
+    const status = !st || (info.leaf && stage().stage === "windows") ? "" :
       st.status === "right" ? TICK : st.status === "shown" ? "\u2022" + TICK : CROSS;
-    if (!m && glyph) {
-      const b = box(shapes[0] || g) || { x: 0, y: 0, width: 0 };
-      m = addText(g, "mmp-mark", b.x + b.width + 2, b.y + 12, "", 15);
-    }
-    if (m) {
-      m.textContent = glyph + (isMarked && st ? "\u2702" : "");
-      m.setAttribute("fill", st && (st.status === "wrong" || st.status === "missed") ? P.warn : P.ink);
-    }
+    placeMarks(id, g, shapes[0] || g, [status, isMarked ? "\u2702" : ""].filter((x) => x),
+               st && (st.status === "wrong" || st.status === "missed") ? P.warn : P.ink);
     const label = [info.name, info.leaf ? "leaf" : `${info.player.toUpperCase()} node`];
     if (isMarked) label.push("marked pruned");
     if (st) label.push(st.status === "shown" ? "shown" : st.status);
     if (st && st.text !== undefined) label.push(`answer ${st.text}`);
     g.setAttribute("aria-label", label.join(", "));
+  }
+
+  // A node's marks, one above the other at its right, as large as the room before the
+  // next thing to its right allows (leaves stand close together), so that no mark ever
+  // covers a neighbour.
+  function placeMarks(id, g, shape, glyphs, colour) {
+    let m = g.querySelector("text.mmp-mark");
+    if (!glyphs.length) {
+      if (m) m.remove();
+      return;
+    }
+    const b = box(shape) || { x: 0, y: 0, width: 0, height: 0 };
+    if (!m) m = addText(g, "mmp-mark", 0, 0, "", MARK_SIZE);
+    m.textContent = "";
+    const lines = glyphs.map((glyph) => {
+      const t = document.createElementNS(SVGNS, "tspan");
+      t.textContent = glyph;
+      m.appendChild(t);
+      return t;
+    });
+    m.setAttribute("fill", colour);
+    const setSize = (size) => {
+      m.setAttribute("font-size", String(size));
+      lines.forEach((t, k) => {
+        t.setAttribute("x", String(b.x + b.width + MARK_GAP));
+        t.setAttribute("y", String(b.y + size * (0.9 + 1.05 * k)));
+      });
+    };
+    setSize(MARK_SIZE);
+    const drawn = box(m);
+    if (!drawn || !drawn.width) return;
+    const room = roomRight(id, b, drawn.y, drawn.y + drawn.height) - 2 * MARK_GAP;
+    if (drawn.width > room) setSize(Math.max(MARK_MIN, MARK_SIZE * room / drawn.width));
+  }
+
+  // The free width to the right of box `b` between heights top and bottom: up to the
+  // nearest shape or text of another node (its own marks aside).
+  function roomRight(id, b, top, bottom) {
+    const right = b.x + b.width;
+    let room = Infinity;
+    for (const [other, group] of groups) {
+      if (other === id || !other.startsWith("n")) continue;
+      for (const part of group.children) {
+        if (part.classList.contains("mmp-mark") || !(SHAPES.has(part.localName) ||
+                                                     part.localName === "text")) continue;
+        const o = box(part);
+        if (!o || !o.width || o.x < right - 1 || o.y > bottom || o.y + o.height < top) continue;
+        room = Math.min(room, o.x - right);
+      }
+    }
+    return room;
   }
 
   function paintAll() {
@@ -438,12 +500,17 @@ function render({ model, el }) {
 
   function finishIfDone() {
     if (finished || !stageDone()) return;
-    const s = stage();
+    const hadFocus = root.contains(document.activeElement);
+    // The last message goes on (with its node's name), marked as it was: a node shown by
+    // Show me gets no tick.
+    const kind = said.kind === "info" ? "info" : "right";
     if (stageAt + 1 < tree.stages.length) {
-      const before = feedback.textContent;
+      const before = said.text;
       stageAt += 1;
       startStage(); // the pruned leaves stay marked (grey, dashed) while windows are asked
-      say("right", `${before.replace(/^\S+ /, "")} Pruning done. ${stage().prompt}`);
+      say(kind, `${before} Pruning done. ${stage().prompt}`);
+      const first = askable()[0];
+      keepFocus(hadFocus, first && groups.get(first));
       return;
     }
     const clean = mistakes === 0;
@@ -459,7 +526,8 @@ function render({ model, el }) {
     showLevel();
     entry.hidden = true;
     root.dataset.done = String(game.done);
-    say("right", `${feedback.textContent.replace(/^\S+ /, "")} ${news} Press New tree for another.`);
+    say(kind, `${said.text} ${news} Press New tree for another.`);
+    keepFocus(hadFocus, root.querySelector('[data-action="new"]'));
   }
 
   function showMe() {
@@ -523,6 +591,7 @@ function render({ model, el }) {
     ({ show: showMe, check, new: () => newTree(false), enter })[b.dataset.action]();
   });
   root.addEventListener("keydown", (event) => {
+    if (isSave(event)) return; // Ctrl+S (Cmd+S) still saves the notebook
     event.stopPropagation(); // keys typed here are the student's, not the notebook's
     const id = nodeOf(event.target);
     if (event.target === input) {

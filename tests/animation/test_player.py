@@ -9,7 +9,8 @@ import pytest
 from minimax_lessons import FIGURE_5_2, TicTacToe, alphabeta, expectiminimax, minimax
 from minimax_lessons import examples
 from minimax_lessons.animation.mcts_player import animate_mcts
-from minimax_lessons.animation.player import STATIC, Animation, animate
+from minimax_lessons.animation.player import PLAY_HINT, STATIC, Animation, animate
+from minimax_lessons.pictures.jupyter import with_hint
 from minimax_lessons.pictures.draw import PALETTE, value_text
 from minimax_lessons.pictures.frames import PRUNED
 
@@ -260,7 +261,7 @@ def test_the_player_module_is_the_widget_s_front_end(fig52):
 def test_in_a_notebook_it_shows_the_player_and_the_last_frame_as_svg(fig52):
     bundle = fig52._repr_mimebundle_()
     assert bundle["application/vnd.jupyter.widget-view+json"]["model_id"] == fig52.widget.model_id
-    assert bundle["image/svg+xml"] == fig52.frame_svg(-1)
+    assert bundle["image/svg+xml"] == with_hint(fig52.frame_svg(-1), PLAY_HINT)
     assert bundle["text/plain"] == "<Animation of alphabeta on 13 nodes: 23 frames, value 3>"
     assert set(fig52._repr_mimebundle_(exclude=["image/svg+xml"])) == {
         "text/plain", "image/png", "application/vnd.jupyter.widget-view+json"}

@@ -10,9 +10,13 @@ from hypothesis import strategies as st
 
 from minimax_lessons import (FIGURE_5_2, GameTree, alphabeta, examples, expectiminimax,
                              minimax)
-from minimax_lessons.animation.player import animate
+from minimax_lessons.animation.player import QUIZ_HINT, animate
+from minimax_lessons.pictures.jupyter import with_hint
 from minimax_lessons.pictures.frames import DONE, PRUNED, UNVISITED, build_frames
 from minimax_lessons.animation.quiz import LOOK, VALUE, QuizQuestion, quiz_questions
+from minimax_lessons.exercises import tree_value_question
+from minimax_lessons.exercises.practice import PracticeTree
+from minimax_lessons.mistakes import explain
 from minimax_lessons.search.trace import EVALUATE, PRUNE, RETURN, VISIT
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -77,11 +81,12 @@ def test_minimax_on_figure_5_2_asks_what_b_c_d_and_a_return():
 
 def test_alphabeta_on_figure_5_2_asks_whether_it_looks_and_only_c2_is_pruned():
     # AIMA Figure 5.5: after C1 = 2, C is worth at most 2 < 3 = alpha, so C2 and C3
-    # are never looked at; every other leaf is.
+    # are never looked at; every other leaf is. "What value does C return?" is not
+    # asked: the verdict on C2 ("C2 and C3 are pruned") says that C returns the 2 it shows.
     _, _, questions = quiz_of(alphabeta, FIGURE_5_2)
     assert names(FIGURE_5_2, questions) == [
         (LOOK, "B2", "yes"), (LOOK, "B3", "yes"), (VALUE, "B", "3"),
-        (LOOK, "C", "yes"), (LOOK, "C2", "no"), (VALUE, "C", "2"),
+        (LOOK, "C", "yes"), (LOOK, "C2", "no"),
         (LOOK, "D", "yes"), (LOOK, "D2", "yes"), (LOOK, "D3", "yes"), (VALUE, "D", "2"),
         (VALUE, "A", "3")]
     c2 = questions[4]
@@ -118,6 +123,105 @@ def test_answers_are_checked_as_numbers_or_yes_no():
     assert b.check("3") and b.check(3) and b.check(" 3.0") and not b.check("3.5")
     assert not b.check("12") and not b.check("three")
     assert c2.check("no") and c2.check("No ") and not c2.check("yes")
+
+
+# -- naming the mistake behind a wrong answer ------------------------------------------------
+
+def test_a_wrong_value_is_named_by_the_mistake_that_gives_it():
+    # B = min(3, 12, 8): 12 is the largest leaf, what the max at every level gives, and what
+    # MAX's rule at B gives. A = max(3, 2, 2) = 3: 14 is the largest leaf of the tree, 2 the
+    # smallest, and 6 is minimax with MIN at the root: min(max(3, 12, 8), max(2, 4, 6), ...).
+    _, _, questions = quiz_of(minimax, FIGURE_5_2)
+    b, a = questions[0], questions[-1]
+    assert b.mistake("12") == ("max-at-every-level or players-swapped",
+                               explain("max-at-every-level or players-swapped", hand=True))
+    assert b.mistake(" 12.0 ")[0] == "max-at-every-level or players-swapped"
+    assert b.mistake("8") == ("wrong", "") and b.mistake("3") is None
+    assert [a.mistake(x)[0] for x in ("14", "2", "6", "5")] == [
+        "max-at-every-level", "min-at-every-level or players-swapped", "players-swapped", "wrong"]
+    assert "the largest child value at every level" in a.mistake("14")[1]
+
+
+def test_a_wrong_yes_or_no_is_named_by_the_pruning_mistake_or_the_other_tie_rule():
+    # Figure 5.2: C2 is pruned (2 < 3, no tie): looking at it is pruning too few; B2 is
+    # needed: skipping it is pruning too many. examples.TIES: C1 = 3 equals alpha = 3, so
+    # the wrong reply is the other tie rule's.
+    _, _, questions = quiz_of(alphabeta, FIGURE_5_2)
+    look = {name_at(FIGURE_5_2, q.path): q for q in questions if q.kind == LOOK}
+    assert look["C2"].mistake("yes") == ("pruned-too-few", explain("pruned-too-few"))
+    assert look["B2"].mistake("No") == ("pruned-too-many", explain("pruned-too-many"))
+    assert look["C2"].mistake("no") is None
+    for ties, wrong, named in ((True, "yes", "prune-strict"), (False, "no", "prune-non-strict")):
+        _, _, questions = quiz_of(alphabeta, examples.TIES, prune_ties=ties)
+        c2 = next(q for q in questions if name_at(examples.TIES, q.path) == "C2")
+        assert c2.mistake(wrong) == (named, explain(named, hand=True))
+
+
+def test_a_node_that_returns_a_bound_names_its_true_value_as_no_pruning():
+    # A = max(B, C), B = min(5) = 5, so C is entered with alpha = 5. C's only child C1 is
+    # MAX over two MIN nodes, [3, 1] and [4, 2]: each prunes after its first leaf (3 <= 5,
+    # 4 <= 5) and returns it, so C1 returns max(3, 4) = 4, a bound; without pruning C1 is
+    # max(min(3, 1), min(4, 2)) = 2. The smallest leaf, 1, is the min at every level; 3 is
+    # MIN's rule at C1 (players swapped).
+    tree = GameTree.from_nested([[5], [[[3, 1], [4, 2]]]])
+    _, _, questions = quiz_of(alphabeta, tree)
+    c1 = next(q for q in questions if q.kind == VALUE and name_at(tree, q.path) == "C1")
+    assert c1.answer == "4"
+    assert [c1.mistake(x)[0] for x in ("2", "1", "3")] == [
+        "no-pruning", "min-at-every-level", "players-swapped"]
+    assert c1.mistake("2")[1] == explain("no-pruning", hand=True)
+
+
+@settings(max_examples=40, deadline=None)
+@given(random_trees)
+def test_a_value_quiz_names_each_mistake_as_practice_does_on_the_same_tree(tree):
+    # practice("values") judges a typed value at a node; the quiz, asking the same node,
+    # names the same mistake with the same sentence for every wrong value it knows.
+    frames, trace, questions = quiz_of(minimax, tree)
+    judge = PracticeTree("values", 1, 0, tree)
+    assert questions
+    for q in questions:
+        node = name_at(tree, q.path)
+        for value, diagnosis, sentence in q.mistakes:
+            verdict = judge.judge("values", node, value)
+            assert not verdict.passed and q.mistake(str(value)) == (diagnosis, sentence)
+            assert (verdict.diagnosis, verdict.message) == (diagnosis, sentence)
+
+
+@settings(max_examples=40, deadline=None)
+@given(random_trees, st.booleans())
+def test_a_root_quiz_names_every_mistake_check_names_for_the_same_number(tree, is_max):
+    # check() on a tree_value_question names the mistakes worked out on the whole tree;
+    # the quiz's question about the root knows each of them (and players swapped at the
+    # root alone, as practice does).
+    tree = GameTree.from_nested(tree.to_nested(), root="max" if is_max else "min")
+    if tree.is_terminal(tree.root):
+        return
+    _, _, questions = quiz_of(minimax, tree)
+    root = questions[-1]
+    assert root.path == ()
+    asked = tree_value_question("t", "value?", tree=tree.to_nested(),
+                                root="max" if is_max else "min")
+    for value, _, _ in root.mistakes:
+        verdict = asked.check(value)
+        named = set(verdict.diagnoses or (verdict.diagnosis,)) - {"wrong"}
+        assert named <= set(root.mistake(str(value))[0].split(" or "))
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_trees, st.booleans())
+def test_no_verdict_gives_away_a_later_question(tree, prune_ties):
+    # A look question answered "no" says that its node prunes, so that the node returns the
+    # bound its frame shows: no value question about that node comes after it.
+    _, trace, questions = quiz_of(alphabeta, tree, prune_ties=prune_ties)
+    for i, q in enumerate(questions):
+        if q.kind == VALUE:
+            assert not any(p.kind == LOOK and p.answer == "no" and p.path[:-1] == q.path
+                           for p in questions[:i])
+            assert not any(name_at(tree, q.path) + " is worth" in p.explanation
+                           for p in questions[:i])
+    pruning = {s.path for s in trace if s.kind == PRUNE}
+    assert not {q.path for q in questions if q.kind == VALUE} & pruning
 
 
 # -- properties over many trees --------------------------------------------------------
@@ -242,12 +346,15 @@ def test_a_value_the_frame_already_shows_exactly_is_not_asked():
 def test_a_quiz_animation_carries_its_questions_to_the_player():
     quiz = animate(alphabeta, FIGURE_5_2, quiz=True)
     data = quiz.data["quiz"]
-    assert len(data) == len(quiz.questions) == 11
+    assert len(data) == len(quiz.questions) == 10
     assert data[4] == {"f": 11, "kind": "look", "prompt": "Will alpha-beta look at C2?",
-                       "answer": "no", "why": quiz.questions[4].explanation, "reveal": 12}
+                       "answer": "no", "why": quiz.questions[4].explanation, "reveal": 12,
+                       "mistakes": [["yes", "pruned-too-few", explain("pruned-too-few")]]}
     assert data[2]["tol"] == 0 and data[2]["value"] == 3
+    assert data[2]["mistakes"] == [[12, "max-at-every-level or players-swapped",
+                                    explain("max-at-every-level or players-swapped", hand=True)]]
     assert '"quiz":[' in quiz.frames_json and "Will alpha-beta look at C2?" in quiz.html()
-    assert "a quiz of 11 questions" in repr(quiz)
+    assert "a quiz of 10 questions" in repr(quiz)
 
 
 def test_without_quiz_the_player_data_is_unchanged():
@@ -278,7 +385,9 @@ def test_the_quiz_question_keeps_its_old_name_beside_the_exercises_question():
 def test_a_quiz_s_still_picture_is_its_first_frame_so_it_gives_nothing_away():
     quiz = animate(minimax, FIGURE_5_2, quiz=True)
     bundle = quiz._repr_mimebundle_()
-    assert bundle["image/svg+xml"] == quiz.frame_svg(0) != quiz.frame_svg(-1)
+    assert bundle["image/svg+xml"] == with_hint(quiz.frame_svg(0), QUIZ_HINT)
+    assert quiz.frame_svg(0) != quiz.frame_svg(-1)
+    assert "take the quiz" in bundle["image/svg+xml"]
     assert quiz.widget.answers == "[]"
     assert animate(minimax, FIGURE_5_2).widget.answers == ""
 

@@ -8,6 +8,7 @@ import pytest
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
 def test_the_connect_four_board_answers_a_click_with_its_depth_and_values(jupyter_server, lab):
@@ -23,8 +24,39 @@ def test_the_connect_four_board_answers_a_click_with_its_depth_and_values(jupyte
     text = thoughts.inner_text()
     depth = int(re.search(r"looked (\d+) plies ahead", text).group(1))
     assert depth >= 1
-    assert len(re.findall(r"\b[0-6]: (win|loss|[+-]\d\.\d\d)", text)) == 7
+    assert len(re.findall(r"\b[0-6]: (win|loss|[+-]?\d\.\d\d)", text)) == 7
     board = page.locator(".widget-html svg").first
     assert board.locator("text", has_text=re.compile(r"^X$")).count() == 1
     assert board.locator("text", has_text=re.compile(r"^O$")).count() == 1
+    lab.assert_no_console_errors()
+
+
+def test_the_board_ignores_a_click_made_while_the_program_thinks(jupyter_server, lab):
+    # Two quick clicks, as a student who thinks nothing happened makes them: both reach the
+    # kernel before the board can disable anything. Only the first is played; the board says
+    # the program is thinking, with every button disabled, until it has answered.
+    lab.open(jupyter_server.add_notebook(NOTEBOOKS / "09-connect-four.ipynb"))
+    lab.run_all()
+    page = lab.page
+    page.get_by_role("button", name="↓ 3").wait_for(state="visible")
+    page.evaluate("""() => {
+        const button = n => [...document.querySelectorAll('button')]
+            .find(b => b.textContent.trim() === '↓ ' + n);
+        button(3).click();
+        button(5).click();
+    }""")
+    thinking = page.locator(".widget-html", has_text="is thinking")
+    thinking.wait_for(state="visible", timeout=20_000)
+    assert page.get_by_role("button", name="↓ 0").is_disabled()
+    assert page.get_by_role("button", name="New game").is_disabled()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    widget = page.locator(".widget-vbox", has=thinking).last
+    widget.screenshot(path=str(ARTIFACTS / "connect_four_thinking.png"))
+    page.locator(".widget-html", has_text="Your move (X)").wait_for(state="visible",
+                                                                   timeout=20_000)
+    board = page.locator(".widget-html svg").first
+    assert board.locator("text", has_text=re.compile(r"^X$")).count() == 1
+    assert board.locator("text", has_text=re.compile(r"^O$")).count() == 1
+    assert not page.get_by_role("button", name="↓ 0").is_disabled()
+    assert board.locator("text.values-label", has_text="the program's values").count() == 1
     lab.assert_no_console_errors()

@@ -329,3 +329,120 @@ def test_the_saved_best_move_page_names_a_wrong_move_then_accepts_the_best(brows
     finally:
         context.close()
     assert not errors
+
+
+DIRTY_JS = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
+
+
+def saved_by_ctrl_s(page):
+    """Make the notebook unsaved, press Ctrl+S where the focus is, and wait until it is saved."""
+    page.evaluate("() => { window.jupyterapp.shell.currentWidget.context.model.dirty = true; }")
+    assert page.evaluate(DIRTY_JS)
+    page.keyboard.press("Control+s")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+    return True
+
+
+def test_in_lab_a_finished_tree_keeps_the_focus_and_the_node_s_name_and_ctrl_s_saves(
+        jupyter_server, lab):
+    from minimax_lessons.exercises.practice import practice
+
+    first, second = practice("values", level=1, trees=2).trees_at(1)
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(NOTEBOOK_CODE), nbformat.v4.new_code_cell(
+        "from minimax_lessons import animate, minimax, FIGURE_5_2\nanimate(minimax, FIGURE_5_2)")]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    lab.open(jupyter_server.add_notebook(nb, "keys.ipynb"))
+    lab.run_all()
+    page = lab.page
+    v = page.locator(".mmp")
+    v.wait_for(state="visible")
+
+    # Keyboard only: each node, its value, Enter. When the tree is done the answer box
+    # goes, and the focus goes to New tree (not to the page); Enter there starts the next.
+    for name, item in first.items("values").items():
+        node(v, name, first).focus()
+        page.keyboard.type(_text(item.answer))
+        page.keyboard.press("Enter")
+    wait_data(v, "done", 1)
+    assert page.evaluate("() => document.activeElement.dataset.action") == "new"
+    page.keyboard.press("Enter")
+    assert "A new tree" in feedback(v)
+
+    # Show me to the end: the last sentence keeps its node's name, with no tick (nobody
+    # answered it), and the focus stays in the widget.
+    items = list(second.items("values").items())
+    for _ in items:
+        v.get_by_role("button", name="Show me").click()
+    wait_data(v, "done", 2)
+    name, item = items[-1]
+    assert feedback(v) == f"{item.why} Tree done. Press New tree for another.", feedback(v)
+    assert feedback(v).startswith(f"{name} is a ")
+    assert page.evaluate("() => document.activeElement.dataset.action") == "new"
+
+    # Ctrl+S saves from inside the practice widget and from inside a player; other keys
+    # stay the widgets' own.
+    node(v, second.game.root, second).focus()
+    assert saved_by_ctrl_s(page)
+    player = page.locator(".mmla")
+    player.click(position={"x": 5, "y": 5})
+    assert saved_by_ctrl_s(page)
+    page.keyboard.press("ArrowRight")
+    player.locator(".mmla-counter", has_text="step 1 /").wait_for()
+    assert player.get_attribute("data-lm-suppress-shortcuts") == "true"
+    assert page.locator(".jp-CodeCell").count() == 2
+    lab.assert_no_console_errors()
+
+
+MARKS_OVERLAP_JS = """() => {
+    // Every mark's box against the shapes and texts of every other node (names, windows).
+    const svg = document.querySelector('.mmp svg');
+    const parts = [];
+    for (const g of svg.querySelectorAll('g[id^="n"]')) {
+        for (const part of g.children) {
+            if (part.classList.contains('mmp-mark')) continue;
+            if (!['polygon', 'ellipse', 'path', 'polyline', 'text'].includes(part.localName)) continue;
+            const r = part.getBoundingClientRect();
+            if (r.width) parts.push([g.id, r]);
+        }
+    }
+    const found = [];
+    const marks = svg.querySelectorAll('text.mmp-mark');
+    for (const m of marks) {
+        const own = m.parentNode.id, r = m.getBoundingClientRect();
+        for (const [id, o] of parts) {
+            if (id === own || id.startsWith(own + '_')) continue;
+            if (r.left < o.right && o.left < r.right && r.top < o.bottom && o.top < r.bottom) {
+                found.push(`${own} ${m.textContent} covers ${id}`);
+            }
+        }
+    }
+    return {marks: marks.length, found};
+}"""
+
+
+@pytest.mark.parametrize("level", [1, 5])
+def test_marks_never_cover_a_neighbour(browser, tmp_path, level):
+    # Whole subtrees marked as pruned put a cross and scissors on each needed leaf, and
+    # leaves stand about 18 px apart: the marks stack, and shrink to the room they have.
+    from minimax_lessons.exercises.practice import practice
+
+    p = practice("pruning", level=level, trees=1)
+    tree = p.trees_at(level)[0]
+    path = p.save(tmp_path / "pruning.html", trees=1)
+    context = browser.new_context(viewport={"width": 1024, "height": 768}, offline=True)
+    page = context.new_page()
+    try:
+        page.goto(path.as_uri())
+        widget = page.locator(".mmp")
+        children = tree.game.children(tree.game.root)
+        for child in children:  # each subtree below the root, marked at once
+            node(widget, child, tree).click()
+        seen = page.evaluate(MARKS_OVERLAP_JS)
+        assert seen["marks"] >= len(tree.game.leaves) and seen["found"] == [], seen
+        assert "\u2718" in page.locator("text.mmp-mark").first.text_content()
+    finally:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"practice_marks_level{level}.png"))
+        context.close()

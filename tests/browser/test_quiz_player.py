@@ -1,7 +1,8 @@
 """A quiz animation in a real browser: in JupyterLab, and as a saved HTML file.
 
 The student's answers below are chosen by hand from AIMA Figure 5.2 / 5.5 (B = 3,
-C = 2 after C2 and C3 are pruned, D = 2, A = 3): some right, some wrong, one skipped.
+C = 2 after C2 and C3 are pruned, D = 2, A = 3): some right, some wrong (each named by
+its likely mistake), one skipped.
 """
 
 import json
@@ -25,19 +26,23 @@ print('kernel sees', sum(bool(a and a.get('ok')) for a in answers), 'right of', 
 
 # (the question, the frame it stops on, what the student does, right?)
 # A reply is "yes"/"no" (a button), a number typed then Enter or the Check button, or None (Skip).
+# "What value does C return?" is not asked: the verdict on C2 (pruned) gives it away.
 PLAN = [
     ("Will alpha-beta look at B2?", 4, "yes", True),
     ("Will alpha-beta look at B3?", 5, "no", False),
-    ("What value does B return?", 5, ("3", "Enter"), True),
+    ("What value does B return?", 5, ("12", "Enter"), False),
     ("Will alpha-beta look at C?", 8, None, None),
     ("Will alpha-beta look at C2?", 11, "no", True),
-    ("What value does C return?", 11, ("4", "Check"), False),
     ("Will alpha-beta look at D?", 13, "yes", True),
     ("Will alpha-beta look at D2?", 16, "yes", True),
     ("Will alpha-beta look at D3?", 18, "yes", True),
     ("What value does D return?", 18, ("2", "Enter"), True),
     ("What value does A return?", 20, ("3", "Check"), True),
 ]
+#: The likely mistake each wrong reply is named by: 12 = max(3, 12, 8), what the max at
+#: every level (or MAX's rule at the MIN node B) gives; skipping B3 prunes too many.
+MISTAKES = {"Will alpha-beta look at B3?": "pruned-too-many",
+            "What value does B return?": "max-at-every-level or players-swapped"}
 RIGHT = sum(1 for *_, ok in PLAN if ok)
 SKIPPED = sum(1 for *_, ok in PLAN if ok is None)
 
@@ -117,6 +122,9 @@ def run_quiz(player, *, keyboard=False):
             assert verdict.startswith("\u2713 Right:")
         else:
             assert verdict.startswith("\u2717 Not quite: you said")
+            named = MISTAKES[prompt]
+            assert player.locator(".mmla-verdict").get_attribute("data-diagnosis") == named
+            assert f"Likely mistake: {named.replace('-', ' ')}." in verdict
     if keyboard:
         player.page.keyboard.press(" ")
     else:
@@ -136,7 +144,7 @@ def test_a_quiz_in_jupyterlab_stops_asks_reveals_and_scores(jupyter_server, lab)
 
     # Playing stops at the first question; stepping back and forward comes back to it.
     player.get_by_role("button", name="Play").click()
-    player.locator(".mmla-prompt", has_text="Question 1 of 11").wait_for()
+    player.locator(".mmla-prompt", has_text=f"Question 1 of {len(PLAN)}").wait_for()
     wait_for_step(player, 4)
     player.get_by_role("button", name="Step back").click()
     wait_for_step(player, 3)
@@ -149,14 +157,16 @@ def test_a_quiz_in_jupyterlab_stops_asks_reveals_and_scores(jupyter_server, lab)
     score = run_quiz(player)
     wanted = f"You predicted {RIGHT} of {len(PLAN)}. ({SKIPPED} skipped)"
     assert score.startswith(wanted)
-    wrong_c = "\u2717 Not quite: you said 4; the answer is 2."
+    wrong_b = ("\u2717 Not quite: you said 12; the answer is 3. B is a MIN node: min(3, 12, 8) "
+               "= 3.\nLikely mistake: max at every level or players swapped. That is what "
+               "taking the largest child value at every level gives")
     # Stepping back to an answered question shows its verdict, not the question again.
     player.press("Home")
     wait_for_step(player, 0)
     player.locator(".mmla-slider").evaluate(
-        "s => { s.value = '12'; s.dispatchEvent(new Event('input', {bubbles: true})); }")
-    wait_for_step(player, 12)
-    assert player.locator(".mmla-verdict").inner_text().startswith(wrong_c)
+        "s => { s.value = '6'; s.dispatchEvent(new Event('input', {bubbles: true})); }")
+    wait_for_step(player, 6)
+    assert player.locator(".mmla-verdict").inner_text().startswith(wrong_b)
     assert player.locator(".mmla-question").count() == 0
 
     # The answers reached the kernel.
@@ -174,7 +184,7 @@ def test_a_quiz_in_jupyterlab_stops_asks_reveals_and_scores(jupyter_server, lab)
     wait_for_step(player, 0)
     assert player.locator(".mmla-verdict").count() == 0
     player.get_by_role("button", name="Play").click()
-    player.locator(".mmla-prompt", has_text="Question 1 of 11").wait_for()
+    player.locator(".mmla-prompt", has_text=f"Question 1 of {len(PLAN)}").wait_for()
     lab.assert_no_console_errors()
 
 

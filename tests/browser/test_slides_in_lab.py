@@ -158,6 +158,14 @@ def test_in_lecture_mode_the_animation_plays_on_its_rise_slide(browser, jupyter_
 
 # ---------------------------------------------------------------- the offline deck
 
+#: Each typeset formula of a deck: its TeX, the text it shows, the font KaTeX set.
+FORMULAS_JS = """() => [...document.querySelectorAll('.reveal .slides .katex-display')].map(k => ({
+    tex: (k.querySelector('annotation[encoding="application/x-tex"]') || {}).textContent,
+    shown: k.querySelector('.katex-html').innerText,
+    font: getComputedStyle(k.querySelector('.katex')).fontFamily,
+}))"""
+
+
 def test_the_offline_deck_of_lesson_6_needs_no_network_and_its_animation_plays(browser, tmp_path):
     from minimax_lessons.instructor.decks import export_deck
 
@@ -181,6 +189,19 @@ def test_the_offline_deck_of_lesson_6_needs_no_network_and_its_animation_plays(b
         })""")
         too_tall = [f"{where}: {h} px" for where, h in heights if h > PROJECTOR["height"]]
         assert not too_tall, "deck slides taller than 720 px:\n" + "\n".join(too_tall)
+        # The Knuth-Moore bound is typeset by the KaTeX shipped with the package (beside the
+        # deck, in katex/), not left as TeX source for a MathJax that would come from a CDN.
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
+        (bound,) = page.evaluate(FORMULAS_JS)
+        assert bound["tex"].strip() == r"b^{\lceil d/2 \rceil} + b^{\lfloor d/2 \rfloor} - 1"
+        assert "\\" not in bound["shown"] and "⌈" in bound["shown"] and "⌊" in bound["shown"]
+        assert "KaTeX_Main" in bound["font"]
+        assert "\\lceil" not in page.locator(".reveal .slides").inner_text()
+        page.evaluate("""() => Reveal.slide(...Object.values(Reveal.getIndices(
+            document.querySelector('.katex-display').closest('section'))))""")
+        page.wait_for_function("() => document.fonts.check('16px KaTeX_Main')")  # from katex/
+        page.screenshot(path=str(ARTIFACTS / "offline_deck_formula.png"))
+        page.evaluate("() => Reveal.slide(0, 0)")
         page.keyboard.press("Space")  # the next slide: the second section's first
         page.wait_for_function("() => Reveal.getIndices().h === 1 && !Reveal.getIndices().v")
         page.keyboard.press("Space")  # then down, to its second slide

@@ -419,6 +419,21 @@ def test_no_notebook_stores_widget_state(path):
 
 
 @pytest.mark.parametrize("path", ALL, ids=ids(ALL))
+def test_every_notebook_names_the_kernel_the_course_installs_as_it_names_itself(path):
+    # Opening a notebook, JupyterLab writes the kernel's own spec and language into its
+    # metadata; any difference (a stored "Python 3" for "Python 3 (ipykernel)") makes every
+    # lesson unsaved the moment it opens, before the student has done anything.
+    from jupyter_client.kernelspec import KernelSpecManager
+
+    spec = KernelSpecManager().get_kernel_spec("python3")
+    metadata = load(path).get("metadata", {})
+    assert metadata.get("kernelspec") == {"name": "python3", "display_name": spec.display_name,
+                                          "language": spec.language}, (
+        f"{path.relative_to(NOTEBOOK_DIR)}: kernelspec {metadata.get('kernelspec')}")
+    assert metadata.get("language_info", {}).get("name") == spec.language
+
+
+@pytest.mark.parametrize("path", ALL, ids=ids(ALL))
 def test_no_notebook_stores_an_error(path):
     bad = [f"{where(path, i, c)}: {o.get('ename')}: {o.get('evalue')}"
            for i, c in cells(path, "code") for o in c.get("outputs", [])

@@ -148,6 +148,7 @@ def test_an_error_is_reported_with_the_students_line():
     assert "return node + 1" in result.message
 
 
+@pytest.mark.slow
 def test_endless_recursion_loops_and_floods_get_their_own_diagnosis():
     assert check_function("minimax", recurses).diagnosis == "recursion"
     timed = check_function("minimax", loops, time_limit=0.3)

@@ -152,6 +152,7 @@ def test_malformed_dicts_get_a_clear_error(spec, message):
         GameTree.from_dict(spec)
 
 
+@pytest.mark.slow
 def test_a_deep_chain_of_lists_builds_without_recursion_errors():
     nested = 0
     for i in range(20_000):

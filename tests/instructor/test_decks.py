@@ -17,6 +17,7 @@ from minimax_lessons.instructor import decks
 
 CODE = ("from minimax_lessons import alphabeta, animate, FIGURE_5_2, draw_tree\n"
         "animate(alphabeta, FIGURE_5_2)")
+FORMULA = "The best case: $$b^{\\lceil d/2 \\rceil} + b^{\\lfloor d/2 \\rfloor} - 1$$ leaves."
 
 
 @pytest.fixture(scope="module")
@@ -25,7 +26,8 @@ def executed():
     nb = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_markdown_cell("# A deck", metadata={"slideshow": {"slide_type": "slide"}}),
         nbformat.v4.new_code_cell(CODE, metadata={"slideshow": {"slide_type": "slide"}}),
-        nbformat.v4.new_code_cell("draw_tree(FIGURE_5_2)", metadata={"slideshow": {"slide_type": "-"}})])
+        nbformat.v4.new_code_cell("draw_tree(FIGURE_5_2)", metadata={"slideshow": {"slide_type": "-"}}),
+        nbformat.v4.new_markdown_cell(FORMULA, metadata={"slideshow": {"slide_type": "slide"}})])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
     NotebookClient(nb, timeout=120, store_widget_state=True).execute()
     return nb
@@ -71,3 +73,34 @@ def test_a_deck_loads_only_files_beside_it(executed):
 def test_a_missing_notebook_is_named(tmp_path):
     with pytest.raises(FileNotFoundError, match="no notebook at"):
         decks.export_deck(tmp_path / "nope.ipynb", tmp_path)
+
+
+def test_formulas_are_typeset_by_the_katex_shipped_with_the_package(executed, tmp_path):
+    # The deck keeps the TeX for KaTeX's auto-render, which it loads from katex/ beside it;
+    # every font the stylesheet names first (WOFF2) is there, so nothing is fetched.
+    body, _ = decks.exporter().from_notebook_node(nbformat.from_dict(executed))
+    outside = body.replace("".join(srcdocs(body)), "")
+    sources = re.findall(r'<(?:script|link)\b[^>]*?\b(?:src|href)="([^"]+)"', outside)
+    assert {"katex/katex.min.css", "katex/katex.min.js",
+            "katex/contrib/auto-render.min.js"} <= set(sources)
+    assert sources.index("katex/contrib/auto-render.min.js") < sources.index(
+        "reveal.js/dist/reveal.js")
+    assert "renderMathInElement(" in body and "\\lceil d/2 \\rceil" in body
+    for source in ("katex.min.css", "katex.min.js", "contrib/auto-render.min.js", "LICENSE"):
+        assert (decks.KATEX / source).is_file(), source
+    css = (decks.KATEX / "katex.min.css").read_text()
+    fonts = re.findall(r'src:url\((fonts/[^)]+\.woff2)\) format\("woff2"\)', css)
+    assert len(fonts) == 20 and all((decks.KATEX / font).is_file() for font in fonts)
+    assert "MIT" in (decks.KATEX / "LICENSE").read_text() + (decks.KATEX / "README.md").read_text()
+
+
+def test_export_deck_copies_katex_beside_the_deck(tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(FORMULA)])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    source = tmp_path / "formula.ipynb"
+    nbformat.write(nb, source)
+    deck = decks.export_deck(source, tmp_path / "slides")
+    assert deck.name == "formula.slides.html"
+    for needed in ("katex/katex.min.js", "katex/fonts/KaTeX_Main-Regular.woff2",
+                   "reveal.js/dist/reveal.js"):
+        assert (tmp_path / "slides" / needed).is_file(), needed

@@ -17,7 +17,9 @@ from minimax_lessons.exercises.functions import check_function
 from minimax_lessons.exercises.harness import call_args, ref
 from minimax_lessons.runner.sandbox import Sandbox
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)")
+#: Grades attacks on the grader, with bubblewrap and without: not for make test-fast.
+pytestmark = [pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork (POSIX)"),
+              pytest.mark.slow]
 
 
 @pytest.fixture(params=["plain", "bwrap"])
@@ -482,7 +484,7 @@ def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_fol
     assert {"--unshare-net", "--unshare-pid", "--die-with-parent"} <= set(cmd)
     limited = Jail(str(work), bwrap="/usr/bin/bwrap", prlimit="/usr/bin/prlimit", memory=2 << 30,
                    processes=64).prefix()
-    assert limited[-5:] == ["--", "/usr/bin/prlimit", f"--as={2 << 30}", "--nproc=64", "--"]
+    assert limited[-5:] == ["--", "/usr/bin/prlimit", f"--data={2 << 30}", "--nproc=64", "--"]
 
 
 def test_only_a_students_own_plain_files_are_copied_beside_their_notebook(tmp_path):

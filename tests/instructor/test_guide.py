@@ -18,6 +18,9 @@ from minimax_lessons.exercises.nested import to_game
 from minimax_lessons.exercises.questions import ChoiceQuestion
 from minimax_lessons.search.adversarial import alphabeta, minimax
 
+#: Building the guide runs the diagnoses of every question (about 20 s): not for test-fast.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTES = ROOT / "docs" / "teaching"
 LESSONS = sorted((ROOT / "notebooks").glob("0*.ipynb"))

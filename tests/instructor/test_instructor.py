@@ -24,6 +24,9 @@ from minimax_lessons.instructor import grade, release, student_version
 from minimax_lessons.instructor.__main__ import main
 from minimax_lessons.instructor.release import ReleaseError, strip_region
 
+#: Grades two classes, one of nine students: not for make test-fast.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 SOURCE = ROOT / "course" / "source" / "03-minimax-exercises.ipynb"
 NAME = SOURCE.name

@@ -2,6 +2,7 @@
 
 Eight sample submissions (the student version of the capstone notebook with the
 code of ``tests/instructor/tournament_bots/<name>.py`` in its answer cell) play on a 4x5 board
+against two of the reference bots (the random one and a searching one) and each other,
 with a second per move, two games at once: a sound bot, a weak one that prints
 on every move, a random one, one that crashes Python mid-game, one that sleeps past
 the clock, one that plays a column that does not exist, one that writes garbage on
@@ -27,6 +28,9 @@ from minimax_lessons.instructor.isolation import find_bwrap, why_no_bwrap
 from minimax_lessons.instructor.standings import INITIAL, K, elo
 from minimax_lessons.instructor.tournament import run_tournament, schedule
 
+#: Loads eight notebooks in bubblewrap and plays some hundred games: not for make test-fast.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 STUDENT_NOTEBOOK = ROOT / "notebooks" / "exercises" / "09-connect-four-capstone.ipynb"
 BOTS = Path(__file__).resolve().parent / "tournament_bots"
@@ -34,6 +38,8 @@ CLASS = ["good", "weak", "rando", "crasher", "sleeper", "illegal", "garbage", "b
 MISBEHAVES = {"crasher": "died", "sleeper": "timeout", "illegal": "illegal", "garbage": "garbage"}
 MOVE_TIME = 1.0  # seconds: ample for the quick bots on a loaded machine
 SMALL = {"rows": 4, "cols": 5}
+#: The reference bots the class meets: every kind of game is played against these two.
+REFERENCES = ("random", "depth-2")
 
 
 def submit(folder: Path, name: str):
@@ -64,7 +70,8 @@ def played(tmp_path_factory):
         submit(base / "submitted", name)
     stream = io.StringIO()
     result = run_tournament(base / "submitted", base / "out", game=ConnectFour(**SMALL), jobs=2,
-                            move_time=MOVE_TIME, stream=stream, cell_timeout=60)
+                            move_time=MOVE_TIME, references=REFERENCES, stream=stream,
+                            cell_timeout=60)
     return {"result": result, "out": base / "out", "log": stream.getvalue(),
             "games": rows(base / "out" / "games.csv"),
             "points": rows(base / "out" / "points.csv")}
@@ -76,13 +83,15 @@ def games_of(played, name):
 
 def test_every_pairing_is_played_twice_with_the_colours_swapped(played):
     students = sorted(CLASS)
-    expected = len(students) * len(REFERENCE_BOTS) * 2 + len(students) * (len(students) - 1)
+    expected = len(students) * len(REFERENCES) * 2 + len(students) * (len(students) - 1)
     assert len(played["games"]) == expected
     pairs = {}
     for g in played["games"]:
         pairs.setdefault(frozenset((g["first"], g["second"])), []).append(g["first"])
     assert all(len(set(firsts)) == 2 for firsts in pairs.values())
     assert not any({g["first"], g["second"]} <= set(REFERENCE_BOTS) for g in played["games"])
+    assert {p for g in played["games"] for p in (g["first"], g["second"])} == \
+        set(CLASS) | set(REFERENCES)
 
 
 def test_the_class_plays_in_bubblewrap_when_it_works_here_and_says_so_when_not(played):
@@ -155,7 +164,7 @@ def test_points_are_one_per_win_and_a_half_per_draw_over_all_games(played):
 
 def test_elo_ratings_sum_to_the_initial_rating_times_the_players(played):
     ratings = [float(r["elo"]) for r in rows(played["out"] / "elo.csv")]
-    assert len(ratings) == len(CLASS) + len(REFERENCE_BOTS)
+    assert len(ratings) == len(CLASS) + len(REFERENCES)
     assert math.isclose(sum(ratings), INITIAL * len(ratings), abs_tol=0.05 * len(ratings))
 
 

@@ -8,6 +8,8 @@ import sys
 import pytest
 
 from minimax_lessons import FIGURE_5_2, alphabeta, animate, draw_tree, minimax
+from minimax_lessons.animation.player import PLAY_HINT
+from minimax_lessons.pictures.jupyter import with_hint
 from minimax_lessons.pictures.raster import png_img_tag, svg_to_png
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
@@ -62,7 +64,7 @@ def test_an_animation_carries_its_last_frame_as_png():
     animation = animate(alphabeta, FIGURE_5_2)
     bundle = animation._repr_mimebundle_()
     png = base64.b64decode(bundle["image/png"])
-    assert png == svg_to_png(animation.frame_svg(-1))
+    assert png == svg_to_png(with_hint(animation.frame_svg(-1), PLAY_HINT))
 
 
 def test_question_pictures_are_images_not_inline_svg():

@@ -264,6 +264,7 @@ def expected_svg():
     return hashlib.sha256(svg.encode()).hexdigest()
 
 
+@pytest.mark.slow
 def test_a_fresh_process_compiles_graphviz_once_then_later_ones_load_it(tmp_path, expected_svg):
     first = first_drawing(tmp_path)
     assert first == {"origin": "compiled and cached", "svg": expected_svg}

@@ -1,10 +1,14 @@
 """The Connect Four board: the program answers, shows its depth and column values."""
 
+import threading
+
 import pytest
 
 from minimax_lessons import ConnectFour
 from minimax_lessons.search.engine import column_values, centre_first
-from minimax_lessons.play.connectfour_board import ConnectFourBoard, board_picture, board_svg, describe
+from minimax_lessons.pictures.jupyter import with_hint
+from minimax_lessons.play.connectfour_board import (HINT, ConnectFourBoard, board_picture, board_svg,
+                                                    describe, winning_lines)
 
 
 def test_the_program_answers_each_move_and_reports_its_search():
@@ -28,7 +32,7 @@ def test_the_program_moves_first_when_you_play_o_and_takes_a_win():
     board = ConnectFourBoard(ConnectFour(start="\n".join(["......."] * 5 + ["XXX.OOO"])),
                              human="O", max_depth=1)
     assert board.game.winner(board.state) == "X"
-    assert board.status() == "You lose: X has four in a row."
+    assert board.status() == "You lose: X has four in a row (marked)."
     with pytest.raises(ValueError, match="the game is over"):
         board.play(0)
 
@@ -45,6 +49,7 @@ def test_values_read_as_win_loss_or_an_estimate_for_one_side():
     assert describe(1, True) == "win" and describe(-1, True) == "loss"
     assert describe(-1, False) == "win" and describe(-0.375, False) == "+0.38"
     assert describe(0.375, True) == "+0.38"
+    assert describe(-0.001, True) == describe(0.001, False) == describe(0, True) == "0.00"
 
 
 def test_the_board_picture_shows_pieces_with_letters_and_the_values():
@@ -88,6 +93,113 @@ def test_the_board_shows_only_what_a_display_asks_for():
     assert board._widget is None  # no widget made for a text-only display
     bundle = board._repr_mimebundle_(exclude=["text/plain", "image/png"])
     assert set(bundle) == {"image/svg+xml", "application/vnd.jupyter.widget-view+json"}
-    assert bundle["image/svg+xml"] == board.picture().svg
+    assert bundle["image/svg+xml"] == with_hint(board.picture().svg, HINT)
     picture = board_picture(board.game, board.state)
     assert set(picture._repr_mimebundle_(include=["image/png"])) == {"image/png"}
+
+
+# -- the program thinks; the board says so and takes no clicks meanwhile -------------------
+
+class HeldProgram:
+    """A program that thinks until the test lets it answer (no clock involved)."""
+
+    def __init__(self, board):
+        self.go, self.started, self.calls = threading.Event(), threading.Event(), []
+        self.real = board.think
+
+    def __call__(self, state):
+        self.calls.append(state)
+        self.started.set()
+        assert self.go.wait(30), "the test never let the program answer"
+        return self.real(state)
+
+
+def pieces(board):
+    rows = board.game.board(board.state)
+    return sum(r.count("X") for r in rows), sum(r.count("O") for r in rows)
+
+
+def test_while_the_program_thinks_the_board_says_so_and_ignores_every_click():
+    pytest.importorskip("ipywidgets")
+    board = ConnectFourBoard(human="X", max_depth=2)
+    board.widget()
+    program = board.think = HeldProgram(board)
+    board._buttons[3].click()
+    assert program.started.wait(30)
+    # Your piece is down, the program has not answered, and the board says it is thinking.
+    assert board.thinking and pieces(board) == (1, 0)
+    assert "is thinking" in board._status.value and "thinking" in board.status()
+    assert all(b.disabled for b in board._buttons)
+    assert board._again.disabled and board._side.disabled
+    # Clicks that reach the kernel meanwhile are dropped, not queued for later.
+    board._buttons[4].click()
+    board._buttons[3].click()
+    board._again.click()
+    board._side.value = "O"
+    assert board._side.value == "X" and board.human == "X"
+    program.go.set()
+    assert board.wait(30)
+    assert not board.thinking and pieces(board) == (1, 1) and len(program.calls) == 1
+    assert board.game.board(board.state)[-1][3] == "X"
+    assert "looked 2 plies ahead" in board._thoughts.value
+    assert board._status.value.endswith("Your move (X): click a column.</b>")
+    assert not any(board._buttons[c].disabled for c in board.game.actions(board.state))
+    assert not board._again.disabled and not board._side.disabled
+
+
+def test_playing_o_the_program_opens_in_its_thread_and_new_game_waits_for_it():
+    pytest.importorskip("ipywidgets")
+    board = ConnectFourBoard(human="X", max_depth=1)
+    board.widget()
+    program = board.think = HeldProgram(board)
+    board._side.value = "O"  # the program (X) opens
+    assert program.started.wait(30) and board.thinking and pieces(board) == (0, 0)
+    board._buttons[0].click()  # ignored: not your move yet
+    program.go.set()
+    assert board.wait(30) and pieces(board) == (1, 0) and board.human == "O"
+
+
+def test_a_search_that_fails_in_its_thread_is_shown_and_raised_by_wait():
+    pytest.importorskip("ipywidgets")
+    board = ConnectFourBoard(human="X", max_depth=1)
+    board.widget()
+
+    def broken(state):
+        raise RuntimeError("out of paper")
+
+    board.think = broken
+    board._buttons[2].click()
+    with pytest.raises(RuntimeError, match="out of paper"):
+        board.wait(30)
+    assert not board.thinking
+
+
+def test_the_values_row_says_whose_values_they_are():
+    board = ConnectFourBoard(human="X", max_depth=1)
+    assert "values-label" not in board.picture().svg  # nothing thought yet, no values
+    board.play(3)
+    svg = board.picture().svg
+    assert "the program&#x27;s values at its last move" in svg and "its own view as O" in svg
+    game = ConnectFour(rows=2, cols=3)
+    assert "each column&#x27;s value for O" in board_svg(game, (0, 0), values={0: 1},
+                                                         player_is_x=False)
+    assert "values-label" in board_svg(game, (0, 0), values={0: 1}, label="mine")
+    assert "values-label" not in board_svg(game, (0, 0))
+
+
+def test_the_winning_four_is_marked_by_a_band_and_rings():
+    # X's diagonal from the bottom left: (5, 0), (4, 1), (3, 2), (2, 3).
+    game = ConnectFour(start="\n".join([".......", ".......", "...X...", "..XO...", ".XOO...",
+                                        "XOOXX.."]))
+    state = game.initial_state()
+    assert game.winner(state) == "X"
+    assert winning_lines(game.board(state)) == [((2, 3), (3, 2), (4, 1), (5, 0))]
+    svg = board_svg(game, state)
+    assert svg.count('class="winning-four"') == 1 and svg.count('stroke="#111111"') == 4
+    plain = ConnectFour()
+    assert winning_lines(plain.board(plain.play("3344"))) == []
+    assert 'class="winning-four"' not in board_svg(plain, plain.play("3344"))
+    lost = ConnectFourBoard(ConnectFour(start="\n".join(["......."] * 5 + ["XXX.OOO"])),
+                            human="O", max_depth=1)
+    assert lost.status() == "You lose: X has four in a row (marked)."
+    assert 'class="winning-four"' in lost.picture().svg

@@ -4,7 +4,8 @@ import pytest
 
 from minimax_lessons import TicTacToe, minimax
 from minimax_lessons.play.match import move_values, perfect_player, play_match, random_player
-from minimax_lessons.play.tictactoe_board import TicTacToeBoard
+from minimax_lessons.pictures.jupyter import with_hint
+from minimax_lessons.play.tictactoe_board import HINT, TicTacToeBoard
 
 
 def test_move_values_match_a_minimax_search_after_each_move():
@@ -129,4 +130,4 @@ def test_the_board_shows_only_what_a_display_asks_for():
     assert board._widget is None  # no widget made for a text-only display
     bundle = board._repr_mimebundle_(exclude=["text/plain", "image/png"])
     assert set(bundle) == {"image/svg+xml", "application/vnd.jupyter.widget-view+json"}
-    assert bundle["image/svg+xml"] == board.picture().svg()
+    assert bundle["image/svg+xml"] == with_hint(board.picture().svg(), HINT)

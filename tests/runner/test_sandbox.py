@@ -218,6 +218,7 @@ def test_with_inputs_isolated_a_timeout_costs_only_its_input_and_the_rest_still_
         box.stop()
 
 
+@pytest.mark.slow
 def test_a_function_slow_on_every_input_stops_after_the_first_few_timeouts():
     box = Sandbox(time_limit=0.3, isolate="item")
     try:

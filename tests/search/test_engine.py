@@ -194,6 +194,7 @@ def test_a_table_that_stores_bounds_as_exact_values_gets_a_wrong_answer():
     assert table_search(game, state, flags=False).value != exact
 
 
+@pytest.mark.slow
 def test_the_buggy_table_goes_wrong_on_other_positions_too_but_the_right_one_never():
     game = ConnectFour(*SMALL)
     wrong = 0
@@ -219,6 +220,7 @@ def test_the_horizon_position_hides_a_loss_behind_a_forcing_move():
 
 
 # -- the textbook versions students read are tested equal to the engine -----------------------
+@pytest.mark.slow
 def test_the_textbook_table_search_gives_the_engines_exact_value():
     from minimax_lessons import textbook
 

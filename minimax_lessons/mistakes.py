@@ -1,9 +1,13 @@
 """Knowledge of mistakes: what each one is called, how it is explained, what it gives by hand.
 
-Every check in the course (a question, a student's function, a practice tree) names a
-wrong answer by the mistake that gives it. This module is that shared knowledge; the
-checkers (:mod:`.questions`, :mod:`.functions`) and practice (:mod:`.practice`) all read
-it, and it reads none of them.
+Every check in the course (a question, a student's function, a practice tree, a quiz in
+an animation) names a wrong answer by the mistake that gives it. This module is that shared
+knowledge; the checkers (:mod:`~minimax_lessons.exercises.questions`,
+:mod:`~minimax_lessons.exercises.functions`), practice
+(:mod:`~minimax_lessons.exercises.practice`) and the quizzes of animations
+(:mod:`~minimax_lessons.animation.quiz`) all read it, and it reads none of them. It sits
+below all of them, beside :mod:`minimax_lessons.search` (its old path,
+``minimax_lessons.exercises.mistakes``, still imports).
 
 Vocabulary
 ----------
@@ -19,8 +23,10 @@ Vocabulary
   ``timeout``, ``raises``, ``wrong``, ...; some ids earn no points at all
   (:data:`ZERO_CREDIT`), whatever share of the tests passed.
 - A mistake *by hand*: the value or move a student who makes it works out on a nested
-  tree (:func:`hand_value_mistakes`, :func:`hand_move_mistakes`). The buggy functions
-  that make the same mistakes in code are :mod:`.variants`.
+  tree (:func:`hand_value_mistakes`, :func:`hand_move_mistakes`), or at one node of a game
+  tree from its children's values (:func:`node_value_mistakes`); :func:`wrong_values`
+  groups them by the wrong value they give. The buggy functions that make the same
+  mistakes in code are :mod:`minimax_lessons.exercises.variants`.
 
 >>> explain("min-at-every-level", hand=True)[:45]
 'That is what taking the smallest child value '
@@ -30,9 +36,12 @@ Vocabulary
 
 from __future__ import annotations
 
-from ..runner.guard import EXPLANATION as PACKAGE_SEARCH_EXPLANATION
-from ..runner.guard import PROCESS_EXPLANATION
-from .nested import is_leaf
+import math
+
+from .games.game import CHANCE, MAX
+from .games.tree import GameTree
+from .runner.guard import EXPLANATION as PACKAGE_SEARCH_EXPLANATION
+from .runner.guard import PROCESS_EXPLANATION
 
 #: id -> one sentence for students.
 DIAGNOSES = {
@@ -399,9 +408,14 @@ WINDOW_WRONG = {
 
 
 # -- mistakes made by hand, on a nested tree -------------------------------------------------
+def _is_leaf(node) -> bool:
+    """A leaf of a nested tree is a number; an inner node is a list."""
+    return not isinstance(node, (list, tuple))
+
+
 def minimax_value(node, is_max):
     """A nested tree's minimax value, MAX (or MIN) at its root, as worked out by hand."""
-    if is_leaf(node):
+    if _is_leaf(node):
         return node
     values = [minimax_value(child, not is_max) for child in node]
     return max(values) if is_max else min(values)
@@ -409,7 +423,7 @@ def minimax_value(node, is_max):
 
 def every_level(node, choose):
     """The value when ``choose`` (max or min) is taken at every level, whoever moves."""
-    return node if is_leaf(node) else choose(every_level(child, choose) for child in node)
+    return node if _is_leaf(node) else choose(every_level(child, choose) for child in node)
 
 
 #: A value question answered by hand, on a tree of numbers: the searches a mistaken
@@ -454,7 +468,56 @@ def hand_move_mistakes(tree, is_max) -> list:
             ("min-at-every-level", first([every_level(c, min) for c in tree], min))]
 
 
+# -- mistakes made by hand at one node of a game tree ----------------------------------------
+def node_value_mistakes(game, state, child_values) -> list:
+    """``[(id, value)]``: what a student gets by hand at the inner node ``state`` of ``game``
+    with each known mistake, from its children's values (left to right, as shown).
+
+    At a chance node: the smallest or the largest child (``chance-as-min``), or the plain
+    average (``ignores-probabilities``). At MAX or MIN: in a
+    :class:`~minimax_lessons.games.tree.GameTree` with no chance node below ``state``, the
+    mistakes on its whole subtree (:func:`hand_value_mistakes`); then the other player's
+    pick of the children's values (``players-swapped``, at this node alone).
+
+    >>> from minimax_lessons.games.examples import FIGURE_5_2
+    >>> node_value_mistakes(FIGURE_5_2, "B", [3, 12, 8])
+    [('max-at-every-level', 12), ('min-at-every-level', 3), ('players-swapped', 12), ('players-swapped', 12)]
+    """
+    player = game.to_move(state)
+    if player == CHANCE:
+        return [("chance-as-min", min(child_values)), ("chance-as-min", max(child_values)),
+                ("ignores-probabilities", sum(child_values) / len(child_values))]
+    found = []
+    if isinstance(game, GameTree) and not any(
+            game.to_move(n) == CHANCE for n in game.subtree_nodes(state)
+            if not game.is_terminal(n)):
+        found += hand_value_mistakes(game.to_nested(state), player == MAX)
+    found.append(("players-swapped", min(child_values) if player == MAX else max(child_values)))
+    return found
+
+
+def _same_value(a, b) -> bool:
+    """Equal up to the rounding of floats (infinities only equal themselves)."""
+    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-9)
+
+
+def wrong_values(mistakes, right) -> list:
+    """``[(value, ids)]``: each value that ``mistakes`` (``[(id, value)]``) give and that is not
+    ``right``, in order, with the distinct mistakes giving it (:func:`named_mistakes`).
+
+    >>> wrong_values([("max-at-every-level", 12), ("min-at-every-level", 3),
+    ...               ("players-swapped", 12.0)], 3)
+    [(12, ['max-at-every-level', 'players-swapped'])]
+    """
+    out = []
+    for _, value in mistakes:
+        if _same_value(value, right) or any(_same_value(value, seen) for seen, _ in out):
+            continue
+        out.append((value, named_mistakes((vid, _same_value(v, value)) for vid, v in mistakes)))
+    return out
+
+
 __all__ = ["DIAGNOSES", "HAND_DIAGNOSES", "SAME_BY_HAND", "GENERIC", "EXTRA_DIAGNOSES",
            "ZERO_CREDIT", "WINDOW_WRONG", "explain", "explain_diagnosis", "named_mistakes",
            "HAND_VALUE_MISTAKES", "hand_value_mistakes", "hand_move_mistakes", "minimax_value",
-           "every_level"]
+           "every_level", "node_value_mistakes", "wrong_values"]

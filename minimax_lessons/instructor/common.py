@@ -1,0 +1,304 @@
+"""What the instructor's tools share: file names, safe writes, and child Pythons that answer.
+
+The grader and the tournament never run a student's notebook in their own process. Each
+starts a *child*: a fresh Python with the *job* on its stdin, which runs the notebook and
+answers on its stdout. This module holds both ends of that exchange, and the small things
+the grader, the roster, the exports and the standings all need.
+
+Vocabulary:
+
+- *safe name*: a student id turned into a file name (:func:`safe_name`); distinct ids
+  give distinct names.
+- *atomic write*: readers of the file see the old or the new text, never half of it
+  (:func:`write_atomic`).
+- *neutral cell*: a CSV cell a spreadsheet cannot take for a formula: text that starts with
+  ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is written with a ``'`` before it
+  (numbers such as ``-2`` stay numbers); the package's own readers take the ``'`` off again
+  (:func:`csv_text`, :func:`read_csv`).
+- *student environment*: the grader's environment variables less the ones a student's
+  code has no business reading, such as tokens and passwords (:func:`student_environment`).
+- *child*: a Python process started by :func:`run_child` in a session (process group) of
+  its own, so that :func:`kill_session` ends it and everything it started outside a jail.
+- *token*: a random string :func:`run_child` adds to the job; the child's answer must
+  carry it, so output that student code writes can never pass for the answer.
+- *subreaper*: a Linux process that inherits the orphans of its descendants; a child is
+  one, so :func:`kill_descendants` finds every process its student started.
+
+>>> safe_name("alice"), safe_name("a b") != safe_name("a_b")
+('alice', True)
+>>> print(csv_text(["student", "points"], [{"student": "=cmd|' /C calc'!A0", "points": "-2"}]))
+student,points
+'=cmd|' /C calc'!A0,-2
+<BLANKLINE>
+>>> child = ("from minimax_lessons.instructor.common import take_job; "
+...          "job, reply = take_job(); print('printed, not an answer'); "
+...          "reply.send({'said': job['say']})")
+>>> run = run_child(child, {"say": "hi"}, timeout=60)
+>>> run.answer["said"], run.timed_out
+('hi', False)
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import os
+import pickle
+import re
+import secrets
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from .._process import with_package_path
+
+
+# -- file names and files --------------------------------------------------------------------
+#: How a cell starts when a spreadsheet would read it as a formula (OWASP, "CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+
+
+def _formula_like(text: str) -> bool:
+    """Does ``text``, past any leading quotes, start like a formula (and is no number)?"""
+    bare = text.lstrip("'")
+    return bare.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(bare)
+
+
+def neutral_cell(value) -> str:
+    """``value`` as CSV text no spreadsheet runs as a formula (numbers stay numbers).
+
+    >>> neutral_cell("=1+1"), neutral_cell("-3.5"), neutral_cell("@SUM(A1)"), neutral_cell(7)
+    ("'=1+1", '-3.5', "'@SUM(A1)", '7')
+    """
+    text = "" if value is None else str(value)
+    return "'" + text if _formula_like(text) else text
+
+
+def plain_cell(text: str) -> str:
+    """The text :func:`neutral_cell` was given (one leading ``'`` taken off).
+
+    >>> plain_cell("'=1+1"), plain_cell("''=1"), plain_cell("'quoted"), plain_cell("-3")
+    ('=1+1', "'=1", "'quoted", '-3')
+    """
+    return text[1:] if text.startswith("'") and _formula_like(text) else text
+
+
+def csv_text(fields, rows) -> str:
+    """CSV text with a header: ``rows`` are dicts (keys beyond ``fields`` ignored) or
+    sequences in the order of ``fields``; every cell neutral (:func:`neutral_cell`)."""
+    text = io.StringIO()
+    plain = csv.writer(text, lineterminator="\n")
+    # a lone carriage return does not make the writer quote a cell (its line end is \n),
+    # yet readers end the row there: such rows are written with every cell quoted
+    quoted = csv.writer(text, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    for row in [fields, *rows]:
+        cells = [row.get(f, "") for f in fields] if isinstance(row, dict) else list(row)
+        cells = [neutral_cell(c) for c in cells]
+        (quoted if any("\r" in c for c in cells) else plain).writerow(cells)
+    return text.getvalue()
+
+
+def read_csv(path) -> list:
+    """The rows of a CSV file the package wrote, as dicts of plain text (:func:`plain_cell`)."""
+    with open(path, newline="", encoding="utf-8") as f:
+        return [{plain_cell(k): plain_cell(v or "") for k, v in row.items() if k is not None}
+                for row in csv.DictReader(f)]
+
+
+def safe_name(text: str) -> str:
+    """A student id usable as a file name (distinct ids give distinct names).
+
+    >>> safe_name("zoë")
+    'zo-2752b8'
+    """
+    name = re.sub(r"[^A-Za-z0-9._@-]+", "_", text).strip("._") or "student"
+    if name != text:
+        name += "-" + hashlib.sha256(text.encode()).hexdigest()[:6]
+    return name
+
+
+def write_atomic(path: Path, text: str):
+    """Write a file so that readers see the old or the new content, never half of it."""
+    path = Path(path)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    with open(tmp, "w", encoding="utf-8") as out:
+        out.write(text)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(tmp, path)
+
+
+# -- the environment a student's code sees -------------------------------------------------------
+#: Environment variables a student's grading process keeps: where programs, Python and
+#: Jupyter are, and the locale. Everything else (tokens, passwords, cloud credentials in
+#: your shell) stays out of reach of student code, which could print it into its feedback.
+KEPT_ENVIRONMENT = ("PATH", "HOME", "USER", "LOGNAME", "LANG", "LANGUAGE", "TZ", "TMPDIR",
+                    "TEMP", "TMP", "PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV", "CONDA_PREFIX",
+                    "CONDA_DEFAULT_ENV", "IPYTHONDIR", "MPLCONFIGDIR", "SYSTEMROOT", "COMSPEC",
+                    "PATHEXT", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS")
+KEPT_PREFIXES = ("LC_", "JUPYTER", "MINIMAX_LESSONS_")
+
+
+def student_environment(environ=None) -> dict:
+    """The grader's environment, less anything a student's code has no business reading.
+
+    >>> sorted(student_environment({"PATH": "/bin", "AWS_SECRET_ACCESS_KEY": "x",
+    ...                             "LC_ALL": "C.UTF-8"}))
+    ['LC_ALL', 'PATH']
+    """
+    environ = os.environ if environ is None else environ
+    return {k: v for k, v in environ.items()
+            if k in KEPT_ENVIRONMENT or k.startswith(KEPT_PREFIXES)}
+
+
+# -- the parent's end: start a child, read back its answer ----------------------------------------
+@dataclass
+class ChildRun:
+    """What a child gave back: its answer (only when it carried the token), else why not."""
+
+    answer: dict | None
+    timed_out: bool = False
+    exit_code: int | None = None
+    last_error: str | None = None  # its last line on stderr, when it exited with code 1
+
+
+def run_child(code: str, job: dict, *, timeout: float) -> ChildRun:
+    """Run ``python -c code`` with ``job`` (plus a fresh token) on stdin; its :class:`ChildRun`.
+
+    The child runs in the student environment with the package importable, in a session
+    of its own that is killed when it answers, fails or takes longer than ``timeout``
+    seconds. ``code`` is usually :func:`~minimax_lessons._process.launch` of a function
+    that starts with :func:`take_job` and ends with :meth:`Reply.send`.
+    """
+    token = secrets.token_hex(16)
+    env = with_package_path(student_environment())
+    with tempfile.TemporaryFile() as errors:
+        proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                                stdout=subprocess.PIPE, stderr=errors, env=env,
+                                start_new_session=True)
+        try:
+            out, _ = proc.communicate(pickle.dumps({**job, "token": token}), timeout=timeout)
+        except subprocess.TimeoutExpired:
+            kill_session(proc)
+            proc.communicate()
+            return ChildRun(None, timed_out=True, exit_code=proc.returncode)
+        finally:
+            kill_session(proc)
+        try:
+            answer = json.loads(out.decode("utf-8"))
+        except ValueError:
+            answer = None
+        if isinstance(answer, dict) and answer.get("token") == token:
+            return ChildRun(answer, exit_code=proc.returncode)
+        errors.seek(0)
+        tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
+        return ChildRun(None, exit_code=proc.returncode,
+                        last_error=tail[-1] if tail and proc.returncode == 1 else None)
+
+
+def kill_session(proc):
+    """Kill the session (process group) that ``proc`` leads, if it still runs."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (OSError, AttributeError):
+        pass
+
+
+# -- the child's end: take the job, answer once ----------------------------------------------------
+PR_SET_CHILD_SUBREAPER = 36
+PR_SET_DUMPABLE = 4
+
+
+def prctl(option, value):
+    """Linux's ``prctl(option, value)`` for this process; nothing elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(option, value, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+@dataclass(frozen=True)
+class Reply:
+    """Where a child answers its parent: a private copy of its stdout, and the job's token."""
+
+    fd: int
+    token: str
+
+    def send(self, answer: dict):
+        """Write the answer (with the token) for :func:`run_child`; once, at the end."""
+        with os.fdopen(self.fd, "w", encoding="utf-8") as out:
+            out.write(json.dumps({"token": self.token, **answer}))
+
+
+def take_job() -> tuple[dict, Reply]:
+    """In a child: the job :func:`run_child` sent, and the :class:`Reply` to answer with.
+
+    What the child starts (a student's kernel) inherits neither the answer's descriptor
+    (``os.dup`` makes it non-inheritable; fd 1 becomes stderr) nor the token; the child
+    becomes a subreaper and hides its memory from processes of the same user.
+    """
+    answer_fd = os.dup(1)
+    os.dup2(2, 1)
+    prctl(PR_SET_DUMPABLE, 0)
+    prctl(PR_SET_CHILD_SUBREAPER, 1)
+    job = pickle.loads(sys.stdin.buffer.read())
+    token = job.pop("token")
+    os.dup2(os.open(os.devnull, os.O_RDONLY), 0)
+    return job, Reply(answer_fd, token)
+
+
+def children(pid) -> list:
+    """Process ids whose parent is ``pid`` (Linux /proc; empty elsewhere)."""
+    found = []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return found
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) > 1 and int(fields[1]) == pid:
+            found.append(int(name))
+    return found
+
+
+def kill_descendants(rounds=50):
+    """Kill every process below this one (orphans come back to a subreaper) and reap them."""
+    me = os.getpid()
+    for _ in range(rounds):
+        pids = children(me)
+        if not pids:
+            return
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        for pid in pids:
+            try:
+                os.waitpid(pid, 0)
+            except (ChildProcessError, OSError):
+                pass
+        time.sleep(0.02)
+
+
+__all__ = ["safe_name", "write_atomic", "csv_text", "read_csv", "neutral_cell", "plain_cell",
+           "FORMULA_STARTS", "student_environment", "KEPT_ENVIRONMENT",
+           "run_child", "ChildRun", "kill_session", "take_job", "Reply", "prctl",
+           "kill_descendants", "children", "PR_SET_CHILD_SUBREAPER", "PR_SET_DUMPABLE"]

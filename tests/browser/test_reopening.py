@@ -1,0 +1,107 @@
+"""Opening and reopening notebooks in JupyterLab: no unsaved mark, no widget error.
+
+- JupyterLab writes the running kernel's spec and language into a notebook as it opens it;
+  a lesson that stored anything else turned unsaved (a dot on its tab) before the student
+  did anything.
+- A notebook run and saved, reopened once its kernel is gone, showed "Error displaying
+  widget: model not found" where each player was: JupyterLab prefers a widget's view in a
+  trusted output and never falls back to the picture beside it. The server extension
+  ``minimax_lessons.pictures.saving`` (enabled by ``make setup``) saves the picture instead.
+"""
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+
+#: Dirty once the kernel's spec and language have been written into the notebook (the
+#: notebook panel asked for both first, so its own updates have run when ours resolve).
+DIRTY_AFTER_KERNEL_JS = """async () => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const kernel = panel.sessionContext.session.kernel;
+    await kernel.info;
+    await kernel.spec;
+    await null;
+    return {dirty: panel.context.model.dirty,
+            kernelspec: panel.context.model.getMetadata('kernelspec')};
+}"""
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])
+def test_opening_a_lesson_does_not_mark_it_unsaved(jupyter_server, lab, path):
+    lab.open(jupyter_server.add_notebook(path))
+    seen = lab.page.evaluate(DIRTY_AFTER_KERNEL_JS)
+    assert seen["dirty"] is False, f"{path.name} turned unsaved on opening: {seen}"
+    tab = lab.page.locator(".jp-mod-current.lm-TabBar-tab")
+    assert "jp-mod-dirty" not in (tab.get_attribute("class") or "")
+
+
+CODE = [
+    "from minimax_lessons import ConnectFourBoard, FIGURE_5_2, alphabeta, animate, practice",
+    "animate(alphabeta, FIGURE_5_2)",
+    "animate(alphabeta, FIGURE_5_2, quiz=True)",
+    'practice("values", trees=1)',
+    'ConnectFourBoard(human="X", max_depth=1)',
+]
+WIDGET = "application/vnd.jupyter.widget-view+json"
+
+OUTPUTS_JS = """() => {
+    const cells = window.jupyterapp.shell.currentWidget.content.widgets;
+    return cells.slice(1).map(cell => ({
+        types: cell.model.outputs.toJSON().map(o => Object.keys(o.data || {}).sort()),
+        svg: cell.model.outputs.toJSON().map(o => (o.data || {})['image/svg+xml'] || ''),
+        text: cell.node.querySelector('.jp-OutputArea') ?
+            cell.node.querySelector('.jp-OutputArea').innerText : '',
+        images: [...cell.node.querySelectorAll('.jp-OutputArea-output img')]
+            .filter(img => img.complete && img.naturalWidth > 0).length,
+    }));
+}"""
+
+
+def test_a_run_notebook_saved_and_reopened_shows_still_pictures_with_a_hint(
+        jupyter_server, lab):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(code) for code in CODE]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    name = jupyter_server.add_notebook(nb, "reopened.ipynb")
+    lab.open(name)
+    lab.run_all()
+    page = lab.page
+    page.locator(".mmla").nth(1).wait_for(state="visible")
+    page.locator(".mmp").wait_for(state="visible")
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+    # The live notebook keeps its widgets; the file keeps the pictures.
+    assert page.locator(".mmla").count() == 2
+    saved = nbformat.read(jupyter_server.root / name, as_version=4)
+    for cell in saved.cells[1:]:
+        (out,) = [o for o in cell.outputs if "data" in o]
+        assert WIDGET not in out["data"] and {"image/svg+xml", "image/png"} <= set(out["data"])
+
+    jupyter_server.shutdown_kernels()  # the kernel is gone, as after closing the laptop
+    lab.open(name)
+    page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output img')"
+                           ".length >= 4")
+    page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
+                           ".every(img => img.complete)")
+    found = page.evaluate(OUTPUTS_JS)
+    assert "Error displaying widget" not in page.locator(".jp-Notebook").inner_text()
+    hints = ["Run this cell to play it step by step.", "Run this cell to take the quiz",
+             "Run this cell to practise", "Run this cell to play against the program."]
+    for code, cell, hint in zip(CODE[1:], found, hints):
+        assert cell["types"] == [["image/png", "image/svg+xml", "text/plain"]], (code, cell)
+        assert cell["images"] == 1, (code, cell)
+        written = " ".join(re.findall(r'class="mm-hint">([^<]*)</text>', cell["svg"][0]))
+        assert hint in written, (code, hint, written)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".jp-Cell").nth(1).scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "reopened_notebook_still_pictures.png"))
+    lab.assert_no_console_errors()

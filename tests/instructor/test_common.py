@@ -1,0 +1,137 @@
+"""What the instructor's tools share (instructor/common.py): names, files, and child Pythons.
+
+A child answers only with the token its parent gave it; anything else it prints, and
+any answer without the token, is not believed. A child that runs too long is killed
+with everything it started.
+"""
+
+import os
+import time
+
+import pytest
+
+from minimax_lessons.instructor.common import (kill_session, run_child, safe_name,
+                                               student_environment, write_atomic)
+
+#: A child that answers its job's ``say`` and what it sees of its environment.
+HONEST = ("from minimax_lessons.instructor.common import take_job\n"
+          "import os\n"
+          "job, reply = take_job()\n"
+          "print('printed, not an answer')\n"
+          "reply.send({'said': job['say'], 'environment': sorted(os.environ)})\n")
+
+
+def test_a_child_answers_with_the_token_and_what_it_prints_is_not_the_answer(monkeypatch):
+    monkeypatch.setenv("A_SECRET_TOKEN", "hunter2")
+    run = run_child(HONEST, {"say": "hello"}, timeout=60)
+    assert run.answer["said"] == "hello" and not run.timed_out and run.exit_code == 0
+    assert "A_SECRET_TOKEN" not in run.answer["environment"], "the student environment only"
+    assert "PYTHONPATH" in run.answer["environment"], "the package is importable"
+
+
+def test_an_answer_without_the_token_is_not_believed_and_the_last_error_is_kept():
+    forged = ("import json, sys\n"
+              "print(json.dumps({'token': 'a guess', 'said': 'forged'}))\n"
+              "sys.exit('the child gave up')\n")
+    run = run_child(forged, {}, timeout=60)
+    assert run.answer is None and not run.timed_out
+    assert run.exit_code == 1 and run.last_error == "the child gave up"
+
+
+def test_a_child_killed_by_a_signal_has_no_answer_and_no_error_line():
+    run = run_child("import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n", {}, timeout=60)
+    assert run.answer is None and run.exit_code == -9 and run.last_error is None
+
+
+def test_a_child_past_its_time_is_killed_with_the_processes_it_started(tmp_path):
+    pid_file = tmp_path / "grandchild.pid"
+    stuck = ("import pickle, subprocess, sys, time\n"
+             "job = pickle.loads(sys.stdin.buffer.read())\n"
+             "p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(120)'])\n"
+             "open(job['pid_file'], 'w').write(str(p.pid))\n"
+             "time.sleep(120)\n")
+    run = run_child(stuck, {"pid_file": str(pid_file)}, timeout=3)
+    assert run.timed_out and run.answer is None
+    grandchild = int(pid_file.read_text())
+    for _ in range(100):  # the kill is sent; wait until the process is gone or a zombie
+        if not _running(grandchild):
+            break
+        time.sleep(0.05)
+    assert not _running(grandchild)
+
+
+def _running(pid) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return False
+
+
+def test_kill_session_of_a_finished_process_is_harmless():
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", "pass"], start_new_session=True)
+    proc.wait()
+    kill_session(proc)
+    kill_session(object())  # not a process at all
+
+
+def test_safe_names_are_file_names_and_distinct_ids_stay_distinct():
+    names = [safe_name(s) for s in ("alice", "a b", "a_b", "../etc/passwd", "", "zoë")]
+    assert names[0] == "alice" and len(set(names)) == len(names)
+    assert all("/" not in n and not n.startswith(".") and n for n in names)
+
+
+def test_an_atomic_write_leaves_the_new_text_and_no_temporary_file(tmp_path):
+    path = tmp_path / "grades.csv"
+    write_atomic(path, "old\n")
+    write_atomic(path, "new\n")
+    assert path.read_text() == "new\n" and os.listdir(tmp_path) == ["grades.csv"]
+
+
+@pytest.mark.parametrize("name", ["LC_ALL", "JUPYTER_PATH", "MINIMAX_LESSONS_RECORD", "PATH"])
+def test_the_student_environment_keeps_where_things_are_and_the_locale(name):
+    assert name in student_environment({name: "x", "GITHUB_TOKEN": "y"})
+    assert "GITHUB_TOKEN" not in student_environment({name: "x", "GITHUB_TOKEN": "y"})
+
+
+# -- CSV cells no spreadsheet runs -------------------------------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from minimax_lessons.instructor.common import (FORMULA_STARTS, csv_text,  # noqa: E402
+                                               neutral_cell, read_csv)
+
+
+@pytest.mark.parametrize("cell", ["=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1:A9)",
+                                  "\tTAB", "\rCR", "=HYPERLINK(\"http://x\")"])
+def test_a_cell_a_spreadsheet_would_run_is_written_with_a_quote_first(cell):
+    assert neutral_cell(cell) == "'" + cell
+
+
+@pytest.mark.parametrize("cell", ["-2", "+3.5", "-0.25", "1e3", "alice", "", "3"])
+def test_numbers_and_plain_text_are_written_as_they_are(cell):
+    assert neutral_cell(cell) == cell
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(), min_size=2, max_size=2), st.lists(
+    st.lists(st.one_of(st.text(), st.sampled_from(["=1+1", "'=x", "-3", "@a", "'"])),
+             min_size=2, max_size=2), max_size=5))
+def test_every_cell_reads_back_as_written_and_none_starts_a_formula(tmp_path_factory, fields,
+                                                                   rows):
+    fields = [f"{i}:{name}" for i, name in enumerate(fields)]  # distinct column names
+    path = tmp_path_factory.mktemp("csv") / "table.csv"
+    text = csv_text(fields, rows)
+    path.write_text(text, encoding="utf-8", newline="")
+    back = read_csv(path)
+    # csv normalises line ends inside cells only as written; compare what survives a round trip
+    assert [[row[f] for f in fields] for row in back] == [[str(c) for c in r] for r in rows]
+    import csv
+    import io
+    for raw in csv.reader(io.StringIO(text, newline="")):
+        for cell in raw:
+            assert not cell.startswith(FORMULA_STARTS) or cell.lstrip("+-").replace(".", "", 1) \
+                .replace("e", "", 1).replace("E", "", 1).lstrip("+-").isdigit()

@@ -1,0 +1,144 @@
+"""A jailed kernel reads the grader's compiled Graphviz and can change nothing outside its folder.
+
+In bubblewrap a kernel's home is its work folder, so without help every jailed
+kernel that draws compiles Graphviz again (seconds each). The jail binds the
+grader's cache read-only and points the renderer at it. These tests run as root
+here, and root ignores file permissions: what keeps the cache (and every hidden
+folder) safe is the read-only mount and a jail without capabilities, so that root
+inside cannot remount it writable or unmount what hides the key.
+"""
+
+import errno
+import hashlib
+import json
+import os
+
+import nbformat
+import pytest
+
+from minimax_lessons.instructor.common import student_environment
+from minimax_lessons.instructor.isolation import MEMORY, Jail, find_bwrap, \
+    shared_graphviz_cache, why_no_bwrap
+from minimax_lessons.instructor.notebook_runner import run_notebook
+from minimax_lessons.pictures import render
+
+REPORT = '''\
+import json
+from minimax_lessons.pictures import render
+svg = render.dot_to_svg("digraph { a -> b }")
+print(json.dumps({"cache": str(render.cache_dir()), "origin": render.embedded_origin,
+                  "drew": "<svg" in svg}))
+'''
+
+#: Every way to change the cache that a process may try; each prints its errno (or WROTE).
+ATTACKS = '''\
+import ctypes, json, os
+folder = render.cache_dir()
+victim = sorted(folder.glob("*.cwasm"))[0]
+libc = ctypes.CDLL(None, use_errno=True)
+
+def attempt(action):
+    try:
+        action()
+        return "WROTE"
+    except OSError as exc:
+        return exc.errno
+
+def call(result):
+    if result != 0:
+        raise OSError(ctypes.get_errno(), "refused")
+
+print(json.dumps({
+    "new file": attempt(lambda: open(folder / "planted.cwasm", "w")),
+    "overwrite": attempt(lambda: open(victim, "r+b")),
+    "delete": attempt(lambda: os.unlink(victim)),
+    "rename": attempt(lambda: os.rename(victim, folder / "moved")),
+    "chmod": attempt(lambda: os.chmod(victim, 0o666)),
+    "remount writable": attempt(lambda: call(libc.mount(  # MS_REMOUNT | MS_BIND, not MS_RDONLY
+        None, str(folder).encode(), None, 0x20 | 0x1000, None))),
+    "unmount": attempt(lambda: call(libc.umount2(str(folder).encode(), 2))),  # MNT_DETACH
+    "unmount the hidden home": attempt(lambda: call(libc.umount2(HOME.encode(), 2))),
+}))
+'''
+
+#: More memory than the jail allows, and less.
+ALLOCATE = f'''\
+import json
+def allocate(size):
+    try:
+        return len(bytearray(size)) == size
+    except MemoryError:
+        return False
+print(json.dumps([allocate({MEMORY + (1 << 30)}), allocate(1 << 30)]))
+'''
+
+
+def outputs(nb):
+    return [json.loads("".join(o.get("text", "") for o in c.outputs if o.get("name") == "stdout")
+                       or "null") for c in nb.cells]
+
+
+def fingerprint(folder):
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in folder.iterdir()}
+
+
+@pytest.fixture(scope="module")
+def jailed(tmp_path_factory):
+    """One jailed kernel that draws, tries to change the grader's cache, and to allocate
+    more memory than the jail allows."""
+    bwrap = find_bwrap()
+    if bwrap is None:
+        pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+    render.dot_to_svg("digraph { warm }")  # the grader's own process has the cache
+    if render.renderer_name() != "embedded":
+        pytest.skip("the embedded Graphviz cannot load here, so there is nothing to cache")
+    cache = shared_graphviz_cache()
+    before = fingerprint(render.cache_dir())
+    work = tmp_path_factory.mktemp("work")
+    home = os.path.realpath(os.path.expanduser("~"))  # hidden by an empty folder in the jail
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(REPORT),
+                                         nbformat.v4.new_code_cell(f"HOME = {home!r}"),
+                                         nbformat.v4.new_code_cell(ATTACKS),
+                                         nbformat.v4.new_code_cell(ALLOCATE)])
+    run = run_notebook(nb, cwd=work, env=dict(student_environment(), MPLBACKEND="Agg"),
+                       cell_timeout=120, jail=Jail(str(work), bwrap=bwrap))
+    return {"cache": cache, "before": before, "after": fingerprint(render.cache_dir()),
+            "run": run, "report": outputs(nb)[0], "attacks": outputs(nb)[2], "allocated": outputs(nb)[3],
+            "work": work}
+
+
+def test_a_jailed_kernel_draws_with_the_graders_compiled_graphviz(jailed):
+    assert jailed["run"].problems == []
+    report = jailed["report"]
+    assert report["drew"] and report["cache"] == jailed["cache"]
+    assert report["origin"] == "cache", "loaded, not compiled again"
+
+
+def test_root_in_the_jail_can_neither_write_the_cache_nor_remount_or_unmount_it(jailed):
+    assert jailed["attacks"] == {
+        "new file": errno.EROFS, "overwrite": errno.EROFS, "delete": errno.EROFS,
+        "rename": errno.EROFS, "chmod": errno.EROFS,
+        "remount writable": errno.EPERM, "unmount": errno.EPERM,
+        "unmount the hidden home": errno.EPERM}
+    assert jailed["after"] == jailed["before"]
+    assert not (jailed["work"] / ".cache" / render.CACHE_NAME).exists(), \
+        "the cache is not put in the student's folder"
+
+
+def test_the_jail_binds_the_cache_read_only_and_names_it_for_the_renderer(tmp_path):
+    cache = tmp_path / "home" / ".cache" / render.CACHE_NAME
+    cache.mkdir(parents=True)
+    cmd = Jail(str(tmp_path / "work"), hide=[str(tmp_path / "home")], bwrap="/usr/bin/bwrap",
+               prlimit=None, graphviz_cache=str(cache)).prefix()
+    assert ["--ro-bind", str(cache), str(cache)] == cmd[cmd.index(str(cache)) - 1:][:3]
+    assert cmd.index("--tmpfs") < cmd.index(str(cache)), "bound after the home is hidden"
+    assert ["--setenv", render.CACHE_ENV, str(cache)] == \
+        cmd[cmd.index(render.CACHE_ENV) - 1:][:3]
+    assert cmd[1:3] == ["--cap-drop", "ALL"]
+    bare = Jail(str(tmp_path / "work"), bwrap="/usr/bin/bwrap", prlimit=None,
+                graphviz_cache=None).prefix()
+    assert render.CACHE_ENV not in bare
+
+
+def test_the_memory_limit_still_holds_beside_the_graphviz_reservation(jailed):
+    assert jailed["allocated"] == [False, True]
