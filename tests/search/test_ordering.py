@@ -1,28 +1,14 @@
 """Killer moves and the history heuristic: the same value, the moves that cut off tried first."""
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minimax_lessons import ConnectFour, GameTree, SearchError, alphabeta, centre_first, textbook
+from minimax_lessons.experiments import random_positions
 from minimax_lessons.search.ordering import LearnedOrder, plies_from_root
 
 from .test_textbook import LoggedGame
-
-
-def positions(game, count, seed):
-    rng, found = random.Random(seed), []
-    while len(found) < count:
-        state = game.initial_state()
-        for _ in range(rng.randint(0, 10)):
-            if game.is_terminal(state):
-                break
-            state = game.result(state, rng.choice(game.actions(state)))
-        if not game.is_terminal(state):
-            found.append(state)
-    return found
 
 
 class Arrivals(LoggedGame):
@@ -79,7 +65,7 @@ def test_killers_and_history_never_change_alphabetas_value(seed, depth, killers,
 
 def test_without_killers_or_history_alphabeta_is_unchanged():
     game = ConnectFour(rows=4, cols=5)
-    for state in positions(game, 10, seed=1):
+    for state in random_positions(game, 10, seed=1, moves=(0, 10)):
         a = alphabeta(game, state, depth=4, evaluate=game.estimate, order=centre_first(game))
         b = alphabeta(game, state, depth=4, evaluate=game.estimate, order=centre_first(game),
                       killers=0, history=False)
@@ -88,7 +74,7 @@ def test_without_killers_or_history_alphabeta_is_unchanged():
 
 def test_the_textbook_killers_reach_the_same_positions_in_the_same_order_as_the_engine():
     game = ConnectFour(rows=4, cols=5)
-    for state in positions(game, 25, seed=3):
+    for state in random_positions(game, 25, seed=3, moves=(0, 10)):
         logged = Arrivals(game)
         value = textbook.alphabeta_with_killers(logged, state, 5, game.estimate, {})
         r = alphabeta(game, state, depth=5, evaluate=game.estimate, killers=2, trace=True)
@@ -116,7 +102,7 @@ def test_one_reply_that_refutes_every_move_is_tried_first_once_it_has_cut_off():
 
 
 def test_killers_save_nothing_from_the_empty_board_and_about_half_in_the_middle_game():
-    from minimax_lessons.experiments import ordering_by_position, random_positions
+    from minimax_lessons.experiments import ordering_by_position
 
     game = ConnectFour()
     order = centre_first(game)
