@@ -66,16 +66,24 @@ def value_text(view, spot) -> str:
     return ""
 
 
-def window_text(view) -> str:
+def window_text(view, *, stacked=False) -> str:
     """``enter α=3 β=+∞``, the window a node was entered with under alpha-beta, else ''.
 
-    A view's ``note`` (Monte Carlo search's visits and UCB1 scores) stands in its place.
+    ``stacked`` writes it in three short lines (``enter``, ``α=3``, ``β=+∞``), as lecture
+    mode's narrow layout does. A view's ``note`` (Monte Carlo search's visits and UCB1
+    scores) stands in its place.
+
+    >>> from minimax_lessons.pictures.frames import NodeView
+    >>> view = NodeView("done", 3, alpha=2, beta=float("inf"))
+    >>> window_text(view), window_text(view, stacked=True)
+    ('enter α=2 β=+∞', 'enter\\nα=2\\nβ=+∞')
     """
     if view is not None and view.note:
         return view.note
     if view is None or view.alpha is None:
         return ""
-    return f"enter α={_number(view.alpha)} β={_number(view.beta)}"
+    sep = "\n" if stacked else " "
+    return f"enter{sep}α={_number(view.alpha)}{sep}β={_number(view.beta)}"
 
 
 def side_lines(game, spot, style, window, note) -> list:
@@ -136,8 +144,9 @@ def node_parts(game, spot, style, value) -> dict:
                 "fontsize": BOARD_FONT_SIZE, "width": board_width(header)}
     sizes = style.sizes
     label = value or " "
-    if spot.terminal:
+    if spot.terminal:  # as wide as its text needs (a pruned leaf's ✂ with a value)
         width, height = sizes.leaf
+        width = max(width, round(text_width(label, sizes.font) + 0.12, 2))
         return {"shape": "box", "label": label, "width": width, "height": height,
                 "fixedsize": "true"}
     shape = SHAPES.get(spot.player, "box")
@@ -185,13 +194,15 @@ def vector_node_parts(spot, style, value) -> dict:
 
 def text_width(text, font) -> float:
     """A generous width (inches) of ``text`` in the pictures' font of ``font`` points: 0.6 em
-    for a digit, a letter or a sign, 0.3 em for a comma, a space or a bracket.
+    for a digit, a letter or a sign, 0.3 em for a comma, a space or a bracket, 1 em for
+    a pruned node's ✂.
 
-    >>> text_width("(1,2,6)", 17), text_width("≤-12", 17)
-    (0.71, 0.57)
+    >>> text_width("(1,2,6)", 17), text_width("≤-12", 17), text_width("✂-1", 17)
+    (0.71, 0.57, 0.52)
     """
     narrow = sum(1 for c in text if c in ",. ()")
-    return round(((len(text) - narrow) * 0.6 + narrow * 0.3) * font / 72, 2)
+    wide = text.count("✂")
+    return round(((len(text) - narrow - wide) * 0.6 + narrow * 0.3 + wide) * font / 72, 2)
 
 
 def board_header(spot, value) -> str:
