@@ -150,6 +150,11 @@ class Question:
                 self._cache[seed] = self._make(random.Random(f"{self.id}:{seed}"))
         return self._cache[seed]
 
+    @property
+    def seeded(self) -> bool:
+        """Whether seeds give variants of their own (the data of seeds 0 and 1 differ)."""
+        return self._make is not None and self.data(0) != self.data(1)
+
     def prompt_text(self, seed=0) -> str:
         data = self.data(seed)
         if callable(self.prompt):
