@@ -29,7 +29,8 @@ LAYERS = (
     ("pictures",),                # layout, frames, DOT, SVG, PNG: still pictures
     ("animation", "play"),        # players and quizzes; boards, bots and the arena
     ("exercises",),               # checked answers, diagnoses, practice, the capstone
-    ("instructor",),              # release, grading, tournament, slides, the guide
+    ("instructor", "progress"),   # release, grading, tournament, slides, the guide; the
+                                  # learner's dashboard and review (the grader never reads it)
     ("experiments", "plots", ""),  # the lessons' measurements; the public names
 )
 LAYER_OF = {part: level for level, parts in enumerate(LAYERS) for part in parts}
