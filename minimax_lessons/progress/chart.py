@@ -1,7 +1,7 @@
 """The dashboard's picture: lessons done, and each mistake over time (matplotlib, no pyplot).
 
-Two panels, for a laptop and a projector alike (large type; marks and patterns, not
-colour alone, tell the series apart):
+Two panels, one above the other, for a laptop and a projector alike (large type; marks
+and patterns, not colour alone, tell the series apart):
 
 - *Lessons*: one bar per lesson, its outline the lesson's questions, a hatched bar
   the ones answered, a solid bar the ones right first time.
@@ -29,9 +29,14 @@ __all__ = ["figure", "png", "ROWS"]
 
 #: Mistakes drawn, at most (the dashboard's table lists every one).
 ROWS = 8
-FONT = 13
-WIDTH = 13  # inches, at 100 dots an inch
-CHAR = 0.0073  # the share of the width one character of a name takes, at FONT points
+FONT = 14
+WIDTH = 8.0    # inches, at 100 dots an inch: the panels one above the other, so that a
+               # notebook's narrow column shrinks the picture little
+CHAR = 0.105   # inches one character of a name takes, at FONT points
+#: Inches: a lesson's row, a mistake's row; above, between and below the panels.
+LESSON_ROW, MISTAKE_ROW, TOP, BETWEEN, BOTTOM = 0.36, 0.5, 0.45, 1.45, 0.75
+#: Places along a row where a mark is drawn (many answers on one spot draw one mark).
+SPOTS = 400
 _UNITS = ((2 * 3600, 60.0, "minutes ago"), (2 * 86400, 3600.0, "hours ago"),
           (float("inf"), 86400.0, "days ago"))
 
@@ -44,16 +49,18 @@ def figure(summary):
         return None
     mistakes = summary.misconceptions[:ROWS]
     lessons = summary.lessons
-    rows = max(len(lessons), len(mistakes), 3)
-    height = 0.42 * rows + 2.2
+    upper = LESSON_ROW * len(lessons)
+    lower = MISTAKE_ROW * (max(len(mistakes), 1) + 1)  # a row's room for the key
+    height = TOP + upper + BETWEEN + lower + BOTTOM
     fig = Figure(figsize=(WIDTH, height), dpi=100)
-    # A fixed layout (tight_layout measures every text first, and doubles the time): the
-    # room left of the mistakes' panel grows with their longest name.
-    names = max((len(m.name) for m in mistakes), default=0)
-    start = 0.45 + names * CHAR
-    bottom, top = 1.25 / height, 1 - 0.55 / height
-    _lessons(fig.add_axes((0.085, bottom, 0.29, top - bottom)), lessons)
-    _mistakes(fig.add_axes((start, bottom, 0.985 - start, top - bottom)), mistakes,
+    # A fixed layout (tight_layout measures every text first, and doubles the time), the
+    # left margin as wide as the longest name.
+    names = max([len(m.name) for m in mistakes] + [len("Lesson 10")])
+    left = (names * CHAR + 0.3) / WIDTH
+    width = 1 - left - 0.15 / WIDTH
+    _lessons(fig.add_axes((left, (BOTTOM + lower + BETWEEN) / height, width, upper / height)),
+             lessons, key_below=0.62 / upper)
+    _mistakes(fig.add_axes((left, BOTTOM / height, width, lower / height)), mistakes,
               summary.now)
     return fig
 
@@ -66,7 +73,7 @@ def png(fig) -> bytes:
     return buffer.getvalue()
 
 
-def _lessons(ax, rows):
+def _lessons(ax, rows, key_below):
     from matplotlib.ticker import MaxNLocator
 
     ys = list(range(len(rows)))[::-1]
@@ -86,9 +93,8 @@ def _lessons(ax, rows):
     ax.set_xlabel("questions (right / answered / all)", fontsize=FONT)
     ax.set_title("Lessons", fontsize=FONT + 3, loc="left")
     ax.tick_params(axis="x", labelsize=FONT - 1)
-    ax.legend(fontsize=FONT - 2, loc="upper center", bbox_to_anchor=(0.4, -0.4 / len(rows)
-                                                                       - 0.08), ncols=3,
-              frameon=False, handlelength=1.5, columnspacing=1)
+    ax.legend(fontsize=FONT - 2, loc="upper center", bbox_to_anchor=(0.45, -key_below),
+              ncols=3, frameon=False, handlelength=1.5, columnspacing=1)
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
 
@@ -106,10 +112,16 @@ def _mistakes(ax, mistakes, now):
     span, unit, label = next(u for u in _UNITS if now - oldest < u[0])
     ys = list(range(len(mistakes)))[::-1]
     crosses, rings, states = ([], []), ([], []), []
+    step = max((now - oldest) / unit, 1.0) / SPOTS  # marks closer than this look as one
     for y, m in zip(ys, mistakes):
+        seen = set()
         for t, ok in m.history:
+            x = (now - t) / unit
+            if (round(x / step), ok) in seen:  # a mark already drawn there
+                continue
+            seen.add((round(x / step), ok))
             into = rings if ok else crosses
-            into[0].append((now - t) / unit)
+            into[0].append(x)
             into[1].append(y)
         states.append((y, m.state))
     ax.scatter(*crosses, marker="x", s=140, linewidths=2.6, color=PALETTE["warn"],
@@ -119,9 +131,9 @@ def _mistakes(ax, mistakes, now):
     ax.set_yticks(ys, [m.name for m in mistakes], fontsize=FONT)
     ax.set_ylim(-0.7, len(mistakes) - 0.3 + 0.9)
     far = max((now - oldest) / unit, 1.0)
-    ax.set_xlim(far * 1.05, -far * 0.3)  # now on the right, with room for the states
+    ax.set_xlim(far * 1.05, -far * 0.36)  # now on the right, with room for the states
     for y, state in states:
-        ax.text(-far * 0.03, y, state, va="center", ha="left", fontsize=FONT - 1,
+        ax.text(-far * 0.07, y, state, va="center", ha="left", fontsize=FONT - 1,
                 style="italic", color=PALETTE["ink"])
     ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     ax.set_xticks([x for x in ax.get_xticks() if 0 <= x <= far * 1.05])

@@ -31,9 +31,12 @@ import time
 from .. import logbook
 from ..exercises import feedback as F
 from .chart import figure, png
-from .summary import ago, summarise, times
+from .summary import ago, question_name, summarise, times
 
 __all__ = ["progress", "Progress"]
+
+#: Words in a table cell read from the left (JupyterLab aligns cells to the right).
+LEFT = ' style="text-align: left;"'
 
 
 def progress(*, now=None) -> "Progress":
@@ -58,7 +61,8 @@ class Progress:
     # -- in words -------------------------------------------------------------------------
     def _lines_about_the_record(self) -> list:
         s = self.summary
-        lines = [f"{s.answers} answers recorded on this machine only, in {self.where}."]
+        count = f"{s.answers} answer" + ("" if s.answers == 1 else "s")
+        lines = [f"{count} recorded on this machine only, in {self.where}."]
         if not self.recording:
             lines.append("Recording is off: new answers are not written down "
                          "(MINIMAX_LESSONS_PROGRESS=off, logbook.stop(), or a graded run).")
@@ -77,7 +81,7 @@ class Progress:
         if s.misconceptions:
             out += ["", "Mistakes:"]
             out += [f"- {m.name}: {m.state}; made {times(m.times)}, last "
-                    f"{ago(s.now - m.last)}; in {', '.join(m.where[:3])}"
+                    f"{ago(s.now - m.last)}; in {', '.join(map(question_name, m.where[:3]))}"
                     for m in s.misconceptions]
         for row in s.practice:
             out.append(f"Practice {row.kind}: {row.answers} answers, {row.right} right"
@@ -125,10 +129,11 @@ class Progress:
                 + (named or "none named") + ".")
 
     def _lessons_html(self) -> str:
-        head = ("<tr><th>Lesson</th><th>Predictions answered</th><th>right first time</th>"
-                "<th>Exercises answered</th><th>right first time</th></tr>")
+        head = (f"<tr><th{LEFT}>Lesson</th><th>Predictions answered</th>"
+                "<th>right first time</th><th>Exercises answered</th><th>right first time</th>"
+                "</tr>")
         rows = "".join(
-            f"<tr><td>{r.lesson}. {html.escape(r.title)}</td>"
+            f"<tr><td{LEFT}>{r.lesson}. {html.escape(r.title)}</td>"
             f"<td>{r.predictions_done} of {r.predictions}</td><td>{r.predictions_right}</td>"
             f"<td>{r.exercises_done} of {r.exercises}</td><td>{r.exercises_right}</td></tr>"
             for r in self.summary.lessons)
@@ -136,12 +141,12 @@ class Progress:
 
     def _mistakes_html(self) -> str:
         s = self.summary
-        head = ("<tr><th>Mistake</th><th>Now</th><th>Made</th><th>Last</th><th>In</th>"
-                "<th>What it is</th></tr>")
+        head = (f"<tr><th{LEFT}>Mistake</th><th{LEFT}>Now</th><th>Made</th><th{LEFT}>Last</th>"
+                f"<th{LEFT}>In</th><th{LEFT}>What it is</th></tr>")
         rows = "".join(
-            f"<tr><td><b>{html.escape(m.name)}</b></td><td>{html.escape(m.state)}</td>"
-            f"<td>{m.times}</td><td>{html.escape(ago(s.now - m.last))}</td>"
-            f"<td>{html.escape(', '.join(m.where[:3]))}</td>"
-            f"<td style=\"text-align: left;\">{html.escape(m.sentence)}</td></tr>"
+            f"<tr><td{LEFT}><b>{html.escape(m.name)}</b></td><td{LEFT}>{html.escape(m.state)}"
+            f"</td><td>{m.times}</td><td{LEFT}>{html.escape(ago(s.now - m.last))}</td>"
+            f"<td{LEFT}>{html.escape(', '.join(map(question_name, m.where[:3])))}</td>"
+            f"<td{LEFT}>{html.escape(m.sentence)}</td></tr>"
             for m in s.misconceptions)
         return f"<p><b>Mistakes</b></p><table>{head}{rows}</table>"

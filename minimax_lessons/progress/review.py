@@ -107,12 +107,15 @@ def typed(question) -> bool:
     return question is not None and not question.graded and question.kind in TYPED
 
 
-def item_for(card, number, now):
-    """The item that serves ``card`` (see the module), or None when nothing can."""
+def item_for(card, number, now, *, made=None):
+    """The item that serves ``card`` (see the module), or None when nothing can; ``made``
+    is ``(how often, when last)`` its mistake was made in every kind of question (else in
+    the card's)."""
     examples = sorted(card.examples.values(), key=lambda e: -e["time"])
     fresh = f"review-{int(now)}-{number}"
-    why = (f"Back again: the mistake '{mistake_name(card.diagnosis)}', made "
-           f"{times(card.wrong)}, last {ago(now - card.last_wrong)}.")
+    count, last = made or (card.wrong, card.last_wrong)
+    why = (f"Back again: the mistake '{mistake_name(card.diagnosis)}', made {times(count)}, "
+           f"last {ago(now - last)}.")
     for e in examples:
         q = get_question(e["question"])
         if typed(q) and q.seeded:
@@ -154,15 +157,19 @@ def next_item(found, now, *, number=1, last=None) -> Item:
     ready = due(found_cards, now)
     if last is not None and len(ready) > 1 and ready[0].key == tuple(last):
         ready = ready[1:] + ready[:1]
+    made = {}
+    for card in found_cards.values():
+        count, last = made.get(card.diagnosis, (0, card.last_wrong))
+        made[card.diagnosis] = (count + card.wrong, max(last, card.last_wrong))
     for card in ready:
-        item = item_for(card, number, now)
+        item = item_for(card, number, now, made=made[card.diagnosis])
         if item is not None:
             return item
     item = _new_material(answered, number, now)
     if item is not None:
         return item
     for card in sorted(found_cards.values(), key=lambda c: (c.due, c.key)):
-        item = item_for(card, number, now)
+        item = item_for(card, number, now, made=made[card.diagnosis])
         if item is not None:
             wait = ago(card.due - now).replace(" ago", "")
             return Item(number, f"Nothing is due now; '{mistake_name(card.diagnosis)}' would "
@@ -279,8 +286,8 @@ class Review:
 
     # -- showing it ------------------------------------------------------------------------
     def _header_html(self) -> str:
-        return (f'<div class="mml-review-why"><b>Review, item {self.number}.</b> '
-                f"{html.escape(self.item.why)}</div>")
+        return (f'<div class="mml-review-why" style="line-height: 1.4; font-size: 1.05em;">'
+                f"<b>Review, item {self.number}.</b> {html.escape(self.item.why)}</div>")
 
     def still_html(self) -> str:
         """The item as HTML, for where widgets do not run."""
@@ -331,9 +338,9 @@ class Review:
             return
         q = self.view.question
         box = w.Text(placeholder=q.answer_hint, continuous_update=False,
-                     layout=w.Layout(width="22em"), description="Your answer:",
+                     layout=w.Layout(width="30em"), description="Your answer:",
                      style={"description_width": "initial"})
-        said = w.HTML()
+        said = w.HTML(layout=w.Layout(width="100%"))  # the verdict wraps to the width
         check = w.Button(description="Check")
         judged = {"last": None}
 
@@ -341,13 +348,23 @@ class Review:
             if not box.value.strip() or box.value == judged["last"]:
                 return
             judged["last"] = box.value
-            said.value = self.answer(box.value)._repr_html_()
+            said.value = _fit(self.answer(box.value)._repr_html_())
 
         box.observe(judge, names="value")
         check.on_click(judge)
-        self._body.children = [w.HTML(self.view.html(how_to_answer=False)),
+        self._body.children = [w.HTML(_fit(self.view.html(how_to_answer=False)),
+                                      layout=w.Layout(width="100%")),
                                w.HBox([box, check]), said]
 
 
 def _now():
     return time.time()
+
+
+def _fit(page: str) -> str:
+    """HTML that keeps to the widget's width: text wraps, and a picture wider than the
+    widget scrolls in its own box (a widget's HTML is a flex item, which grows to its
+    widest picture unless told it may be narrower, and the widget clips it)."""
+    return ("<style>.mml-review .widget-html-content {min-width: 0; flex: 1 1 auto; "
+            "line-height: 1.4;}</style>"
+            f'<div class="mml-fit" style="max-width: 100%;">{page}</div>')

@@ -19,7 +19,8 @@ Vocabulary
   tree. Answering again the variant whose answer was just shown proves nothing.
 - A card is *still there* in box 1, *fading* in boxes 2 and 3, *gone for now* from box 4.
 - The cards *due* at a time come most urgent first: the lowest box, then the mistake
-  made most often, then the one made most recently (:func:`due`).
+  made most often, then the one made most recently, counting every kind of question it
+  was made in (:func:`due`).
 
 The clock is the entries' own ``time``, and ``now`` is always passed in, so a test can
 run weeks in a second:
@@ -151,7 +152,13 @@ def cards(found) -> dict:
 
 
 def due(found_cards, now) -> list:
-    """The cards due at ``now``, most urgent first (see the module)."""
-    ready = [c for c in (found_cards.values() if isinstance(found_cards, dict) else found_cards)
-             if c.due <= now]
-    return sorted(ready, key=lambda c: (c.box, -c.wrong, -c.last_wrong, c.key))
+    """The cards due at ``now``, most urgent first (see the module): how often and how
+    recently a mistake was made counts over every kind of question it was made in."""
+    every = list(found_cards.values() if isinstance(found_cards, dict) else found_cards)
+    made, last = {}, {}
+    for c in every:
+        made[c.diagnosis] = made.get(c.diagnosis, 0) + c.wrong
+        last[c.diagnosis] = max(last.get(c.diagnosis, c.last_wrong), c.last_wrong)
+    ready = [c for c in every if c.due <= now]
+    return sorted(ready, key=lambda c: (c.box, -made[c.diagnosis], -last[c.diagnosis],
+                                        -c.wrong, -c.last_wrong, c.key))

@@ -37,10 +37,10 @@ from ..exercises.remember import practice_question
 from ..exercises.practice import KINDS
 from ..mistakes import explain
 from .places import link, plan
-from .schedule import cards
+from .schedule import cards, due
 
 __all__ = ["summarise", "Summary", "LessonRow", "Misconception", "PracticeRow", "Step", "ago",
-           "times", "mistake_name"]
+           "times", "mistake_name", "question_name"]
 
 
 @dataclass(frozen=True)
@@ -100,6 +100,20 @@ def mistake_name(diagnosis) -> str:
     return diagnosis.replace("-", " ")
 
 
+def question_name(question) -> str:
+    """Where an answer was given, in words: ``p2.1``, ``practice values``, ``quiz (minimax)``.
+
+    >>> question_name("practice:best-move"), question_name("quiz:alphabeta")
+    ('practice best-move', 'quiz (alphabeta)')
+    """
+    kind, _, rest = question.partition(":")
+    if kind == "practice":
+        return f"practice {rest}"
+    if kind == "quiz":
+        return f"quiz ({rest})"
+    return question
+
+
 def ago(seconds) -> str:
     """How long ago, in words.
 
@@ -137,7 +151,8 @@ def summarise(found=None, now=None, *, course=None) -> Summary:
     for e in answered:
         first.setdefault(e["question"], e["right"])
     rows = tuple(_lesson_row(course, n, first) for n in course.predictions)
-    mistakes = _misconceptions(cards(answered))
+    found_cards = cards(answered)
+    mistakes = _misconceptions(found_cards)
     levels = logbook.levels(found)
     practice_rows = []
     for kind in KINDS:
@@ -148,7 +163,7 @@ def summarise(found=None, now=None, *, course=None) -> Summary:
     quizzes = [e for e in answered if e["question"].startswith("quiz:")]
     return Summary(now, len(answered), rows, mistakes, tuple(practice_rows),
                    (len(quizzes), sum(e["right"] for e in quizzes)),
-                   _steps(course, rows, mistakes, first, levels, now))
+                   _steps(course, rows, mistakes, due(found_cards, now), first, levels, now))
 
 
 def _lesson_row(course, n, first) -> LessonRow:
@@ -177,20 +192,19 @@ def _misconceptions(found_cards) -> tuple:
     return tuple(sorted(out, key=lambda m: (m.box, -m.times, -m.last, m.diagnosis)))
 
 
-def _steps(course, rows, mistakes, first, levels, now) -> tuple:
+def _steps(course, rows, mistakes, ready, first, levels, now) -> tuple:
     steps = []
-    urgent = [m for m in mistakes if m.due <= now]
-    if urgent:
-        m = urgent[0]
-        steps.append(Step(f"Review your mistake '{m.name}' (made {times(m.times)}, "
-                          f"last {ago(now - m.last)}): review() serves fresh questions on it.",
+    if ready:  # the mistake review() serves first
+        m = next(m for m in mistakes if m.diagnosis == ready[0].diagnosis)
+        steps.append(Step(f"Review your mistake '{m.name}' (made {times(m.times)}, last "
+                          f"{ago(now - m.last)}) on fresh questions and trees:",
                           code="review()"))
     for row in rows:
         todo = [q for q in course.predictions[row.lesson] + course.exercises[row.lesson]
                 if q not in first]
         if todo:
             place = course.places.get(todo[0])
-            where = f"lesson {row.lesson}, {row.title}"
+            where = f"lesson {row.lesson} ({row.title})"
             if place is not None:
                 steps.append(Step(f"Go on with {where}: {todo[0]} is the next question you "
                                   "have not answered.", link=link(place)))
@@ -203,7 +217,7 @@ def _steps(course, rows, mistakes, first, levels, now) -> tuple:
                          any(w == practice_question(kind) for w in m.where) for m in mistakes)
         if struggling or (kind not in levels and _lesson_done(rows, 2 if kind == "values" else 6)):
             level = levels.get(kind, 1)
-            steps.append(Step(f"Practise {kind} on the tree (you start at level {level}).",
+            steps.append(Step(f"Practise {kind} on the tree (you start at level {level}):",
                               code=f'practice("{kind}")'))
             break
     return tuple(steps)
