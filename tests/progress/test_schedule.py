@@ -113,3 +113,13 @@ def test_entries_in_any_order_and_level_entries_give_the_same_cards():
 def test_an_aim_that_is_not_a_card_key_is_ignored(aim):
     book = [wrong("q2.1", 0), right("q2.2", 5, aim=aim)]
     assert cards(book)[(MAX_ALL, "value")].box == 1
+
+
+def test_how_often_a_mistake_was_made_counts_over_every_kind_of_question():
+    book = [wrong("q2.1", 0, "players-swapped"),
+            wrong("practice:values", 1, "players-swapped", kind="practice-values"),
+            wrong("practice:values", 2, "players-swapped", kind="practice-values"),
+            wrong("quiz:alphabeta", 3, "pruned-too-few", seed=None, kind="quiz-look"),
+            wrong("quiz:alphabeta", 4, "pruned-too-few", seed=None, kind="quiz-look")]
+    first = due(cards(book), now=5)[0]
+    assert first.diagnosis == "players-swapped" and first.wrong == 2  # 3 of them in all

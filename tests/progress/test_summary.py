@@ -163,3 +163,18 @@ def test_the_dashboard_reads_the_logbook_written_by_check():
     check("p2.1", 12)
     assert "max at every level" in progress().text()
     assert Path(progress().where) == logbook.where()
+
+
+def test_the_dashboard_proposes_to_review_the_mistake_review_serves_first():
+    from minimax_lessons.progress.review import next_item
+
+    book = [answer("q2.1", 1, False, ["players-swapped"], kind="value", time=0),
+            answer("practice:values", "0:1", False, ["players-swapped"],
+                   kind="practice-values", time=1),
+            answer("practice:values", "0:2", False, ["players-swapped"],
+                   kind="practice-values", time=1),
+            answer("quiz:alphabeta", None, False, ["pruned-too-few"], kind="quiz-look", time=2),
+            answer("quiz:alphabeta", None, False, ["pruned-too-few"], kind="quiz-look", time=3)]
+    step = summarise(book, now=4).steps[0]
+    assert "'players swapped' (made 3 times" in step.text and step.code == "review()"
+    assert next_item(book, now=4).card[0] == "players-swapped"
