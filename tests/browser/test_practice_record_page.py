@@ -17,6 +17,14 @@ def panel(page):
     return page.locator(".mmp-record")
 
 
+def max_everywhere_at_root(tree):
+    """(the root, the value taking the largest leaf gives it): the max at every level."""
+    root = tree.game.root
+    wrong = max(v for child in tree.game.to_nested() for v in child)
+    assert "max-at-every-level" in tree.judge("values", root, wrong).diagnosis
+    return root, wrong
+
+
 def test_a_saved_page_remembers_its_level_and_mistakes_after_a_reload_until_cleared(
         browser, tmp_path):
     from minimax_lessons.exercises.practice import Practice, practice
@@ -38,10 +46,7 @@ def test_a_saved_page_remembers_its_level_and_mistakes_after_a_reload_until_clea
         # A wrong value at the root of the first tree: the max at every level, named in the
         # widget and, with its count, in the panel.
         tree = trees[0]
-        root = tree.game.root
-        wrong = max(v for child in tree.game.to_nested() for v in child)
-        verdict = tree.judge("values", root, wrong)
-        assert "max-at-every-level" in verdict.diagnosis
+        root, wrong = max_everywhere_at_root(tree)
         type_value(widget, tree, root, str(wrong))
         assert "\u2718" in feedback(widget)
         assert "max at every level: 1 time, last today" in panel(page).inner_text()

@@ -2,12 +2,14 @@
 misconception, and review() serves it back, on a fresh tree whose answers carry the aim."""
 
 import json
+import time
 from pathlib import Path
 
 import nbformat
 import pytest
 
-from tests.browser.test_practice_page import feedback, node, type_value, wait_data
+from tests.browser.test_practice_page import feedback, type_value, wait_data
+from tests.browser.test_practice_record_page import max_everywhere_at_root
 
 pytestmark = pytest.mark.browser
 
@@ -36,6 +38,17 @@ def logbook_lines(folder):
     return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
 
+def written(folder, wanted, seconds=30):
+    """The logbook's entries that satisfy ``wanted``, once there are some (the widget's
+    message reaches the kernel a moment after the click)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        found = [e for e in logbook_lines(folder) if wanted(e)]
+        if found or time.monotonic() > deadline:
+            return found
+        time.sleep(0.2)
+
+
 def test_a_mistake_in_practice_is_named_by_progress_and_served_by_review(jupyter_server, lab,
                                                                            tmp_path):
     from minimax_lessons.exercises.practice import practice
@@ -57,15 +70,10 @@ def test_a_mistake_in_practice_is_named_by_progress_and_served_by_review(jupyter
 
     # A wrong value at the root: the largest leaf, the max at every level.
     v = page.locator(".mmp").first
-    root = first.game.root
-    wrong = max(x for child in first.game.to_nested() for x in child)
-    expected = first.judge("values", root, wrong)
-    assert "max-at-every-level" in expected.diagnosis
+    root, wrong = max_everywhere_at_root(first)
     type_value(v, first, root, str(wrong))
     assert "likely mistake: max at every level" in feedback(v)
-    page.wait_for_function("() => true")  # the message is on its way to the kernel
-    lab.wait_for_kernel_idle()
-    (entry,) = [e for e in logbook_lines(folder) if e.get("question") == "practice:values"]
+    (entry,) = written(folder, lambda e: e.get("question") == "practice:values")
     assert (entry["right"], entry["node"], entry["level"], entry["seed"]) == \
         (False, root, 1, first.seed)
     assert "max-at-every-level" in entry["diagnoses"]
@@ -95,7 +103,7 @@ def test_a_mistake_in_practice_is_named_by_progress_and_served_by_review(jupyter
     for name, item in served.items("values").items():
         type_value(tree_widget, served, name, _text(item.answer))
     wait_data(tree_widget, "done", 1)
-    lab.wait_for_kernel_idle()
+    written(folder, lambda e: e.get("aim") and "practice" in e)  # the tree done: the last
     aimed = [e for e in logbook_lines(folder) if e.get("aim") and "question" in e]
     assert aimed and all(e["aim"][0] == "max-at-every-level" and e["right"] for e in aimed)
     page.screenshot(path=str(ARTIFACTS / "review_in_lab.png"), full_page=True)
