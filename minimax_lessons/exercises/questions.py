@@ -153,7 +153,12 @@ class Question:
     @property
     def seeded(self) -> bool:
         """Whether seeds give variants of their own (the data of seeds 0 and 1 differ)."""
-        return self._make is not None and self.data(0) != self.data(1)
+        if self._make is None:
+            return False
+        try:
+            return bool(self.data(0) != self.data(1))
+        except Exception:  # data that cannot be compared: take each seed to differ
+            return True
 
     def prompt_text(self, seed=0) -> str:
         data = self.data(seed)

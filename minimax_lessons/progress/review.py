@@ -286,8 +286,10 @@ class Review:
 
     # -- showing it ------------------------------------------------------------------------
     def _header_html(self) -> str:
+        off = "" if logbook.recording() else (" (Recording is off: your answers here are "
+                                               "judged, not written down.)")
         return (f'<div class="mml-review-why" style="line-height: 1.4; font-size: 1.05em;">'
-                f"<b>Review, item {self.number}.</b> {html.escape(self.item.why)}</div>")
+                f"<b>Review, item {self.number}.</b> {html.escape(self.item.why + off)}</div>")
 
     def still_html(self) -> str:
         """The item as HTML, for where widgets do not run."""

@@ -177,3 +177,10 @@ def test_a_practice_item_shows_the_practice_widget_in_the_review():
     body = r.widget.children[1]
     assert body.children[1] is r.practice.widget
     assert "<svg" in r.still_html()
+
+
+def test_with_recording_off_a_review_still_judges_and_says_nothing_is_written(monkeypatch):
+    monkeypatch.setenv(logbook.SWITCH_ENV, "off")
+    r = review()
+    assert "Recording is off" in r.still_html()
+    assert not r.answer("z").passed and logbook.entries() == []
