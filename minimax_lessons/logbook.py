@@ -199,12 +199,15 @@ def entries() -> list:
 
 
 def clear() -> int:
-    """Delete the logbook; the number of entries it held."""
+    """Delete the logbook, and the unreadable files kept aside beside it; the number of
+    entries it held."""
     path = where()
     count = len(entries())
     try:
         with _locked(path):
             path.unlink(missing_ok=True)
+            for aside in path.parent.glob("progress-unreadable-*.jsonl"):
+                aside.unlink(missing_ok=True)
     except OSError as exc:
         _say(f"minimax-lessons: {path} could not be deleted ({exc}).")
         return 0

@@ -114,6 +114,7 @@ def test_a_corrupt_line_sets_the_file_aside_and_a_new_one_starts_with_the_rest(c
     assert logbook.entries() == good and capsys.readouterr().err == ""  # now clean
     assert logbook.append(answer("q3", 0, True, time=4.0))
     assert len(logbook.entries()) == 3
+    assert logbook.clear() == 3 and not list(path.parent.glob("progress*.jsonl"))
 
 
 def test_a_file_that_is_not_text_is_set_aside_too(capsys):

@@ -178,3 +178,17 @@ def test_the_dashboard_proposes_to_review_the_mistake_review_serves_first():
     step = summarise(book, now=4).steps[0]
     assert "'players swapped' (made 3 times" in step.text and step.code == "review()"
     assert next_item(book, now=4).card[0] == "players-swapped"
+
+
+def test_a_corrupt_logbook_still_gives_a_dashboard_and_a_review_with_one_line_said(capsys):
+    from minimax_lessons import check, review
+
+    check("p2.1", 12)
+    with open(logbook.where(), "a") as out:
+        out.write("\x00\x01 not an entry\n")
+    board = progress()  # no exception
+    assert "max at every level" in board.text()
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and "kept as" in said[0]
+    assert review().item.card[0] in ("max-at-every-level", "players-swapped")
+    assert capsys.readouterr().err == ""
