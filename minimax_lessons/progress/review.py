@@ -107,15 +107,15 @@ def typed(question) -> bool:
     return question is not None and not question.graded and question.kind in TYPED
 
 
-def item_for(card, number, now, *, made=None):
+def item_for(card, number, now, *, made=None, lead=None):
     """The item that serves ``card`` (see the module), or None when nothing can; ``made``
     is ``(how often, when last)`` its mistake was made in every kind of question (else in
-    the card's)."""
+    the card's); ``lead`` the sentence that says why it comes (else that it is back)."""
     examples = sorted(card.examples.values(), key=lambda e: -e["time"])
     fresh = f"review-{int(now)}-{number}"
-    count, last = made or (card.wrong, card.last_wrong)
-    why = (f"Back again: the mistake '{mistake_name(card.diagnosis)}', made {times(count)}, "
-           f"last {ago(now - last)}.")
+    count, when = made or (card.wrong, card.last_wrong)
+    why = lead or (f"Back again: the mistake '{mistake_name(card.diagnosis)}', made "
+                   f"{times(count)}, last {ago(now - when)}.")
     for e in examples:
         q = get_question(e["question"])
         if typed(q) and q.seeded:
@@ -159,8 +159,8 @@ def next_item(found, now, *, number=1, last=None) -> Item:
         ready = ready[1:] + ready[:1]
     made = {}
     for card in found_cards.values():
-        count, last = made.get(card.diagnosis, (0, card.last_wrong))
-        made[card.diagnosis] = (count + card.wrong, max(last, card.last_wrong))
+        count, when = made.get(card.diagnosis, (0, card.last_wrong))
+        made[card.diagnosis] = (count + card.wrong, max(when, card.last_wrong))
     for card in ready:
         item = item_for(card, number, now, made=made[card.diagnosis])
         if item is not None:
@@ -169,12 +169,12 @@ def next_item(found, now, *, number=1, last=None) -> Item:
     if item is not None:
         return item
     for card in sorted(found_cards.values(), key=lambda c: (c.due, c.key)):
-        item = item_for(card, number, now, made=made[card.diagnosis])
+        wait = ago(card.due - now).replace(" ago", "").replace("just now", "a minute")
+        item = item_for(card, number, now, lead=(
+            f"Nothing is due now; '{mistake_name(card.diagnosis)}' would come back in "
+            f"{wait.replace('yesterday', 'a day')}: once more, early."))
         if item is not None:
-            wait = ago(card.due - now).replace(" ago", "")
-            return Item(number, f"Nothing is due now; '{mistake_name(card.diagnosis)}' would "
-                        f"come back in {wait}: once more, early." + item.why.split(".", 2)[-1],
-                        item.card, item.question, item.seed, item.practice, item.level)
+            return item
     return Item(number, "Everything is answered and nothing is due: practise on a tree.",
                 practice="values", level=_level("values"), seed=f"review-{int(now)}-{number}")
 

@@ -93,7 +93,10 @@ def test_nothing_due_and_everything_answered_right_still_serves_something():
     book.append(answer("q2.1", 1, False, [MAX_ALL], kind="value", time=3))
     book.append(answer("q2.1", 2, True, kind="value", time=4))
     early = next_item(book, now=5)
-    assert early.card == (MAX_ALL, "value") and "early" in early.why
+    assert early.card == (MAX_ALL, "value") and early.question == "q2.1"
+    assert early.why == ("Nothing is due now; 'max at every level' would come back in "
+                         "9 minutes: once more, early. Here is a fresh variant of a "
+                         "question you met it in.")
 
 
 def test_typed_answers_are_read_as_each_kind_wants():
