@@ -163,13 +163,24 @@ def settle(page):
     page.wait_for_timeout(300)
 
 
-def overflow_at_both_sizes(page, when):
+#: Screenshots kept for a person to look at: (lesson, when) -> the text of the cell shown,
+#: at 1024x768 (the widest of these trees at the narrowest size).
+SHOTS = {("02-backing-up-values.ipynb", "before Run All"): 'question("q2.3")',
+         ("06-alpha-beta.ipynb", "after Run All"): "legend=True"}
+
+
+def overflow_at_both_sizes(page, name, when):
     """The outputs that overflow, at each size: [(size, when, overflow)]."""
     found = []
     for width, height in SIZES:
         page.set_viewport_size({"width": width, "height": height})
         settle(page)
         found += [(f"{width}x{height}", when, *item) for item in page.evaluate(OVERFLOW_JS)]
+    if (name, when) in SHOTS:
+        page.locator(".jp-Cell", has_text=SHOTS[name, when]).first.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        shot = f"fit_{width}x{height}_{when.replace(' ', '_')}_{name.split('-')[0]}.png"
+        page.screenshot(path=str(ARTIFACTS / shot))
     return found
 
 
@@ -258,11 +269,11 @@ def test_every_picture_of_a_lesson_fits_at_both_sizes_before_and_after_run_all(
     assert found["images"] >= found["pictures"], (
         f"{found['pictures']} outputs hold a picture but only {found['images']} images show")
     assert not found["broken"], f"images that did not load, in cells {found['broken']}"
-    overflow = overflow_at_both_sizes(page, "before Run All")
+    overflow = overflow_at_both_sizes(page, path.name, "before Run All")
     lab.run_all()
     page.wait_for_function("() => [...document.querySelectorAll('.mmla')]"
                            ".every(p => p.querySelector('.mmla-stage svg'))")
-    overflow += overflow_at_both_sizes(page, "after Run All")
+    overflow += overflow_at_both_sizes(page, path.name, "after Run All")
     assert not overflow, "outputs that scroll sideways or are cut off ([size, when, cell, " \
         "what, width, room]):\n" + "\n".join(map(str, overflow))
     if page.locator(".mmla:not(:has(.mmla-quiz))").count():
