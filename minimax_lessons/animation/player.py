@@ -54,7 +54,7 @@ from ..pictures.frames import CHECKPOINT_EVERY, build_frames
 from ..pictures.labels import (board_header, edge_label, leaf_name, node_class, node_parts,
                                side_lines, spot_title)
 from ..pictures.scene import Scene
-from ..pictures.style import PALETTE, choose_style, dense_dots
+from ..pictures.style import PALETTE, RING_CLASS, choose_style, dense_dots, ring
 from ..pictures.jupyter import (HTML, STATIC, add_caption, mimebundle, offline_page,
                                 widget_class, widget_makers)
 from ..search.trace import PRUNE
@@ -216,6 +216,7 @@ class Animation:
                 continue
             title = spot_title(self.game, spot)
             _tag_text(g, self._slot_text(spot, values[i]) or " ", "mm-value")
+            _add_ring(g)
             _set_title(g, title)
             side = groups.get(spot.id + "_w")
             if side is not None:
@@ -266,8 +267,8 @@ class Animation:
             "version": 1,
             "nodes": [s.id for s in self.spots],
             "edges": [s.edge_id for s in self.spots],
-            "looks": [[lk.fill, lk.stroke, lk.width, lk.dasharray, lk.text, lk.side]
-                      for lk in self._looks],
+            "looks": [[lk.fill, lk.stroke, lk.width, lk.dasharray, lk.text, lk.side,
+                       int(lk.double)] for lk in self._looks],
             "edgeLooks": [[lk.stroke, lk.width, lk.dasharray] for lk in self._edge_looks],
             "frames": [{"caption": f.caption, "kind": f.kind, "n": n, "e": e,
                         "c": self._index.get(f.current) if f.current is not None else None}
@@ -431,12 +432,42 @@ def _set_title(group, text):
             return
 
 
+def _add_ring(group):
+    """A copy of a node's outline (class ``mm-ring``), hidden until the node is current:
+    then it is the white line along the middle of its double outline."""
+    shapes = [c for c in group if c.tag in _SHAPES]
+    if not shapes:
+        return
+    copy = ET.Element(shapes[0].tag, {k: v for k, v in shapes[0].attrib.items()
+                                      if k not in ("stroke-dasharray", "stroke-width")})
+    copy.set("class", RING_CLASS)
+    copy.set("fill", "none")
+    copy.set("stroke", "none")
+    copy.tail = shapes[0].tail
+    group.insert(list(group).index(shapes[0]) + 1, copy)
+
+
+def _paint_ring(shape, look):
+    """Show the white line along the middle of a current node's outline, else hide it."""
+    if look.double:
+        shape.set("stroke", PALETTE["paper"])
+        shape.set("stroke-width", f"{ring(look.width):g}")
+        _dash(shape, look.dasharray)
+    else:
+        shape.set("stroke", "none")
+        for name in ("stroke-width", "stroke-dasharray"):
+            shape.attrib.pop(name, None)
+
+
 def _paint_node(group, side, look, value, window):
     fill, stroke, width, dash, text, side_colour = (look.fill, look.stroke, look.width,
                                                     look.dasharray, look.text, look.side)
     if group is not None:
         shapes = [c for c in group if c.tag in _SHAPES]
         for k, shape in enumerate(shapes):
+            if shape.get("class") == RING_CLASS:  # the current node's double outline
+                _paint_ring(shape, look)
+                continue
             if k == 0:
                 shape.set("fill", fill)
             shape.set("stroke", stroke)

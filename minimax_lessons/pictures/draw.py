@@ -25,7 +25,7 @@ Vocabulary
   reached yet grey and dotted (never told apart by colour alone), alpha-beta windows
   beside inner nodes as ``enter α=3 β=+∞`` (the window the search passed down
   when it entered the node; it stays put while the node is searched); in a
-  frame of an animation, the current node has an orange outline, visited
+  frame of an animation, the current node has a thick orange double outline, visited
   nodes a yellow fill ("value so far") and finished ones a blue fill. A value
   such as ``≤2`` is a bound: alpha-beta pruned part of that subtree.
   ``legend=True`` adds a key of what the drawing shows; windows and bounds,
@@ -63,8 +63,8 @@ from .labels import edge_label, leaf_name, node_class, node_parts, side_lines
 from .layout import MAX_NODES, Plan, Spot, TreeTooLargeError, expand, plan
 from .legend import Notation, add_legend, legend_items
 from .scene import Scene
-from .style import (FONT, LABEL_FONT_SIZE, LEVEL_RANKS, MOVE_COLOUR, PALETTE, Look,
-                    choose_style, dense_dots, edge_attrs, look_attrs)
+from .style import (CURRENT_CLASS, FONT, LABEL_FONT_SIZE, LEVEL_RANKS, MOVE_COLOUR, PALETTE,
+                    Look, choose_style, dense_dots, double_outlines, edge_attrs, look_attrs)
 # What this module held before it was split by concern: still importable from here.
 from .labels import board_width, value_text, window_text  # noqa: F401
 from .legend import BOUND_MEANINGS  # noqa: F401
@@ -103,7 +103,7 @@ class TreeDrawing:
 
         source = self.source
         if self._svg is None or self._svg_of != source:
-            self._svg = dense_dots(dot_to_svg(source, renderer=self.renderer))
+            self._svg = double_outlines(dense_dots(dot_to_svg(source, renderer=self.renderer)))
             self._svg_of = source
         return self._svg
 
@@ -208,9 +208,12 @@ def draw_plan(game, layout, frame=None, *, notes=None, highlight=None, legend=Fa
     for i, (spot, mark) in enumerate(zip(spots, marks)):
         shown.see(spot, scene.views[i], scene.status[i], mark)
         side = side_lines(game, spot, style, mark.window, noted.get(i))
-        specs.append(NodeSpec(node_parts(game, spot, style, mark.value), mark.look,
-                              node_class(spot, scene.status[i]), "\n".join(side), mark.edge,
-                              edge_label(spot, style), leaf_name(game, spot, style)))
+        klass = node_class(spot, scene.status[i])
+        if mark.look.double:  # the current node: double_outlines() draws its mark
+            klass += " " + CURRENT_CLASS
+        specs.append(NodeSpec(node_parts(game, spot, style, mark.value), mark.look, klass,
+                              "\n".join(side), mark.edge, edge_label(spot, style),
+                              leaf_name(game, spot, style)))
     items = legend_items(spots, frame, marked, style.boards, shown=shown,
                          scale=scale) if legend else None
     dot = build_digraph(spots, specs, style, size=size, legend=items)
