@@ -165,7 +165,9 @@ class Animation:
 
         Made in lecture mode, it carries the self-contained player as its HTML
         (an ``<iframe srcdoc>``), which plays where widgets do not run: in
-        jupyterlab-rise's slideshow and in notebooks exported to HTML.
+        jupyterlab-rise's slideshow and in notebooks exported to HTML; with the still
+        picture after it, shown where the iframe is dropped (a notebook opened
+        untrusted: :func:`~minimax_lessons.animation.iframe.with_still`).
 
         A quiz shows its first frame instead, so that its still picture gives
         no answer away.
@@ -179,7 +181,8 @@ class Animation:
             title = f"{self.result.algorithm} step by step"
             page = player_page(self.widget.svg, self.widget.frames, self.widget.speed, title,
                                extra_css=iframe.FRAME_CSS)
-            return iframe.iframe(page, self.widget.svg, title)
+            # with its still picture, for a notebook opened untrusted (the iframe dropped)
+            return iframe.with_still(iframe.iframe(page, self.widget.svg, title), still())
 
         makers = widget_makers(lambda: self.widget, lambda: self.frame_svg(0 if self.quiz else -1),
                                lambda: repr(self), hint=QUIZ_HINT if self.quiz else PLAY_HINT)

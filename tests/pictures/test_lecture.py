@@ -206,7 +206,10 @@ def test_an_animation_made_in_lecture_mode_keeps_its_sizes_when_shown_after_the_
 
 
 def test_an_animation_made_in_lecture_mode_also_carries_its_player_as_html():
+    from minimax_lessons.animation.iframe import with_still
+    from minimax_lessons.animation.player import PLAY_HINT
     from minimax_lessons.instructor.decks import player_iframe
+    from minimax_lessons.pictures.jupyter import fitting_img, with_hint
 
     plain = animate(alphabeta, FIGURE_5_2)._repr_mimebundle_()
     assert plain["text/html"].startswith("<img "), "outside lecture mode: only the still"
@@ -214,8 +217,9 @@ def test_an_animation_made_in_lecture_mode_also_carries_its_player_as_html():
         made = animate(alphabeta, FIGURE_5_2)
     bundle = made._repr_mimebundle_()  # shown after the block: still the lecture player
     widget = made.widget
-    assert bundle["text/html"] == player_iframe(
-        {"svg": widget.svg, "frames": widget.frames, "speed": widget.speed},
-        "alphabeta step by step")
+    player = player_iframe({"svg": widget.svg, "frames": widget.frames, "speed": widget.speed},
+                           "alphabeta step by step")
+    still = fitting_img(with_hint(made.frame_svg(-1), PLAY_HINT), repr(made))
+    assert bundle["text/html"] == with_still(player, still)  # the still, for untrusted views
     assert 'class="mm-player"' in bundle["text/html"] and "srcdoc=" in bundle["text/html"]
     assert "application/vnd.jupyter.widget-view+json" in bundle  # JupyterLab prefers it
