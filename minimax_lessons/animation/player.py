@@ -51,7 +51,7 @@ from ..pictures import lecture
 from ..pictures.dot import showable
 from ..pictures.draw import MAX_NODES, NodeSpec, build_digraph, frame_plan
 from ..pictures.frames import CHECKPOINT_EVERY, build_frames
-from ..pictures.labels import (board_header, edge_label, leaf_name, node_class, node_parts,
+from ..pictures.labels import (board_value_text, edge_label, leaf_name, node_class, node_parts,
                                side_lines, spot_title)
 from ..pictures.scene import Scene
 from ..pictures.style import PALETTE, RING_CLASS, choose_style, dense_dots, ring
@@ -218,7 +218,7 @@ class Animation:
             if g is None:
                 continue
             title = spot_title(self.game, spot)
-            _tag_text(g, self._slot_text(spot, values[i]) or " ", "mm-value")
+            _tag_text(g, self._slot_text(i, values[i]) or " ", "mm-value")
             _add_ring(g)
             _set_title(g, title)
             side = groups.get(spot.id + "_w")
@@ -326,8 +326,7 @@ class Animation:
                     widest_values[i] = mark.value
                 if len(mark.window) > len(widest_windows[i]):
                     widest_windows[i] = mark.window
-                entry = (looks.number(mark.look), self._slot_text(self.spots[i], mark.value),
-                         mark.window)
+                entry = (looks.number(mark.look), mark.value, mark.window)
                 if entry != shown_nodes[i]:
                     shown_nodes[i] = entry
                     node_changes.append([i, *entry])
@@ -338,17 +337,27 @@ class Animation:
         self._looks, self._look_numbers = looks.items, looks.numbers
         self._edge_looks, self._edge_look_numbers = edge_looks.items, edge_looks.numbers
         self._widest = (widest_values, widest_windows)
+        if self.style.boards:  # a board shows its value in a header line: write that line
+            for node_changes, _ in self._changes:
+                for change in node_changes:
+                    change[2] = self._slot_text(change[0], change[2])
 
-    def _slot_text(self, spot, value):
-        """The text of the element that shows a node's value (a board's whole header)."""
-        return board_header(spot, value) if self.style.boards else value
+    def _slot_text(self, i, value):
+        """The text of the element that shows node ``i``'s value: the value, or the line of a
+        board's header that holds it (in a narrow tree a line of its own, blank in a frame
+        without a value when another frame gives it one: the layout keeps that line)."""
+        if not self.style.boards:
+            return value
+        if not value and self._widest[0][i]:
+            value = " "
+        return board_value_text(self.game, self.spots[i], value, self.style)
 
     def _frame_state(self, k):
         """What frame k shows, from its scene (which reads the frame's nodes from the
         frames' checkpoints, not by replaying every frame before it)."""
         marks = Scene(self.spots, self.style).show(self.frames[k])
         return {"looks": [self._look_numbers[m.look] for m in marks],
-                "values": [self._slot_text(s, m.value) for s, m in zip(self.spots, marks)],
+                "values": [self._slot_text(i, m.value) for i, m in enumerate(marks)],
                 "windows": [m.window for m in marks],
                 "edges": [self._edge_look_numbers[m.edge] if m.edge is not None else None
                           for m in marks]}
