@@ -36,9 +36,10 @@ from dataclasses import dataclass
 
 __all__ = ["lecture_mode", "Scale", "current", "using", "ROOM", "VALUE_PX", "TEXT_PX"]
 
-#: The width (CSS pixels) of JupyterLab's output column at 1024x768 with the file browser
-#: open, as ``make lab`` opens it (tests/browser/test_pictures_fit.py measures it).
-ROOM = 556
+#: The width (CSS pixels) a picture has in JupyterLab at 1024x768 with the file browser
+#: open, as ``make lab`` opens it: the output column less a player's frame
+#: (tests/browser/test_pictures_fit.py measures it).
+ROOM = 540
 #: The least sizes (CSS pixels) of a lecture picture's values and of its other text
 #: (windows, names, notes, moves) once fitted to :data:`ROOM`.
 VALUE_PX, TEXT_PX = 20, 16

@@ -32,7 +32,7 @@ or narrow for a page, keeps its rows.
 >>> tree = GameTree.from_nested([[[3, 1], [4, 1]], [[5, 9], [2, 6]], [[5, 3], [5, 8]]])
 >>> spots = expand(tree)
 >>> budget(choose_style(tree, spots, None, scale=Scale()))
-6.56
+6.38
 """
 
 from __future__ import annotations

@@ -85,7 +85,7 @@ def board_scale(game, scale) -> float:
 
     >>> from minimax_lessons.pictures.lecture import Scale
     >>> board_scale(ConnectFour(), None), board_scale(ConnectFour(), Scale())
-    (1.0, 1.408)
+    (1.0, 1.368)
     >>> board_scale(ConnectFour(rows=4, cols=5), Scale())
     1.5
     """

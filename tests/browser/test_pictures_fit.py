@@ -27,6 +27,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from minimax_lessons.pictures.lecture import ROOM
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -356,6 +358,13 @@ CROWDED = {
 }
 
 
+#: The least room (CSS px) a picture has: the content width of every output holding an
+#: <img> or a player's stage (what lecture.ROOM says lecture pictures are made for).
+ROOM_JS = """() => Math.min(...[...document.querySelectorAll(
+    '.jp-OutputArea-output img, .mmla-stage')].map(e => (e.tagName === 'IMG'
+        ? e.parentElement : e).clientWidth).filter(w => w > 0))"""
+
+
 def too_small(found, least=(20, 16)):
     return found.get("value", 99) < least[0] or min(found.get("window", 99),
                                                      found.get("name", 99)) < least[1]
@@ -382,6 +391,7 @@ def test_in_lecture_mode_at_1024x768_values_read_at_20_px_and_windows_and_names_
             end.click()
     settle(page)
     assert page.evaluate(OVERFLOW_JS) == []
+    assert page.evaluate(ROOM_JS) >= ROOM  # the room lecture pictures are made for
     pngs = question_pictures(nb)
     labels = page.evaluate(LABELS_JS, pngs)
     crowded = {i: CROWDED[path.name, cell.source.strip().splitlines()[-1]]
