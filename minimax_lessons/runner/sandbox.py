@@ -58,7 +58,7 @@ import time
 from dataclasses import dataclass, field
 
 from .._process import with_package_path
-from .codec import decode
+from .codec import DecodeError, decode
 from .shipping import Shipped, ship
 
 #: Seconds one input may run before the worker is stopped.
@@ -437,11 +437,15 @@ def _outcome(message) -> Outcome:
     detail = message.get("detail") if status in ("timeout", "crash") else ""
     if status == "internal":
         detail = (error or {}).get("traceback", "")
-    return Outcome(status, decode(value) if value is not None else None,
-                   decode(extra) if extra is not None else None,
-                   ErrorInfo.from_data(error), str(message.get("output", "")),
-                   int(message.get("output_chars", 0) or 0), bool(message.get("mutated")),
-                   float(message.get("seconds", 0.0) or 0.0), detail=str(detail or ""))
+    try:
+        return Outcome(status, decode(value) if value is not None else None,
+                       decode(extra) if extra is not None else None,
+                       ErrorInfo.from_data(error), str(message.get("output", ""))[:100_000],
+                       int(message.get("output_chars", 0) or 0), bool(message.get("mutated")),
+                       float(message.get("seconds", 0.0) or 0.0), detail=str(detail or ""))
+    except (DecodeError, TypeError, ValueError, AttributeError) as exc:  # not the checker's
+        return Outcome("crash", detail=f"the process sent a result the checker cannot read "
+                                       f"({str(exc)[:120]})")
 
 
 def _read_lines(stream, inbox):
