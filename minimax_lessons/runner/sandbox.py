@@ -19,8 +19,8 @@ instructor's grader adds isolation of files and network with bubblewrap
 How it works
 ------------
 A :class:`Sandbox` keeps one worker process (``python -m
-minimax_lessons.runner._worker``), started on first use and reused from check
-to check, so a check costs milliseconds, not a process start. The function is
+minimax_lessons.runner._worker``, less the package's ``__init__``:
+:data:`._worker.BOOT`), started on first use and reused from check to check, so a check costs milliseconds, not a process start. The function is
 sent as source text (:mod:`~minimax_lessons.runner.shipping`), which works
 for functions defined in notebook cells. Each input gets a time limit; the
 worker kills the child running an input that exceeds it (where there is no
@@ -59,6 +59,7 @@ from dataclasses import dataclass, field
 
 from .._process import with_package_path
 from .codec import DecodeError, decode
+from ._worker import BOOT
 from .shipping import Shipped, ship
 
 #: Seconds one input may run before the worker is stopped.
@@ -211,7 +212,7 @@ class Sandbox:
         flags = getattr(subprocess, "CREATE_NO_WINDOW", 0)
         self._started_at = time.perf_counter()
         self._proc = subprocess.Popen(
-            [*self.wrapper, self.python, "-m", "minimax_lessons.runner._worker"],
+            [*self.wrapper, self.python, "-c", BOOT],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
             env=env, creationflags=flags)
         self._inbox = queue.Queue()
