@@ -1,8 +1,8 @@
 """A two-question graded assignment cut from the course's minimax notebook, for grading tests.
 
 q3.13 (which nodes alpha-beta skips: its answer depends on the student's seed)
-and q3.14 (write minimax, judged on hidden tests). ``submit`` writes one
-student's notebook with honest answers, optional extra cells and edits.
+and q3.14 (write minimax with its line of best play, judged on hidden tests). ``submit``
+writes one student's notebook with honest answers, optional extra cells and edits.
 """
 
 import copy
@@ -22,11 +22,15 @@ NAME = "tiny.ipynb"
 KEEP = ("q3_11_question", "q3_11_answer", "q3_11", "q3_12_answer", "q3_12")
 LIMITS = {"cell_timeout": 60, "notebook_timeout": 300}
 HONEST_MINIMAX = textwrap.dedent('''\
-    def minimax(node, is_maximizing):
+    def minimax_line(node, is_maximizing):
         if not isinstance(node, list):
-            return node
-        values = [minimax(child, not is_maximizing) for child in node]
-        return max(values) if is_maximizing else min(values)
+            return node, []
+        best = None
+        for index, child in enumerate(node):
+            value, line = minimax_line(child, not is_maximizing)
+            if best is None or (value > best[0] if is_maximizing else value < best[0]):
+                best = (value, [index] + line)
+        return best
     ''')
 
 

@@ -28,10 +28,12 @@ from minimax_lessons.instructor.roster import assigned_seed, read_roster
 pytestmark = pytest.mark.slow
 
 ALWAYS_MAX = '''\
-def minimax(node, is_maximizing):
+def minimax_line(node, is_maximizing):
     if not isinstance(node, list):
-        return node
-    return max(minimax(child, not is_maximizing) for child in node)
+        return node, []
+    found = [minimax_line(child, not is_maximizing) for child in node]
+    best = max(range(len(found)), key=lambda i: found[i][0])
+    return found[best][0], [best] + found[best][1]
 '''
 
 

@@ -284,3 +284,35 @@ def test_in_bubblewrap_a_bot_cannot_read_the_other_submissions(tmp_path):
     mine = [g for g in result.games if "snoop" in (g.first, g.second)]
     assert mine and all(g.winner != "snoop" and g.fault == "crash" for g in mine)
     assert all("FileNotFoundError" in g.reason or "PermissionError" in g.reason for g in mine)
+
+
+def test_a_bot_whose_answer_the_codec_cannot_read_loses_by_garbage_and_every_file_is_written(
+        tmp_path, monkeypatch):
+    """Issue 19: ``<id> {"$float": "zz"}`` raised KeyError in the codec and stopped the
+    tournament after 5 games with no points, Elo or leaderboard; and a fault of the arena
+    itself in one game costs that game only."""
+    from minimax_lessons.games.connectfour import ConnectFour
+    from minimax_lessons.instructor import tournament
+
+    monkeypatch.setenv("MINIMAX_LESSONS_NO_BWRAP", "1")
+    for name in ("good", "floater"):
+        submit(tmp_path / "sub", name)
+    played = tournament.play_game
+
+    def fails_once(game, number, *args, **kwargs):
+        if number == 2:
+            raise RuntimeError("a fault of the arena")
+        return played(game, number, *args, **kwargs)
+
+    monkeypatch.setattr(tournament, "play_game", fails_once)
+    result = run_tournament(tmp_path / "sub", tmp_path / "out", game=ConnectFour(**SMALL),
+                            jobs=2, move_time=MOVE_TIME, references=["random"],
+                            progress=False, cell_timeout=60)
+    assert len(result.games) == 6
+    for name in ("points.csv", "elo.csv", "games.csv", "leaderboard.html"):
+        assert (tmp_path / "out" / name).exists(), name
+    lost = [g for g in result.games if "floater" in (g.first, g.second) and g.number != 2]
+    assert lost and all(g.fault == "garbage" and g.winner != "floater" for g in lost), lost
+    assert "DecodeError" in lost[0].reason
+    (failed,) = [g for g in result.games if g.number == 2]
+    assert failed.reason.startswith("not played: the arena failed (RuntimeError")
