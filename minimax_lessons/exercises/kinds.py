@@ -101,9 +101,24 @@ class Kind:
     flags_copies = False
 
     def cases(self, seed=0, *, hidden=False) -> list:
-        """Traps, then seeded random inputs (another stream when ``hidden``), smallest first."""
+        """Traps, then seeded random inputs (another stream when ``hidden``), smallest first.
+
+        Hidden traps are shifted by a number drawn from the seed (:meth:`shifted`): with a
+        seed no student knows (the grader salts it with the key's secret), neither the
+        random inputs nor the traps' leaves can be known in advance, so no table of
+        answers worked out beforehand passes them.
+        """
         rng = random.Random(f"{self.name}:{seed}:{'hidden' if hidden else 'shown'}")
-        return self.traps() + (self.hidden_traps() if hidden else []) + self.randoms(rng)
+        traps = self.traps() + (self.hidden_traps() if hidden else [])
+        if hidden:
+            offset = rng.randint(-50, 50)
+            traps = [replace(c, item=self.shifted(c.item, offset)) for c in traps]
+        return traps + self.randoms(rng)
+
+    def shifted(self, item, offset):
+        """``item`` with every leaf (and finite window bound) moved by ``offset``, where
+        that changes nothing but the values (the nested kinds); else ``item`` itself."""
+        return item
 
     def traps(self) -> list:
         return []
@@ -237,6 +252,16 @@ class NestedKind(Kind):
     """A kind whose input is a nested tree (first) and, last, whether MAX moves at its root."""
 
     min_roots = True  # some inputs have MIN at the root (best_move's root is always MAX)
+
+    def shifted(self, item, offset):
+        """Every leaf moved by ``offset``: minimax, alpha-beta and their mistakes only
+        compare values (``estimate`` is a leaf), so the answer moves with them (a line, a
+        move, the leaves evaluated stay as they were).
+
+        >>> MinimaxKind().shifted(([[3, 2.5], 7], True), 10)
+        ([[13, 12.5], 17], True)
+        """
+        return (_moved(item[0], offset), *item[1:])
 
     def input_classes(self, case):
         tree, found = case.item[0], set()
@@ -474,6 +499,12 @@ class AlphaBetaKind(NestedKind):
     def with_pruning_rule(self, prune_ties):
         return AlphaBetaKind(prune_ties)
 
+    def shifted(self, item, offset):
+        """The leaves and the window's finite bounds moved by ``offset``."""
+        tree, alpha, beta, is_max = item
+        return (_moved(tree, offset), *(v + offset if math.isfinite(v) else v
+                                        for v in (alpha, beta)), is_max)
+
     def traps(self):
         return [Case(item, size(item[0])) for item in _AB_TRAPS]
 
@@ -536,6 +567,18 @@ class AlphaBetaKind(NestedKind):
                 highlight.add(labels[path])
         notes[game.root] = f"exp {show(expected.value)} / you {show(outcome.value)}"
         return (game, notes, highlight), None
+
+
+def _moved(tree, offset):
+    """A nested tree with every leaf moved by ``offset``."""
+    return [_moved(child, offset) for child in tree] if isinstance(tree, list) else \
+        tree + offset
+
+
+def _from_the_root(case) -> Case:
+    """An alpha-beta input (with the full window) as ``alphabeta_search`` takes it."""
+    tree, _, _, is_max = case.item
+    return Case((tree, is_max), case.size, case.trap, case.label)
 
 
 def _alpha_meets_beta(tree, alpha, beta, is_maximizing) -> bool:
@@ -699,16 +742,10 @@ class SearchKind(NestedKind):
         return [Case(item, size(item[0])) for item in trees]
 
     def hidden_traps(self):
-        return [Case(item, size(item[0]), label="float leaves") for item in
-                [([[2.5, 7], [1.5, 9], [4, 0.5]], True),
-                 ([[[1, 2.25], [3, 0]], [[-1.5, 4], [2, 2]]], False)]]
+        return [_from_the_root(case) for case in AlphaBetaKind().hidden_traps()]
 
     def randoms(self, rng):
-        out = []
-        for i in range(16):
-            tree = random_nested(rng, depth=2 + i % 3, branching=(2, 3), low=0, high=6 + i % 5)
-            out.append(Case((tree, i % 4 != 3), size(tree), trap=False))
-        return sorted(out, key=lambda c: c.size)
+        return [_from_the_root(case) for case in AlphaBetaKind().randoms(rng)]
 
     def expected(self, item):
         tree, is_max = item

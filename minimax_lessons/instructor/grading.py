@@ -49,6 +49,7 @@ See ``docs/exercises.md`` for the threat model: what is isolated and what is not
 from __future__ import annotations
 
 import hashlib
+import hmac
 import html
 import importlib
 import json
@@ -269,7 +270,7 @@ def grade_here(student, files, key, options: Options, *, work_root, seed=None, j
             result.grades += _grade_notebook(student, name, submitted[name], part, options,
                                              result.problems, executed, work_root=work_root,
                                              seed=seed, jail=jail,
-                                             mine=[p for _, p in files])
+                                             mine=[p for _, p in files], salt=hidden_salt(key))
         except Exception as exc:  # a grader bug must not stop the batch
             result.problems.append(f"{name}: the grader failed ({type(exc).__name__}: {exc})")
             result.grades += _zero(student, name, part, "could not be graded")
@@ -298,7 +299,7 @@ def in_order(questions: dict) -> list:
 
 
 def _grade_notebook(student, name, path, part, options, problems, executed_out, *,
-                    work_root, seed=None, jail=None, mine=()):
+                    work_root, seed=None, jail=None, mine=(), salt=None):
     try:
         nb = nbformat.reads(read_file(path, MAX_NOTEBOOK).decode("utf-8"), as_version=4)
     except NotAFile as exc:  # a link, a pipe, a device, a folder, too big: refused at once
@@ -328,7 +329,8 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
             continue
         index = cells.get(info["grade_id"])
         chosen = choose_record(records, qid, run.windows.get(index))
-        grades.append(judge(student, name, qid, info, chosen, nb, index, run, seed=seed))
+        grades.append(judge(student, name, qid, info, chosen, nb, index, run, seed=seed,
+                            salt=salt))
     return grades
 
 
@@ -430,8 +432,19 @@ def choose_record(records, qid, window):
     return mine[-1] if mine else None
 
 
-def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None) -> QuestionGrade:
-    """Points and feedback for one question (``seed``: the assigned variant, if any)."""
+def hidden_salt(key) -> str | None:
+    """What the key's secret adds to the seed of a function question's hidden tests, so
+    that no student can work those inputs out beforehand (None for a key without one)."""
+    secret = key.get("secret") if isinstance(key, dict) else None
+    if not secret:
+        return None
+    return hmac.new(str(secret).encode(), b"hidden tests", hashlib.sha256).hexdigest()[:16]
+
+
+def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None,
+          salt=None) -> QuestionGrade:
+    """Points and feedback for one question (``seed``: the assigned variant, if any;
+    ``salt``: :func:`hidden_salt`, for the hidden tests of a function question)."""
     worth = float(info["points"])
     if record is None:
         return QuestionGrade(student, notebook, qid, 0.0, worth, None,
@@ -451,7 +464,8 @@ def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None) ->
             return QuestionGrade(student, notebook, qid, 0.0, worth, "not-answered",
                                  "not answered")
         if isinstance(q, FunctionQuestion):
-            feedback = q.check(answer, seed, hidden=bool(options.get("hidden", False)))
+            feedback = q.check(answer, seed, hidden=bool(options.get("hidden", False)),
+                               salt=salt)
         else:
             feedback = q.check(answer, seed)
     except Exception as exc:
@@ -751,5 +765,5 @@ def _pictures_html(pictures) -> str:
 
 __all__ = ["grade", "grade_student", "grade_here", "find_submissions", "restore_locked_cells",
            "read_records", "choose_record", "in_shard", "parse_shard", "StudentResult",
-           "question_order", "diagnosis_pictures", "copied_from_course",
+           "question_order", "diagnosis_pictures", "copied_from_course", "hidden_salt",
            "QuestionGrade", "Options", "Progress"]

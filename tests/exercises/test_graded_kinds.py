@@ -87,3 +87,37 @@ def test_a_wrong_line_move_or_count_is_said_as_such():
                                        ("q6.14", "alphabeta_search")])
 def test_the_graded_questions_ask_for_the_extended_functions(qid, kind):
     assert get_question(qid).function_kind == kind
+
+
+def a_table_of_answers(kind, seed, **rule):
+    """An "answer" that looks the inputs up in a table worked out beforehand from the
+    hidden tests a seed gives, with the package's own searches (the package is public)."""
+    spec = get_kind(kind, **rule)
+    table = {repr(c.item): spec.expected(c.item).value for c in spec.cases(seed, hidden=True)}
+
+    def looks_up(node, is_maximizing):
+        return table[repr((node, is_maximizing))]
+
+    return looks_up
+
+
+@pytest.mark.parametrize("qid, kind, rule", [("q3.14", "minimax_line", {}),
+                                             ("q6.14", "alphabeta_search",
+                                              {"prune_ties": False})])
+def test_a_table_of_answers_worked_out_beforehand_fails_the_graders_salted_tests(qid, kind, rule):
+    table = a_table_of_answers(kind, 0, **rule)
+    q = get_question(qid)
+    if kind == "minimax_line":  # (the alpha-beta table cannot say which leaves it evaluated)
+        assert q.check(table, 0, hidden=True).passed, "without the key's secret it would pass"
+    salted = q.check(table, 0, hidden=True, salt="0123456789abcdef")
+    assert not salted.passed and salted.score <= 0.1, salted.message
+
+
+def test_salted_hidden_tests_move_the_hand_made_traps_and_draw_other_trees():
+    spec = get_kind("minimax_line")
+    plain = spec.cases(0, hidden=True)
+    salted = spec.cases("0:0123456789abcdef", hidden=True)
+    assert [c.size for c in plain if c.trap] == [c.size for c in salted if c.trap]
+    assert not {repr(c.item) for c in plain} & {repr(c.item) for c in salted}
+    assert check_function("minimax_line", minimax_line, seed="0:0123456789abcdef",
+                          hidden=True).passed

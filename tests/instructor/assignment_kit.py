@@ -6,6 +6,7 @@ writes one student's notebook with honest answers, optional extra cells and edit
 """
 
 import copy
+import inspect
 import textwrap
 from pathlib import Path
 
@@ -16,22 +17,15 @@ from minimax_lessons.exercises import get_question
 from minimax_lessons.exercises.nested import to_game
 from minimax_lessons.instructor import release
 
+from ..exercises.graded_answers import minimax_line
+
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = ROOT / "course" / "source" / "03-minimax-exercises.ipynb"
 NAME = "tiny.ipynb"
 KEEP = ("q3_11_question", "q3_11_answer", "q3_11", "q3_12_answer", "q3_12")
 LIMITS = {"cell_timeout": 60, "notebook_timeout": 300}
-HONEST_MINIMAX = textwrap.dedent('''\
-    def minimax_line(node, is_maximizing):
-        if not isinstance(node, list):
-            return node, []
-        best = None
-        for index, child in enumerate(node):
-            value, line = minimax_line(child, not is_maximizing)
-            if best is None or (value > best[0] if is_maximizing else value < best[0]):
-                best = (value, [index] + line)
-        return best
-    ''')
+#: The honest answer to q3.14 (its source, as a cell holds it).
+HONEST_MINIMAX = inspect.getsource(minimax_line)
 
 
 def make_assignment(base: Path):

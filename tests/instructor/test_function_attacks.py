@@ -17,6 +17,8 @@ from minimax_lessons.instructor.isolation import Jail, find_bwrap, why_no_bwrap
 from minimax_lessons.runner.sandbox import Sandbox
 from minimax_lessons.runner.shipping import Shipped
 
+from .test_grader_attacks import always_zero, honest_minimax
+
 #: Checks function answers in a jailed worker, one process per hidden test.
 pytestmark = pytest.mark.slow
 
@@ -31,17 +33,6 @@ def jailed(tmp_path_factory):
                   wrapper=Jail(str(folder), bwrap=find_bwrap(), package="games").prefix())
     yield box
     box.stop()
-
-
-def always_zero(node, is_maximizing):
-    return 0
-
-
-def honest_minimax(node, is_maximizing):
-    if not isinstance(node, list):
-        return node
-    values = [honest_minimax(child, not is_maximizing) for child in node]
-    return max(values) if is_maximizing else min(values)
 
 
 def switch_off_the_watch():

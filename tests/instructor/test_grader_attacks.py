@@ -594,6 +594,21 @@ def minimax_line(tree, maxing):
 """
 
 
+#: q3.14 answered from a table of the hidden tests' answers, worked out in the notebook
+#: with the package (public) from the seed the notebook records.
+TABLE_OF_ANSWERS = """\
+from minimax_lessons.exercises.kinds import get_kind
+from minimax_lessons.exercises.questions import seed_of
+
+KIND = get_kind("minimax_line")
+TABLE = {repr(c.item): KIND.expected(c.item).value for c in KIND.cases(seed_of(0), hidden=True)}
+
+
+def minimax_line(node, is_maximizing):
+    return TABLE[repr((node, is_maximizing))]
+"""
+
+
 def odd_notebook(folder, kind):
     """``folder/tiny.ipynb`` as a pipe, a link, a socket, a device or a folder."""
     folder.mkdir(parents=True)
@@ -639,6 +654,7 @@ def planted(tmp_path_factory):
     submit(subs, blank, "pathfinder", after=[f"open({str(key)!r})"])
     submit(subs, blank, FORMULA)
     submit(subs, blank, "copier", minimax=LESSON_3_RENAMED)
+    submit(subs, blank, "tabler", minimax=TABLE_OF_ANSWERS)
     stream = io.StringIO()
     grade(subs, key, out, stream=stream, isolation="bwrap", jobs=2, **LIMITS)
     canvas_csv(out, base / "canvas.csv")
@@ -764,3 +780,9 @@ def test_an_answer_that_is_the_courses_code_but_for_its_names_is_flagged_and_rep
     assert "answers copied from the course (no points; see their feedback): copier q3.14" \
         in planted["log"]
     assert rows[("alice", "q3.14")]["diagnosis"] == "", "an honest answer is not a copy"
+
+
+def test_a_table_of_the_hidden_tests_answers_worked_out_in_the_notebook_earns_nothing(planted):
+    rows = {(r["student"], r["question"]): r for r in read_csv(planted["out"] / "grades.csv")}
+    assert float(rows[("tabler", "q3.14")]["points"]) == 0, rows[("tabler", "q3.14")]
+    assert float(rows[("alice", "q3.14")]["points"]) == 3
