@@ -711,8 +711,13 @@ def test_nothing_a_student_receives_names_a_host_path(planted):
 
 
 def test_every_csv_the_grader_writes_neutralises_a_name_a_spreadsheet_would_run(planted):
+    from minimax_lessons.instructor import load_key
+    from minimax_lessons.instructor.roster import assign
+
+    assign(planted["base"] / "release", [FORMULA, "alice"], load_key(planted["key"]),
+           planted["base"] / "assigned")
     for path in (planted["out"] / "totals.csv", planted["out"] / "grades.csv",
-                 planted["base"] / "canvas.csv"):
+                 planted["base"] / "canvas.csv", planted["base"] / "assigned" / "seeds.csv"):
         lines = path.read_text(encoding="utf-8").splitlines()
         mine = [line for line in lines if FORMULA in line]
         assert mine and all(line.startswith("'" + FORMULA) or f",'{FORMULA}," in line
