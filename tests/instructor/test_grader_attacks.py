@@ -649,6 +649,10 @@ def planted(tmp_path_factory):
     submit(subs, blank, "datapipe")
     os.mkfifo(subs / "datapipe" / "data.csv")
     (subs / "datapipe" / "notes.txt").symlink_to(key)
+    submit(subs, blank, "reader", after=[  # its own data file, read and rewritten
+        "assert open('data.csv').read() == '1,2\\n'", "open('data.csv', 'w').write('3,4\\n')",
+        "assert open('data.csv').read() == '3,4\\n'"])
+    (subs / "reader" / "data.csv").write_text("1,2\n")
     submit(subs, blank, "recorder", after=[ON_THE_PIPE])
     submit(subs, blank, "filler", after=[FILLER])
     submit(subs, blank, "pathfinder", after=[f"open({str(key)!r})"])
@@ -676,6 +680,12 @@ def test_a_submission_that_is_no_notebook_file_is_refused_at_once_with_a_problem
 def test_pipes_and_links_beside_a_notebook_are_not_copied_and_cost_nothing(planted):
     found = scores(planted["out"])
     assert found["datapipe"] == found["alice"] and sum(found["alice"].values()) > 0
+
+
+def test_a_plain_file_beside_a_notebook_is_copied_into_its_folder_to_read_and_rewrite(planted):
+    assert planted["totals"]["reader"]["problems"] == ""
+    assert scores(planted["out"])["reader"] == scores(planted["out"])["alice"]
+    assert (planted["base"] / "submitted" / "reader" / "data.csv").read_text() == "1,2\n"
 
 
 def test_the_answers_pipe_can_be_neither_replaced_nor_flooded_past_its_limit(planted):
