@@ -68,8 +68,8 @@ MEMORY = 4 << 30
 PROCESSES = 256
 #: Bytes a student's folder holds in the jail (a tmpfs: memory, freed with the jail).
 WORK_SPACE = 256 << 20
-#: The user ids a jail started by root runs as: the first and how many (one per jail,
-#: never a real user's), so that one jail's processes count against its own limit only.
+#: The user ids a jail started by root runs as: the first and how many (one per jail, far
+#: above any real user's), so that one jail's processes count against its own limit only.
 JAIL_UIDS = (1_000_000_000, 1_000_000_000)
 #: What the part of the package a checker's worker sees (``package="games"``) holds:
 #: the games it is given and the runner that calls it; nothing that computes a value.
@@ -107,8 +107,7 @@ def as_root() -> bool:
 #: What the probe prints from inside a jail: the user id and the capabilities left.
 _PROBE = ("import json, os, minimax_lessons.runner.codec; "
           "status = dict(line.split(':', 1) for line in open('/proc/self/status')); "
-          "print(json.dumps({'uid': os.getuid(), 'caps': status['CapEff'].strip(), "
-          "'bounding': status['CapBnd'].strip()}))")
+          "print(json.dumps({'uid': os.getuid(), 'caps': status['CapEff'].strip()}))")
 
 
 @functools.lru_cache(maxsize=None)
