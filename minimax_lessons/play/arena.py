@@ -217,8 +217,9 @@ def read_answer(line: bytes, number: int):
     head, _, rest = text.partition(" ")
     if head != str(number):
         return None, ("garbage", f"answered {_shown(text)}, not '<id> <move>'")
-    if rest.startswith("error "):
-        return None, ("crash", "raised " + rest[len("error "):][:300])
+    if rest.startswith("error "):  # the bot's own words: printable characters only
+        said = "".join(c if c.isprintable() else " " for c in rest[len("error "):][:300])
+        return None, ("crash", "raised " + said)
     try:
         move = decode(json.loads(rest))
     except (ValueError, RecursionError, MemoryError) as exc:
