@@ -996,7 +996,9 @@ class FunctionQuestion(Question):
         self.time_limit = time_limit
         self.partial = partial
 
-    def check(self, answer, seed=0, *, hidden=False, **options):
+    def check(self, answer, seed=0, *, hidden=False, salt=None, **options):
+        """Run the function on the kind's tests; ``salt`` (the grader's secret, for hidden
+        tests) makes the inputs ones no student can work out beforehand."""
         from .functions import check_function
         from ..runner.shipping import Shipped
 
@@ -1005,7 +1007,8 @@ class FunctionQuestion(Question):
         if _is_stub(answer):
             return self._feedback(False, "not-answered", "Not answered yet: write the body of "
                                   "the function (replace the ... line with your code).", seed)
-        result = check_function(self.function_kind, answer, seed=seed_of(seed), hidden=hidden,
+        tests = seed_of(seed) if salt is None else f"{seed_of(seed)}:{salt}"
+        result = check_function(self.function_kind, answer, seed=tests, hidden=hidden,
                                 time_limit=self.time_limit, prune_ties=self.prune_ties)
         return self._feedback(result.passed, result.diagnosis, result.message, seed,
                               detail=result,
