@@ -74,6 +74,23 @@ def _parser():
     marks.add_argument("--force", action="store_true",
                        help="regrade students who already have results")
 
+    gather = commands.add_parser(
+        "collect", help="file a learning platform's download (Canvas, Moodle, Gradescope, or "
+                        "loose files) as DEST/<student>/<notebook>, matched by content")
+    gather.add_argument("source", help="the download: a zip, or the folder it was unpacked to")
+    gather.add_argument("dest", help="where to write the submissions folder grade reads")
+    gather.add_argument("--key", required=True, help="the key (it knows the notebooks' cells)")
+    gather.add_argument("--roster", help="a class list (Canvas gradebook export, Moodle "
+                                         "participants, plain CSV): students get its ids")
+    gather.add_argument("--worksheet", help="Moodle's grading worksheet (its submission "
+                                            "times), if it is not inside SOURCE")
+    gather.add_argument("--times", help="a CSV of submission times (student or id, "
+                                        "submitted_at), e.g. from Canvas's API")
+    gather.add_argument("--timezone", help="the zone of times written without one, e.g. "
+                                           "Europe/Paris (default: this machine's)")
+    gather.add_argument("--replace", action="store_true",
+                        help="collect again into DEST, which holds an earlier collection")
+
     join = commands.add_parser("merge", help="join the output folders of several shards")
     join.add_argument("folders", nargs="+", help="output folders of `grade --shard`")
     join.add_argument("--out", required=True, help="folder for the joined CSV files")
@@ -145,6 +162,23 @@ def _grade(args):
     return 0
 
 
+def _collect(args):
+    from .collect import collect
+    from .late import zone
+
+    found = collect(args.source, args.dest, args.key, roster=args.roster,
+                    worksheet=args.worksheet, times=args.times, tz=zone(args.timezone),
+                    replace=args.replace)
+    collected = found.collected()
+    print(f"collected {len(collected)} notebook(s) of {len({u.student for u in collected})} "
+          f"student(s) from a {found.lms} download into {args.dest}; "
+          f"{sum(u.status == 'earlier' for u in found.uploads)} earlier upload(s), "
+          f"{sum(u.status == 'unmatched' for u in found.uploads)} unmatched, "
+          f"{len(found.missing)} on the roster without a submission: see "
+          f"{args.dest}/collection.txt")
+    return 0
+
+
 def _merge(args):
     from .export import merge
 
@@ -195,7 +229,8 @@ def _tournament(args):
     return 0
 
 
-COMMANDS = {"student": _student, "assign": _assign, "grade": _grade, "merge": _merge,
+COMMANDS = {"student": _student, "assign": _assign, "collect": _collect, "grade": _grade,
+            "merge": _merge,
             "export": _export, "tournament": _tournament}
 
 if __name__ == "__main__":
