@@ -8,7 +8,7 @@ import os
 import sys
 
 from ..play.bots import REFERENCE_BOTS
-from .grading import grade, parse_shard
+from .grading import parse_shard
 from .release import ReleaseError, load_key, release
 
 NOT_A_SANDBOX = ("Without bubblewrap, grading runs the submitted notebooks with your rights: it "
@@ -73,6 +73,19 @@ def _parser():
                             "because the grader was stopped while it ran)")
     marks.add_argument("--force", action="store_true",
                        help="regrade students who already have results")
+    finals = marks.add_argument_group(
+        "the final grade", "applied on top of the automatic grade at the end of every run; "
+        "the times come from SUBMISSIONS/collection.csv (written by collect)")
+    finals.add_argument("--due", help="when the assignment was due, e.g. 2025-03-01T23:59")
+    finals.add_argument("--late-penalty", help="the share of a notebook's points lost per "
+                                               "day or hour late, e.g. 10%%/day or 2%%/hour")
+    finals.add_argument("--late-cap", help="the most lateness may cost, e.g. 50%% "
+                                           "(default: everything)")
+    finals.add_argument("--timezone", help="the zone of --due when it names none, e.g. "
+                                           "Europe/Paris (default: this machine's)")
+    finals.add_argument("--adjustments", help="manual adjustments: a CSV of student, "
+                                              "question, points, comment (default: "
+                                              "OUT/adjustments.csv, if there is one)")
 
     gather = commands.add_parser(
         "collect", help="file a learning platform's download (Canvas, Moodle, Gradescope, or "
@@ -116,12 +129,40 @@ def _parser():
     match.add_argument("--max-depth", type=int, default=None,
                        help="plies of the search a bot with only evaluate gets (default 4)")
 
-    export = commands.add_parser("export", help="grades for Canvas or Gradescope")
-    export.add_argument("folder", help="an output folder of `grade` (or of `merge`)")
+    export = commands.add_parser(
+        "export", help="grades for Canvas, Moodle or Gradescope; feedback pages to hand back")
+    export.add_argument("folder", nargs="?",
+                        help="an output folder of `grade` (or of `merge`)")
     export.add_argument("--canvas", help="write a Canvas gradebook CSV here")
+    export.add_argument("--moodle", help="write a Moodle grade import CSV here")
+    export.add_argument("--per", choices=("notebook", "assignment"), default="notebook",
+                        help="one column per notebook (default) or one for the assignment")
+    export.add_argument("--column", action="append", default=[], metavar="NOTEBOOK=TITLE",
+                        help="a column's title, e.g. an existing Canvas assignment's "
+                             "'03-minimax-exercises.ipynb=Minimax exercises (4401)'")
     export.add_argument("--assignment", default="Minimax exercises",
-                        help="the assignment's column name in Canvas")
+                        help="the assignment's column name (with --per assignment)")
+    export.add_argument("--roster", help="the class list with the platform's identifiers "
+                                         "(best: its own export); default: the collection's")
+    export.add_argument("--feedback", metavar="DIR",
+                        help="hand the feedback pages back: DIR/index.html, readable names, "
+                             "and zips for Canvas's and Moodle's bulk upload")
     export.add_argument("--gradescope", help="write DIR/<student>/results.json here")
+    export.add_argument("--gradescope-autograder", metavar="ZIP",
+                        help="write a Gradescope autograder (setup.sh, run_autograder) that "
+                             "grades each submission on Gradescope as grade does (--key)")
+    export.add_argument("--key", help="the key (for --gradescope-autograder)")
+    export.add_argument("--due", help="the autograder's late policy: due date")
+    export.add_argument("--late-penalty", help="the autograder's late policy, e.g. 10%%/day")
+    export.add_argument("--late-cap", help="the autograder's late policy's cap, e.g. 50%%")
+    export.add_argument("--timezone", help="the zone of --due when it names none")
+
+    report = commands.add_parser(
+        "report", help="a class report (report.html): scores, questions, misconceptions, "
+                       "failed notebooks, identical unusual wrong answers")
+    report.add_argument("folder", help="an output folder of `grade` (or of `merge`)")
+    report.add_argument("--out", help="where to write it (default: FOLDER/report.html)")
+    report.add_argument("--title", default="Minimax exercises", help="the report's title")
     return parser
 
 
@@ -152,12 +193,25 @@ def _assign(args):
 
 
 def _grade(args):
+    from .final import grade_and_finish
+    from .late import LatePolicy, zone
+    from .stopping import GradingStopped
+
     shard = parse_shard(args.shard) if args.shard else None
-    results = grade(args.submissions, args.key, args.out, force=args.force,
-                    progress=not args.quiet, cell_timeout=args.timeout,
-                    notebook_timeout=args.notebook_timeout, output_limit=args.output_limit,
-                    kernel_name=args.kernel, jobs=args.jobs, shard=shard, roster=args.roster,
-                    isolation=args.isolation, regrade=args.regrade)
+    if bool(args.due) != bool(args.late_penalty):
+        raise ReleaseError("a late policy needs both --due and --late-penalty")
+    late = LatePolicy.parse(args.due, args.late_penalty, args.late_cap,
+                            zone(args.timezone)) if args.due else None
+    try:
+        results = grade_and_finish(
+            args.submissions, args.key, args.out, force=args.force, progress=not args.quiet,
+            cell_timeout=args.timeout, notebook_timeout=args.notebook_timeout,
+            output_limit=args.output_limit, kernel_name=args.kernel, jobs=args.jobs,
+            shard=shard, roster=args.roster, isolation=args.isolation, regrade=args.regrade,
+            late=late, adjustments=args.adjustments)
+    except GradingStopped as stopped:
+        print(stopped, file=sys.stderr)
+        return stopped.exit_code
     print(f"graded {len(results)} student(s)")
     return 0
 
@@ -187,16 +241,59 @@ def _merge(args):
 
 
 def _export(args):
-    from .export import canvas_csv, gradescope_results
+    from .export import canvas_csv, gradescope_results, moodle_csv
 
-    if not (args.canvas or args.gradescope):
-        raise ReleaseError("export: give --canvas FILE and/or --gradescope DIR")
+    wanted = (args.canvas, args.moodle, args.gradescope, args.feedback,
+              args.gradescope_autograder)
+    if not any(wanted):
+        raise ReleaseError("export: give --canvas FILE, --moodle FILE, --gradescope DIR, "
+                           "--feedback DIR and/or --gradescope-autograder ZIP")
+    if any(wanted[:4]) and not args.folder:
+        raise ReleaseError("export: give the graded folder (an output folder of grade)")
+    titles = dict(_title(c) for c in args.column)
     if args.canvas:
-        canvas_csv(args.folder, args.canvas, assignment=args.assignment)
+        canvas_csv(args.folder, args.canvas, assignment=args.assignment, per=args.per,
+                   roster=args.roster, titles=titles)
         print(f"wrote {args.canvas}")
+    if args.moodle:
+        moodle_csv(args.folder, args.moodle, assignment=args.assignment, per=args.per,
+                   roster=args.roster, titles=titles)
+        print(f"wrote {args.moodle}")
     if args.gradescope:
         print(f"wrote {len(gradescope_results(args.folder, args.gradescope))} results.json "
               f"file(s) under {args.gradescope}")
+    if args.feedback:
+        from .feedback_release import release_feedback
+
+        rows = release_feedback(args.folder, args.feedback)
+        print(f"wrote {len(rows)} feedback page(s) and {args.feedback}/index.html "
+              f"({sum(bool(r.get('canvas')) for r in rows)} for Canvas, "
+              f"{sum(bool(r.get('moodle')) for r in rows)} for Moodle)")
+    if args.gradescope_autograder:
+        from .gradescope import build_autograder
+        from .late import LatePolicy, zone
+
+        if not args.key:
+            raise ReleaseError("export --gradescope-autograder needs --key KEY")
+        late = LatePolicy.parse(args.due, args.late_penalty, args.late_cap,
+                                zone(args.timezone)) if args.due else None
+        build_autograder(args.gradescope_autograder, args.key, late=late, roster=args.roster)
+        print(f"wrote the Gradescope autograder {args.gradescope_autograder}")
+    return 0
+
+
+def _title(text):
+    name, sep, title = text.partition("=")
+    if not sep or not name.strip() or not title.strip():
+        raise ReleaseError(f"--column {text!r}: expected NOTEBOOK=TITLE")
+    return name.strip(), title.strip()
+
+
+def _report(args):
+    from .report import write_report
+
+    path = write_report(args.folder, args.out, title=args.title)
+    print(f"wrote {path}")
     return 0
 
 
@@ -230,8 +327,7 @@ def _tournament(args):
 
 
 COMMANDS = {"student": _student, "assign": _assign, "collect": _collect, "grade": _grade,
-            "merge": _merge,
-            "export": _export, "tournament": _tournament}
+            "merge": _merge, "export": _export, "report": _report, "tournament": _tournament}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -146,7 +146,8 @@ def test_bad_shards_are_clear_errors():
 
 
 def test_the_canvas_gradebook_has_points_possible_and_a_row_per_student(classroom, tmp_path):
-    path = canvas_csv(classroom["one"], tmp_path / "canvas.csv", assignment="Minimax 1")
+    path = canvas_csv(classroom["one"], tmp_path / "canvas.csv", assignment="Minimax 1",
+                      per="assignment")
     table = rows(path)
     assert list(table[0]) == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
                               "Minimax 1"]
