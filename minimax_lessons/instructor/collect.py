@@ -21,7 +21,8 @@ Vocabulary:
   in (by the platform's time; on Canvas, whose download has none, by the attachment ids,
   which grow with every upload). The others are reported as *earlier*.
 
-``DEST`` gets, besides the notebooks:
+``DEST`` gets, besides the notebooks (and an empty folder for each student of the roster
+with none, whom ``grade`` then gives 0, "not submitted"):
 
 - ``collection.csv``: one row per file found (student, notebook, status, file, entry,
   platform, submitted_at, late, why), status being collected, earlier, unmatched or
@@ -406,8 +407,9 @@ def _write(collection, dest, key, people, source):
         _add_upload(row, u)
     handed_in = {u.student for u in collection.uploads}
     for s in people:
-        if s.id not in rows:
+        if s.id not in rows:  # an empty folder: grade gives them 0, "not submitted"
             rows[s.id] = _student_row(s.id, readable_name(s.id), s)
+            (dest / rows[s.id]["folder"]).mkdir(parents=True, exist_ok=True)
         if s.id not in handed_in:
             collection.missing.append(s.id)
     collection.students = dict(sorted(rows.items()))

@@ -1,9 +1,10 @@
 """Handing the feedback pages back: an index, readable file names, and upload layouts.
 
 :func:`release_feedback` copies each graded student's page (``feedback/`` of a graded
-folder) to ``DEST/<readable name>.html``: the student's id as it is, in any script
-(``李伟.html``, ``émile-dupont.html``; :func:`~.common.readable_name` replaces only what
-no file system takes), and writes
+folder) to ``DEST/<readable name>.html``: the student's name and id as they are, in any
+script (``李, 伟 (liwei).html``; ``émile-dupont.html`` for a student known only by the id
+``émile-dupont``; :func:`~.common.readable_name` replaces only what no file system
+takes), and writes
 
 - ``index.csv`` and ``index.html``: student, name, file, points (the page links each);
 - ``canvas/`` and ``canvas-feedback.zip``: one file per student named as Canvas's
@@ -37,21 +38,26 @@ INDEX_FIELDS = ["student", "name", "file", "points", "max_points", "canvas", "mo
 ZIP_TIME = (2024, 1, 1, 0, 0, 0)
 
 
-def file_names(students) -> dict:
-    """student -> a readable file name (no extension), distinct even where the file
-    system ignores case.
+def file_names(students, names=None) -> dict:
+    """student -> a readable file name (no extension): the student's name and id when the
+    name is known (``names``), else the id; distinct even where the file system ignores
+    case.
 
+    >>> file_names(["liwei"], {"liwei": "李, 伟"})
+    {'liwei': '李, 伟 (liwei)'}
     >>> file_names(["李伟", "émile-dupont", "Ann", "ann"])
     {'李伟': '李伟', 'émile-dupont': 'émile-dupont', 'Ann': 'Ann-17239b', 'ann': 'ann-49915e'}
     """
-    names = {s: readable_name(s) for s in students}
+    known = names or {}
+    names = {s: readable_name(f"{known[s]} ({s})" if known.get(s) and known[s] != s else s)
+             for s in students}
     folded = {}
     for s, name in names.items():
         folded.setdefault(name.casefold(), []).append(s)
     for group in folded.values():
         if len(group) > 1:
             for s in group:
-                names[s] = readable_name(s) + "-" + hashlib.sha256(s.encode()).hexdigest()[:6]
+                names[s] = names[s] + "-" + hashlib.sha256(s.encode()).hexdigest()[:6]
     return names
 
 
@@ -61,7 +67,8 @@ def release_feedback(folder, dest) -> list:
     folder, dest = Path(folder), Path(dest)
     totals = read_csv(folder / "totals.csv")
     people = read_students(folder)
-    names = file_names([t["student"] for t in totals])
+    names = file_names([t["student"] for t in totals],
+                       {sid: row.get("name", "") for sid, row in people.items()})
     if dest.exists() and any(dest.iterdir()) and not (dest / "index.csv").exists():
         raise ReleaseError(f"{dest} is not empty (give a new folder)")
     for sub in ("canvas", "moodle"):

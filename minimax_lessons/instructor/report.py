@@ -78,7 +78,8 @@ def class_summary_from(totals, grades, names=None) -> dict:
             "mean": statistics.fmean(scores) if scores else 0.0,
             "full": sum(s >= most > 0 for s in scores),
             "questions": _questions(grades), "misconceptions": _misconceptions(grades),
-            "failed": _failed(totals, names), "pairs": _pairs(grades, len(totals)),
+            "failed": _failed(totals, names, _nothing_in(grades)),
+            "pairs": _pairs(grades, len(totals)),
             "late": sum(float(t.get("late_penalty") or 0) > 0 for t in totals),
             "adjusted": sum(float(t.get("adjustments") or 0) != 0 for t in totals)}
 
@@ -132,10 +133,21 @@ def _teaching(diagnosis) -> dict:
             "lessons": lessons, "guide": guide if guide.exists() else None}
 
 
-def _failed(totals, names) -> list:
+def _nothing_in(grades) -> set:
+    """The students who handed in none of the notebooks."""
+    handed = {}
+    for g in grades:
+        handed[g["student"]] = handed.get(g["student"], False) or g["feedback"] != "not submitted"
+    return {s for s, any_in in handed.items() if not any_in}
+
+
+def _failed(totals, names, nothing_in=()) -> list:
+    """Students whose notebooks crashed, timed out or could not be read, and those who
+    handed in nothing (a notebook skipped beside others handed in is no failure)."""
     found = []
     for t in totals:
-        problems = [p for p in (t.get("problems") or "").split("; ") if p]
+        problems = [p for p in (t.get("problems") or "").split("; ")
+                    if p and (t["student"] in nothing_in or not p.endswith("not submitted"))]
         kinds = [kind for kind, pattern in FAILURES if any(pattern.search(p) for p in problems)]
         if kinds:
             found.append({"student": t["student"], "name": names.get(t["student"], ""),
@@ -198,8 +210,9 @@ def distribution_png(summary) -> str:
     axes.hist(summary["scores"], bins=bins, range=(0, most), color=ACCENT, edgecolor="white")
     axes.axvline(summary["median"], color=INK, linestyle="--", linewidth=1.2)
     axes.annotate(f"median {summary['median']:g}", (summary["median"], 1), xycoords=(
-        "data", "axes fraction"), xytext=(4, -12), textcoords="offset points", fontsize=9,
-        color=INK)
+        "data", "axes fraction"), xytext=(4, 2), textcoords="offset points", fontsize=9,
+        color=INK, va="bottom", bbox={"boxstyle": "round,pad=0.2", "fc": "white",
+                                      "ec": "none"})
     axes.set_xlabel(f"points (of {most:g})", color=INK)
     axes.set_ylabel("students", color=INK)
     axes.yaxis.get_major_locator().set_params(integer=True)
@@ -233,13 +246,19 @@ def questions_png(summary) -> str:
 def misconceptions_png(summary, top=10) -> str:
     """The most common misconceptions, by the number of students who showed each."""
     shown = summary["misconceptions"][:top][::-1]
-    figure, axes = _axes(7.5, 0.34 * len(shown) + 0.8)
-    axes.barh([m["id"] for m in shown], [m["students"] for m in shown], color=BAD)
+    figure, axes = _axes(6.5, 0.3 * len(shown) + 0.9)
+    most = max(m["students"] for m in shown)
+    axes.barh([m["id"] for m in shown], [m["students"] for m in shown], color=BAD,
+              height=0.55)
     for y, m in enumerate(shown):
-        axes.text(m["students"] + 0.1, y, str(m["students"]), va="center", fontsize=8,
+        axes.text(m["students"] + most * 0.02, y, str(m["students"]), va="center", fontsize=8,
                   color=INK)
+    axes.set_xlim(0, most * 1.15 + 0.5)
+    axes.set_ylim(-0.6, len(shown) - 0.4)
     axes.set_xlabel("students", color=INK)
     axes.xaxis.get_major_locator().set_params(integer=True)
+    axes.grid(axis="x", color=GRID, linewidth=0.8)
+    axes.set_axisbelow(True)
     return _png(figure)
 
 
@@ -252,10 +271,10 @@ h1 { font-size: 1.7em; margin: 0.2em 0 0.1em; }
 h2 { font-size: 1.25em; margin: 1.6em 0 0.5em; border-bottom: 2px solid #d9dee4;
      padding-bottom: 0.2em; }
 .lead { color: #52606d; margin-top: 0; }
-.cards { display: flex; flex-wrap: wrap; gap: 0.8em; margin: 1em 0; }
-.card { background: white; border-radius: 8px; padding: 0.7em 1em; min-width: 7.5em;
-        box-shadow: 0 1px 3px rgba(0,0,0,0.12); }
-.card b { display: block; font-size: 1.6em; font-variant-numeric: tabular-nums; }
+.cards { display: flex; flex-wrap: wrap; gap: 0.7em; margin: 1em 0; }
+.card { background: white; border-radius: 8px; padding: 0.6em 0.9em; flex: 1 1 0;
+        min-width: 5em; box-shadow: 0 1px 3px rgba(0,0,0,0.12); }
+.card b { display: block; font-size: 1.45em; font-variant-numeric: tabular-nums; }
 .card span { color: #52606d; font-size: 0.85em; }
 section { background: white; border-radius: 8px; padding: 0.2em 1.2em 1em; margin: 1em 0;
           box-shadow: 0 1px 3px rgba(0,0,0,0.12); }
@@ -266,8 +285,10 @@ th, td { text-align: left; padding: 0.35em 0.6em; border-bottom: 1px solid #e4e7
 th { background: #f0f3f7; font-weight: 600; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 code { background: #f0f3f7; padding: 0 0.25em; border-radius: 3px; font-size: 0.92em; }
+td.id { white-space: nowrap; }
+td.id code { font-size: 1em; }
 .say { color: #3e4c59; }
-.tag { display: inline-block; border-radius: 4px; padding: 0 0.4em; font-size: 0.85em;
+.tag { display: inline-block; white-space: nowrap; border-radius: 4px; padding: 0 0.4em; font-size: 0.85em;
        color: white; background: #c0392b; margin-right: 0.3em; }
 .tag.quiet { background: #7b8794; }
 .none { color: #52606d; font-style: italic; }
@@ -279,7 +300,7 @@ def report_html(summary, title="Minimax exercises") -> str:
     """The whole page (see the module docstring)."""
     e = html.escape
     cards = [(summary["students"], "students"),
-             (f"{summary['median']:g} / {summary['max_points']:g}", "median score"),
+             (f"{summary['median']:g}", f"median of {summary['max_points']:g}"),
              (f"{summary['mean']:.1f}", "mean"), (summary["full"], "full marks"),
              (len([f for f in summary["failed"] if f["kinds"] != ["not handed in"]]),
               "notebooks failed"),
@@ -331,9 +352,9 @@ def _misconception_section(summary) -> str:
         guide = (f"<a href='{e(Path(m['guide']).resolve().as_uri(), quote=True)}#"
                  f"{e(m['id'], quote=True)}'>misconception guide</a>") if m["guide"] else ""
         rows.append(
-            f"<tr><td><code>{e(m['id'])}</code><br><small>{e(', '.join(m['questions']))}"
-            f"</small></td><td class='num'>{m['students']}</td><td>{e(m['explanation'])}"
-            + (f"<div class='say'><b>Say:</b> {e(m['say'])}</div>" if m["say"] else "")
+            f"<tr><td class='id'><code>{e(m['id'])}</code><br><small>{e(', '.join(m['questions']))}"
+            f"</small></td><td class='num'>{m['students']}</td><td>{_inline(m['explanation'])}"
+            + (f"<div class='say'><b>Say:</b> {_inline(m['say'])}</div>" if m["say"] else "")
             + f"</td><td>{lessons or '&mdash;'}{'<br>' + guide if guide else ''}</td></tr>")
     return ("<section><h2>Most common misconceptions</h2><p>The mistakes the grader named, "
             "by the number of students who made each (a student counts once per "
@@ -342,6 +363,17 @@ def _misconception_section(summary) -> str:
             "misconceptions and how many students showed each'><table><tr><th>mistake "
             "(questions)</th><th>students</th><th>what it is, what to say</th>"
             "<th>re-teach</th></tr>" + "".join(rows) + "</table></section>")
+
+
+def _inline(text) -> str:
+    """The guide's sentences as HTML: escaped, with its `code` and *emphasis* shown.
+
+    >>> _inline("pass `not is_maximizing`, *not* <x>")
+    'pass <code>not is_maximizing</code>, <em>not</em> &lt;x&gt;'
+    """
+    text = html.escape(text, quote=False)
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+    return re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"<em>\1</em>", text)
 
 
 def _failed_section(summary) -> str:

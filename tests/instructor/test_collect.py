@@ -107,7 +107,8 @@ def test_canvas_uploads_land_under_roster_ids_with_the_assignments_names(canvas)
     assert own_cell(dest / "jdoe" / N6) == "my notes (jane six)", "hw6_alphabeta.ipynb is 06"
     assert own_cell(dest / "liwei" / N3) == "my notes (li)"
     assert (dest / "edupont" / N3).read_bytes() == b"{ this is not json", "kept for the grader"
-    assert not (dest / "rroe").exists(), "a lesson notebook is no submission"
+    assert list((dest / "rroe").iterdir()) == [], "a lesson notebook is no submission"
+    assert list((dest / "qquiet").iterdir()) == [], "on the roster: graded as not submitted"
     table = statuses(dest)
     assert ("jdoe", N3, "earlier", "hw3.ipynb") in table
     assert ("rroe", "", "unmatched", "lesson.ipynb") in table
