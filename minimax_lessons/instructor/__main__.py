@@ -38,6 +38,28 @@ def _running_options():
     return parent
 
 
+def _late_options(group):
+    """The late policy's options (grade, and export for the Gradescope autograder)."""
+    group.add_argument("--due", help="when the assignment was due, e.g. 2025-03-01T23:59")
+    group.add_argument("--late-penalty", help="the share of a notebook's points lost per "
+                                              "day or hour late, e.g. 10%%/day or 2%%/hour")
+    group.add_argument("--late-cap", help="the most lateness may cost, e.g. 50%% "
+                                          "(default: everything)")
+    group.add_argument("--timezone", help="the zone of --due when it names none, e.g. "
+                                          "Europe/Paris (default: this machine's)")
+    return group
+
+
+def _late_policy(args):
+    """The :class:`~.late.LatePolicy` the options give, or None."""
+    from .late import LatePolicy, zone
+
+    if bool(args.due) != bool(args.late_penalty):
+        raise ReleaseError("a late policy needs both --due and --late-penalty")
+    return LatePolicy.parse(args.due, args.late_penalty, args.late_cap,
+                            zone(args.timezone)) if args.due else None
+
+
 def _parser():
     parser = argparse.ArgumentParser(
         prog="python -m minimax_lessons.instructor",
@@ -73,16 +95,9 @@ def _parser():
                             "because the grader was stopped while it ran)")
     marks.add_argument("--force", action="store_true",
                        help="regrade students who already have results")
-    finals = marks.add_argument_group(
+    finals = _late_options(marks.add_argument_group(
         "the final grade", "applied on top of the automatic grade at the end of every run; "
-        "the times come from SUBMISSIONS/collection.csv (written by collect)")
-    finals.add_argument("--due", help="when the assignment was due, e.g. 2025-03-01T23:59")
-    finals.add_argument("--late-penalty", help="the share of a notebook's points lost per "
-                                               "day or hour late, e.g. 10%%/day or 2%%/hour")
-    finals.add_argument("--late-cap", help="the most lateness may cost, e.g. 50%% "
-                                           "(default: everything)")
-    finals.add_argument("--timezone", help="the zone of --due when it names none, e.g. "
-                                           "Europe/Paris (default: this machine's)")
+        "the times come from SUBMISSIONS/collection.csv (written by collect)"))
     finals.add_argument("--adjustments", help="manual adjustments: a CSV of student, "
                                               "question, points, comment (default: "
                                               "OUT/adjustments.csv, if there is one)")
@@ -152,10 +167,8 @@ def _parser():
                         help="write a Gradescope autograder (setup.sh, run_autograder) that "
                              "grades each submission on Gradescope as grade does (--key)")
     export.add_argument("--key", help="the key (for --gradescope-autograder)")
-    export.add_argument("--due", help="the autograder's late policy: due date")
-    export.add_argument("--late-penalty", help="the autograder's late policy, e.g. 10%%/day")
-    export.add_argument("--late-cap", help="the autograder's late policy's cap, e.g. 50%%")
-    export.add_argument("--timezone", help="the zone of --due when it names none")
+    _late_options(export.add_argument_group(
+        "the autograder's late policy", "applied to Gradescope's own submission times"))
 
     report = commands.add_parser(
         "report", help="a class report (report.html): scores, questions, misconceptions, "
@@ -194,14 +207,10 @@ def _assign(args):
 
 def _grade(args):
     from .final import grade_and_finish
-    from .late import LatePolicy, zone
     from .stopping import GradingStopped
 
     shard = parse_shard(args.shard) if args.shard else None
-    if bool(args.due) != bool(args.late_penalty):
-        raise ReleaseError("a late policy needs both --due and --late-penalty")
-    late = LatePolicy.parse(args.due, args.late_penalty, args.late_cap,
-                            zone(args.timezone)) if args.due else None
+    late = _late_policy(args)
     try:
         results = grade_and_finish(
             args.submissions, args.key, args.out, force=args.force, progress=not args.quiet,
@@ -271,13 +280,11 @@ def _export(args):
               f"{sum(bool(r.get('moodle')) for r in rows)} for Moodle)")
     if args.gradescope_autograder:
         from .gradescope import build_autograder
-        from .late import LatePolicy, zone
 
         if not args.key:
             raise ReleaseError("export --gradescope-autograder needs --key KEY")
-        late = LatePolicy.parse(args.due, args.late_penalty, args.late_cap,
-                                zone(args.timezone)) if args.due else None
-        build_autograder(args.gradescope_autograder, args.key, late=late, roster=args.roster)
+        build_autograder(args.gradescope_autograder, args.key, late=_late_policy(args),
+                         roster=args.roster)
         print(f"wrote the Gradescope autograder {args.gradescope_autograder}")
     return 0
 

@@ -331,38 +331,57 @@ def report_html(summary, title="Minimax exercises") -> str:
             + "".join(parts) + "</main></body></html>")
 
 
-def _link(path, text) -> str:
+def _link(path, text, anchor="") -> str:
+    """A link to a local file (a file:// address), or the text alone without the file."""
     if path is None:
         return html.escape(text)
-    return f"<a href='{html.escape(Path(path).resolve().as_uri(), quote=True)}'>" \
-           f"{html.escape(text)}</a>"
+    address = Path(path).resolve().as_uri() + (f"#{anchor}" if anchor else "")
+    return f"<a href='{html.escape(address, quote=True)}'>{html.escape(text)}</a>"
+
+
+def _section(title, intro, empty, headers, rows, picture="") -> str:
+    """One section of the page: a table of ``rows`` (HTML), or ``empty`` when there are none."""
+    if not rows:
+        return f"<section><h2>{title}</h2><p class='none'>{empty}</p></section>"
+    head = "".join(f"<th>{h}</th>" for h in headers)
+    return (f"<section><h2>{title}</h2><p>{intro}</p>{picture}<table><tr>{head}</tr>"
+            + "".join(rows) + "</table></section>")
 
 
 def _misconception_section(summary) -> str:
     e = html.escape
-    found = summary["misconceptions"]
-    if not found:
-        return ("<section><h2>Most common misconceptions</h2><p class='none'>The grader "
-                "diagnosed no misconception.</p></section>")
     rows = []
-    for m in found[:15]:
+    for m in summary["misconceptions"][:15]:
         lessons = ", ".join(
             _link(lesson["notebook"], f"lesson {lesson['number']}") + " ("
             + _link(lesson["note"], "teaching note") + ")" for lesson in m["lessons"])
-        guide = (f"<a href='{e(Path(m['guide']).resolve().as_uri(), quote=True)}#"
-                 f"{e(m['id'], quote=True)}'>misconception guide</a>") if m["guide"] else ""
+        guide = _link(m["guide"], "misconception guide", m["id"]) if m["guide"] else ""
         rows.append(
-            f"<tr><td class='id'><code>{e(m['id'])}</code><br><small>{e(', '.join(m['questions']))}"
-            f"</small></td><td class='num'>{m['students']}</td><td>{_inline(m['explanation'])}"
+            f"<tr><td class='id'><code>{e(m['id'])}</code><br><small>"
+            f"{e(', '.join(m['questions']))}</small></td><td class='num'>{m['students']}</td>"
+            f"<td>{_inline(m['explanation'])}"
             + (f"<div class='say'><b>Say:</b> {_inline(m['say'])}</div>" if m["say"] else "")
             + f"</td><td>{lessons or '&mdash;'}{'<br>' + guide if guide else ''}</td></tr>")
-    return ("<section><h2>Most common misconceptions</h2><p>The mistakes the grader named, "
-            "by the number of students who made each (a student counts once per "
-            "mistake); re-teach from the lessons whose teaching notes cover it.</p>"
-            f"<img src='{misconceptions_png(summary)}' alt='The most common diagnosed "
-            "misconceptions and how many students showed each'><table><tr><th>mistake "
-            "(questions)</th><th>students</th><th>what it is, what to say</th>"
-            "<th>re-teach</th></tr>" + "".join(rows) + "</table></section>")
+    picture = (f"<img src='{misconceptions_png(summary)}' alt='The most common diagnosed "
+               "misconceptions and how many students showed each'>") if rows else ""
+    return _section("Most common misconceptions",
+                    "The mistakes the grader named, by the number of students who made each "
+                    "(a student counts once per mistake); re-teach from the lessons whose "
+                    "teaching notes cover it.", "The grader diagnosed no misconception.",
+                    ["mistake (questions)", "students", "what it is, what to say",
+                     "re-teach"], rows, picture)
+
+
+def _failed_section(summary) -> str:
+    e = html.escape
+    rows = [f"<tr><td>{e(f['student'])}"
+            + (f"<br><small>{e(f['name'])}</small>" if f["name"] else "")
+            + f"</td><td>{_tags(f['kinds'])}</td><td>{'<br>'.join(e(p) for p in f['problems'])}"
+            "</td></tr>" for f in summary["failed"]]
+    return _section("Notebooks that failed", "Crashed, timed out, unreadable, or not handed "
+                    "in: look at these before publishing the grades.",
+                    "Every notebook ran to the end.", ["student", "what", "the grader's words"],
+                    rows)
 
 
 def _inline(text) -> str:
@@ -376,22 +395,6 @@ def _inline(text) -> str:
     return re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"<em>\1</em>", text)
 
 
-def _failed_section(summary) -> str:
-    e = html.escape
-    failed = summary["failed"]
-    if not failed:
-        return ("<section><h2>Notebooks that failed</h2><p class='none'>Every notebook ran "
-                "to the end.</p></section>")
-    rows = "".join(
-        f"<tr><td>{e(f['student'])}" + (f"<br><small>{e(f['name'])}</small>" if f["name"] else "")
-        + f"</td><td>{_tags(f['kinds'])}</td><td>{'<br>'.join(e(p) for p in f['problems'])}"
-        "</td></tr>" for f in failed)
-    return ("<section><h2>Notebooks that failed</h2><p>Crashed, timed out, unreadable, or "
-            "not handed in: look at these before publishing the grades.</p><table><tr>"
-            "<th>student</th><th>what</th><th>the grader's words</th></tr>" + rows
-            + "</table></section>")
-
-
 def _tags(kinds) -> str:
     """Coloured labels for the kinds of failure ("not handed in" in grey)."""
     return "".join(f"<span class='tag{' quiet' if k == 'not handed in' else ''}'>"
@@ -400,20 +403,15 @@ def _tags(kinds) -> str:
 
 def _pairs_section(summary) -> str:
     e = html.escape
-    pairs = summary["pairs"]
-    if not pairs:
-        return ("<section><h2>Identical unusual wrong answers</h2><p class='none'>No two "
-                "students gave the same uncommon wrong answer.</p></section>")
-    rows = "".join(
-        f"<tr><td>{e(p['students'][0])} &amp; {e(p['students'][1])}</td>"
-        f"<td class='num'>{len(p['answers'])}</td><td>"
-        + "<br>".join(f"{e(q)}: <code>{e(_short(a))}</code>" for q, a in p["answers"])
-        + "</td></tr>" for p in pairs[:30])
-    return ("<section><h2>Identical unusual wrong answers</h2><p>Pairs of students who gave "
-            f"the same wrong answer that at most {UNUSUAL_MOST} students gave (functions are "
-            "compared by their whole source). A reason to look, not proof of copying.</p>"
-            "<table><tr><th>students</th><th>shared</th><th>question: answer</th></tr>"
-            + rows + "</table></section>")
+    rows = [f"<tr><td>{e(p['students'][0])} &amp; {e(p['students'][1])}</td>"
+            f"<td class='num'>{len(p['answers'])}</td><td>"
+            + "<br>".join(f"{e(q)}: <code>{e(_short(a))}</code>" for q, a in p["answers"])
+            + "</td></tr>" for p in summary["pairs"][:30]]
+    return _section("Identical unusual wrong answers", "Pairs of students who gave the same "
+                    f"wrong answer that at most {UNUSUAL_MOST} students gave (functions are "
+                    "compared by their whole source). A reason to look, not proof of copying.",
+                    "No two students gave the same uncommon wrong answer.",
+                    ["students", "shared", "question: answer"], rows)
 
 
 def _short(answer) -> str:

@@ -21,6 +21,13 @@ COURSE = ROOT / "course" / "source" / "03-minimax-exercises.ipynb"
 NAME = "tiny.ipynb"
 KEEP = ("q3_11_question", "q3_11_answer", "q3_11", "q3_12_answer", "q3_12")
 LIMITS = {"cell_timeout": 60, "notebook_timeout": 300}
+#: A minimax that takes the largest value at every level (diagnosis max-at-every-level).
+ALWAYS_MAX = textwrap.dedent('''\
+    def minimax(node, is_maximizing):
+        if not isinstance(node, list):
+            return node
+        return max(minimax(child, not is_maximizing) for child in node)
+    ''')
 HONEST_MINIMAX = textwrap.dedent('''\
     def minimax(node, is_maximizing):
         if not isinstance(node, list):

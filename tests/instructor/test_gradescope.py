@@ -14,19 +14,13 @@ import zipfile
 
 import pytest
 
-from .assignment_kit import NAME, make_assignment, submit
+from .assignment_kit import ALWAYS_MAX, NAME, make_assignment, submit
 
 from minimax_lessons.instructor.__main__ import main
 
 #: Grades a submission through the autograder: not for make test-fast.
 pytestmark = pytest.mark.slow
 
-ALWAYS_MAX = '''\
-def minimax(node, is_maximizing):
-    if not isinstance(node, list):
-        return node
-    return max(minimax(child, not is_maximizing) for child in node)
-'''
 #: What Gradescope's specification allows, at the top and per test.
 TOP = {"score", "execution_time", "output", "output_format", "test_output_format",
        "test_name_format", "visibility", "stdout_visibility", "extra_data", "tests",

@@ -15,7 +15,7 @@ import shutil
 import nbformat
 import pytest
 
-from .assignment_kit import LIMITS, NAME, make_assignment, right_pruned, submit
+from .assignment_kit import ALWAYS_MAX, LIMITS, NAME, make_assignment, right_pruned, submit
 
 from minimax_lessons.instructor import grade, load_key
 from minimax_lessons.instructor.__main__ import main
@@ -27,12 +27,6 @@ from minimax_lessons.instructor.roster import assigned_seed, read_roster
 #: Grades a class: not for make test-fast.
 pytestmark = pytest.mark.slow
 
-ALWAYS_MAX = '''\
-def minimax(node, is_maximizing):
-    if not isinstance(node, list):
-        return node
-    return max(minimax(child, not is_maximizing) for child in node)
-'''
 
 
 def rows(path):

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from .assignment_kit import make_assignment, submit
+from .assignment_kit import ALWAYS_MAX, make_assignment, submit
 
 #: Grades a class three times: not for make test-fast.
 pytestmark = pytest.mark.slow
@@ -18,12 +18,6 @@ pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 SHARDS = 2
-ALWAYS_MAX = '''\
-def minimax(node, is_maximizing):
-    if not isinstance(node, list):
-        return node
-    return max(minimax(child, not is_maximizing) for child in node)
-'''
 TABLES = ("grades.csv", "totals.csv", "notebooks.csv")
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from .assignment_kit import ALWAYS_MAX
 from .lms_kit import canvas_zip, notebook_bytes
 
 from minimax_lessons.instructor.common import read_csv
@@ -24,12 +25,6 @@ pytestmark = pytest.mark.slow
 
 ROOT = Path(__file__).resolve().parents[2]
 N3, N6 = "03-minimax-exercises.ipynb", "06-alphabeta-exercises.ipynb"
-ALWAYS_MAX = '''\
-def minimax(node, is_maximizing):
-    if not isinstance(node, list):
-        return node
-    return max(minimax(child, not is_maximizing) for child in node)
-'''
 GRADEBOOK = ("Student,ID,SIS User ID,SIS Login ID,Section,Minimax exercises (4401),"
              "Alpha-beta exercises (4402)\n"
              "    Points Possible,,,,,16.00,14.00\n"
