@@ -171,6 +171,27 @@ def test_gradescope_times_and_ids_come_from_its_metadata(course, tmp_path):
     assert own_cell(dest / "2042" / N6) == "my notes (li)"
 
 
+def test_of_two_gradescope_submissions_of_one_student_the_later_counts(course, tmp_path):
+    gradescope_zip(tmp_path / "export.zip", [
+        ("Ann Lee", "late.ipynb", answered(course, N3, "later"),
+         {"sid": "7", "email": "ann@uni.example", "when": "2025-03-02 09:00:00 +01:00"}),
+        ("Ann Lee", "early.ipynb", answered(course, N3, "earlier"),
+         {"sid": "7", "email": "ann@uni.example", "when": "2025-03-01 09:00:00 +01:00"}),
+    ])
+    collect(tmp_path / "export.zip", tmp_path / "collected", course["key"])
+    assert own_cell(tmp_path / "collected" / "7" / N3) == "my notes (later)"
+    assert ("7", N3, "earlier", "early.ipynb") in statuses(tmp_path / "collected")
+
+
+def test_moodle_without_folders_prefixes_each_file(course, tmp_path):
+    (tmp_path / "all.zip").write_bytes(zip_bytes({
+        "Jane Doe_7002_assignsubmission_file_my work.ipynb": answered(course, N6, "jane")}))
+    collect(tmp_path / "all.zip", tmp_path / "collected", course["key"])
+    row = read_csv(tmp_path / "collected" / "students.csv")[0]
+    assert (row["student"], row["moodle_participant"]) == ("Jane Doe", "7002")
+    assert own_cell(tmp_path / "collected" / "Jane Doe" / N6) == "my notes (jane)"
+
+
 def test_loose_files_are_filed_by_folder_or_file_name(course, tmp_path):
     (tmp_path / "loose" / "ann").mkdir(parents=True)
     (tmp_path / "loose" / "ann" / "whatever.ipynb").write_bytes(answered(course, N6, "ann"))
