@@ -182,11 +182,13 @@ def _uploads(found, key, lms_hint=None, worksheet=None, tz=None) -> tuple:
             folder, record = _gradescope_folder(e.name, metadata)
             if record is None:
                 upload.status, upload.why = "skipped", "in no submission folder of the metadata"
-            else:
-                upload.who = {"gradescope_submission": PurePosixPath(folder).name,
-                              "people": record["submitters"]}
-                upload.submitted_at = record["created_at"]
-                upload.file = e.name[len(folder) + 1:]
+            else:  # a group's submission is each member's
+                for person in record["submitters"][1:]:
+                    uploads.append(_gradescope_upload(e, lms, folder, record, person, key))
+                upload = _gradescope_upload(e, lms, folder, record,
+                                            (record["submitters"] or [{}])[0], key)
+                uploads.append(upload)
+                continue
         elif lms == "moodle":
             parts = moodle_file(e.name)
             if parts is None:
@@ -216,6 +218,15 @@ def _uploads(found, key, lms_hint=None, worksheet=None, tz=None) -> tuple:
             _match(upload, key)
         uploads.append(upload)
     return lms, uploads
+
+
+def _gradescope_upload(entry, lms, folder, record, person, key) -> Upload:
+    upload = Upload(entry.name, entry.name[len(folder) + 1:], entry.data, lms,
+                    who={"gradescope_submission": PurePosixPath(folder).name,
+                         "people": [person] if person else []},
+                    submitted_at=record["created_at"])
+    _match(upload, key)
+    return upload
 
 
 def _platform(notebooks, metadata) -> str:
@@ -280,7 +291,8 @@ def _own_id(upload) -> str:
         first = people[0]
         return first["sid"] or first["email"] or first["name"] or who["gradescope_submission"]
     return (who.get("email") or who.get("moodle_name") or who.get("canvas_name")
-            or who.get("canvas_id") or who.get("folder") or "unknown")
+            or who.get("canvas_id") or who.get("folder") or who.get("gradescope_submission")
+            or "unknown")
 
 
 def _identify(uploads, roster):

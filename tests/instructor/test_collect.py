@@ -183,6 +183,17 @@ def test_of_two_gradescope_submissions_of_one_student_the_later_counts(course, t
     assert ("7", N3, "earlier", "early.ipynb") in statuses(tmp_path / "collected")
 
 
+def test_a_gradescope_group_submission_is_each_members(course, tmp_path):
+    metadata = ("submission_9:\n  :submitters:\n  - :name: Ann Lee\n    :sid: '1'\n"
+                "  - :name: Bo Li\n    :sid: '2'\n  :created_at: 2025-03-01 10:00:00 +00:00\n")
+    (tmp_path / "export.zip").write_bytes(zip_bytes({
+        "submission_metadata.yml": metadata.encode(),
+        "submission_9/ours.ipynb": answered(course, N6, "pair")}))
+    collect(tmp_path / "export.zip", tmp_path / "collected", course["key"])
+    for sid in ("1", "2"):
+        assert own_cell(tmp_path / "collected" / sid / N6) == "my notes (pair)"
+
+
 def test_moodle_without_folders_prefixes_each_file(course, tmp_path):
     (tmp_path / "all.zip").write_bytes(zip_bytes({
         "Jane Doe_7002_assignsubmission_file_my work.ipynb": answered(course, N6, "jane")}))
