@@ -37,7 +37,6 @@ def main():
     box = sandbox_module.Sandbox(isolate="item",
                                  wrapper=jail(checker_dir).prefix() if jail else None)
     sandbox_module.use_default(box)
-    box.start()  # the checker's worker warms up (in a jail of its own) while the notebook runs
     try:
         result, executed = grade_here(job["student"], job["files"], job["key"], options,
                                       work_root=job["work_root"], seed=job.get("seed"),

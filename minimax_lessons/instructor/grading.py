@@ -68,6 +68,7 @@ import nbformat
 from .._process import launch
 from ..exercises.check import RECORD_ENV, add_bank, get_question
 from ..runner.codec import Opaque, decode
+from ..runner.sandbox import warm_up
 from ..exercises.questions import FunctionQuestion
 from ..exercises.variants import GENERIC
 from .common import csv_text, discard_spares, run_child, safe_name, write_atomic
@@ -284,6 +285,10 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
     _copy_data_files(path, work, mine)
     record = work / "answers.jsonl"
     env = dict(os.environ, **{RECORD_ENV: str(record.resolve()), "MPLBACKEND": "Agg"})
+    # the checker's worker (in a jail of its own) warms up while the notebook runs, not at
+    # the first function question (started here, well before it can be stopped: a jail
+    # killed in its first milliseconds can outlive bwrap's --die-with-parent)
+    warm_up()
     run = run_notebook(nb, cwd=work, env=env, cell_timeout=options.cell_timeout,
                        notebook_timeout=options.notebook_timeout,
                        output_limit=options.output_limit, kernel_name=options.kernel_name,
