@@ -24,7 +24,8 @@ Vocabulary
 - A *quiz* (``animate(..., quiz=True)``) adds its questions to the data
   (:func:`minimax_lessons.animation.quiz.quiz_questions`); the player stops at each one
   until it is answered or skipped, and keeps the answers in the widget's
-  ``answers`` (JSON text), so the kernel can read them too.
+  ``answers`` (JSON text), so the kernel can read them too: it writes each in the
+  learner's logbook (:class:`~minimax_lessons.animation.quiz.QuizLog`).
 
 At the end of a notebook cell an animation shows the player, and also carries
 a static SVG of its last frame: that picture is what GitHub, nbconvert and
@@ -45,7 +46,7 @@ from functools import cached_property
 from pathlib import Path
 
 from . import iframe
-from .quiz import quiz_questions
+from .quiz import QuizLog, quiz_questions
 from ..pictures import lecture
 from ..pictures.dot import showable
 from ..pictures.draw import MAX_NODES, NodeSpec, build_digraph, frame_plan
@@ -153,8 +154,11 @@ class Animation:
     def widget(self):
         """The Jupyter widget that plays this animation (made on first use)."""
         quiz = {"answers": "[]"} if self.quiz else {}
-        return _widget_class()(svg=self.layout_svg, frames=self.frames_json,
+        made = _widget_class()(svg=self.layout_svg, frames=self.frames_json,
                                speed=self.speed, index=0, **quiz)
+        if self.quiz:  # each answer goes to the learner's logbook
+            made.observe(QuizLog(self.questions, self.result.algorithm), names="answers")
+        return made
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The player, plus the last frame as SVG for viewers without a kernel.

@@ -150,6 +150,16 @@ class Question:
                 self._cache[seed] = self._make(random.Random(f"{self.id}:{seed}"))
         return self._cache[seed]
 
+    @property
+    def seeded(self) -> bool:
+        """Whether seeds give variants of their own (the data of seeds 0 and 1 differ)."""
+        if self._make is None:
+            return False
+        try:
+            return bool(self.data(0) != self.data(1))
+        except Exception:  # data that cannot be compared: take each seed to differ
+            return True
+
     def prompt_text(self, seed=0) -> str:
         data = self.data(seed)
         if callable(self.prompt):

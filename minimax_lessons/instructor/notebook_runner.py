@@ -7,6 +7,9 @@ characters is dropped (with a note), and a cell printing ten times that much is
 interrupted. A kernel that dies, or still does not answer after an interrupt,
 ends the run; what was recorded until then still counts.
 
+No run writes in the learner's logbook (:mod:`minimax_lessons.logbook`): the kernel starts
+with ``MINIMAX_LESSONS_PROGRESS=off``.
+
 With ``jail`` (a :class:`~.isolation.Jail`) the kernel runs inside bubblewrap,
 talking to this process over Unix sockets in the jail's folder (the jail has no
 network); without one, the notebook runs with the grader's rights.
@@ -28,6 +31,8 @@ from jupyter_core.utils import ensure_async, run_sync
 from .._process import with_package_path
 
 TIMEOUT_NAME = "CellTimeoutError"
+#: The switch of the learner's logbook (minimax_lessons.logbook.SWITCH_ENV), off in every run.
+PROGRESS_SWITCH = "MINIMAX_LESSONS_PROGRESS"
 
 
 @dataclass
@@ -73,6 +78,7 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
     """Execute ``nb`` (modified in place) and report on the run (in ``jail`` if given)."""
     start = time.monotonic()
     environment = with_package_path(os.environ if env is None else env)
+    environment[PROGRESS_SWITCH] = "off"  # a graded run writes nothing in a learner's logbook
     client = _CappedClient(
         nb, output_limit=output_limit, kernel_name=kernel_name, timeout=cell_timeout,
         allow_errors=True, interrupt_on_timeout=True, startup_timeout=startup_timeout,
