@@ -227,7 +227,6 @@ def stop_children(grace: float = STOP_GRACE):
     :func:`allow_children`. Safe to call from a signal handler.
     """
     _STOPPING.set()
-    discard_spares()
     with _RUNNING_LOCK:
         running = list(_RUNNING.values())
     for proc in running:
@@ -246,57 +245,24 @@ def allow_children():
     _STOPPING.clear()
 
 
-#: Children started ahead of their job (code -> [(Popen, its stderr file)]): they import
-#: while the job before runs, then take theirs at once (``run_child(spare=True)``).
-_SPARES = {}
-
-
-def _start_child(code):
-    errors = tempfile.TemporaryFile()
-    proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=errors,
-                            env=with_package_path(student_environment()),
-                            start_new_session=True)
-    return proc, errors
-
-
-def discard_spares():
-    """End the children started ahead of a job that never came (:func:`run_child`)."""
-    with _RUNNING_LOCK:
-        spares = [spare for group in _SPARES.values() for spare in group]
-        _SPARES.clear()
-    for proc, errors in spares:
-        kill_session(proc)
-        proc.communicate()
-        errors.close()
-
-
-def run_child(code: str, job: dict, *, timeout: float, spare=False) -> ChildRun:
+def run_child(code: str, job: dict, *, timeout: float) -> ChildRun:
     """Run ``python -c code`` with ``job`` (plus a fresh token) on stdin; its :class:`ChildRun`.
 
     The child runs in the student environment with the package importable, in a session
     of its own that is killed when it answers, fails or takes longer than ``timeout``
     seconds. ``code`` is usually :func:`~minimax_lessons._process.launch` of a function
-    that starts with :func:`take_job` and ends with :meth:`Reply.send`. With ``spare``,
-    another child of the same code starts at once and waits, its imports done, for the
-    next call (:func:`discard_spares` ends those left over).
+    that starts with :func:`take_job` and ends with :meth:`Reply.send`.
     """
     token = secrets.token_hex(16)
-    with _RUNNING_LOCK:
-        if _STOPPING.is_set():
-            return ChildRun(None, stopped=True)
-        waiting = _SPARES.get(code, [])
-        while waiting:
-            proc, errors = waiting.pop()
-            if proc.poll() is None:
-                break
-            errors.close()  # a spare that died waiting
-        else:
-            proc, errors = _start_child(code)
-        _RUNNING[proc.pid] = proc
-        if spare:
-            _SPARES.setdefault(code, []).append(_start_child(code))
-    with errors:
+    env = with_package_path(student_environment())
+    with tempfile.TemporaryFile() as errors:
+        with _RUNNING_LOCK:
+            if _STOPPING.is_set():
+                return ChildRun(None, stopped=True)
+            proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, stderr=errors, env=env,
+                                    start_new_session=True)
+            _RUNNING[proc.pid] = proc
         try:
             out, _ = proc.communicate(pickle.dumps({**job, "token": token}), timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -416,8 +382,7 @@ def kill_descendants(rounds=50):
         time.sleep(0.02)
 
 
-__all__ = ["safe_name", "readable_name", "write_atomic", "stop_children", "allow_children",
-           "csv_text", "read_csv", "neutral_cell", "plain_cell",
+__all__ = ["safe_name", "readable_name", "write_atomic", "stop_children", "allow_children", "csv_text", "read_csv", "neutral_cell", "plain_cell",
            "FORMULA_STARTS", "student_environment", "KEPT_ENVIRONMENT",
-           "run_child", "ChildRun", "kill_session", "discard_spares", "take_job", "Reply", "prctl",
+           "run_child", "ChildRun", "kill_session", "take_job", "Reply", "prctl",
            "kill_descendants", "children", "PR_SET_CHILD_SUBREAPER", "PR_SET_DUMPABLE"]

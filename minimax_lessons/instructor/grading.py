@@ -71,7 +71,7 @@ from ..runner.codec import Opaque, decode
 from ..runner.sandbox import warm_up
 from ..exercises.questions import FunctionQuestion
 from ..exercises.variants import GENERIC
-from .common import csv_text, discard_spares, run_child, safe_name, write_atomic
+from .common import csv_text, run_child, safe_name, write_atomic
 from .isolation import bwrap_to_use
 from .notebook_runner import run_notebook
 from .release import ReleaseError, key_digest, load_key, notebooks_in
@@ -200,7 +200,7 @@ _LAUNCH_ONE = launch("minimax_lessons.instructor.grade_one")
 def _run_one(payload, options, notebooks):
     """Run ``python -m minimax_lessons.instructor.grade_one``; (its answer, None) or (None, why)."""
     limit = options.notebook_timeout * max(1, notebooks) + 120
-    run = run_child(_LAUNCH_ONE, payload, timeout=limit, spare=True)
+    run = run_child(_LAUNCH_ONE, payload, timeout=limit)
     if run.timed_out:
         return None, f"the grading process did not finish within {limit:g} s"
     if run.answer is None:
@@ -615,7 +615,6 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
                 for future in [pool.submit(one, s, f, workers == 1) for s, f in todo]:
                     future.result()
     finally:
-        discard_spares()
         shutil.rmtree(work_root, ignore_errors=True)
     ordered = [results[s] for s in sorted(results)]
     write_tables(out, ordered)
