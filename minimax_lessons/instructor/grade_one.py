@@ -23,9 +23,11 @@ from ..runner import sandbox as sandbox_module
 from .common import kill_descendants, take_job
 from .grading import Options, grade_here
 from .isolation import Jail
+from .stopping import on_terminate
 
 
 def main():
+    on_terminate()  # the grader stopping (Ctrl-C): kernels, jails and the checker go too
     job, reply = take_job()
     options = Options(**job["options"])
     bwrap, hide = job.get("bwrap"), job.get("hide", [])

@@ -69,6 +69,7 @@ import nbformat
 from .._process import launch
 from ..exercises.check import add_bank, get_question
 from ..runner.codec import Opaque, decode
+from ..runner.sandbox import warm_up
 from ..exercises.questions import FunctionQuestion
 from ..exercises.variants import GENERIC
 from .common import HostPaths, csv_text, run_child, safe_name, write_atomic
@@ -76,12 +77,13 @@ from .isolation import WORK_SPACE, bwrap_to_use
 from .notebook_runner import run_recorded
 from .release import ReleaseError, key_digest, load_key, notebooks_in
 from .roster import roster_seeds, sign, verify
+from .stopping import GradingStopped, StopRequest
 from .untrusted import (MAX_DATA_FILE, MAX_NOTEBOOK, MAX_RECORDS, NotAFile, parse_records,
                         read_file)
 
 
 CSV_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
-              "feedback"]
+              "feedback", "answer"]
 
 
 @dataclass
@@ -94,6 +96,7 @@ class QuestionGrade:
     diagnosis: str | None
     feedback: str
     pictures: list = field(default_factory=list)  # the notebook's pictures: [(png uri, alt)]
+    answer: str = ""  # the recorded answer, short (:func:`answer_text`), for the class report
 
 
 @dataclass
@@ -168,7 +171,7 @@ def grade_student(student, files, key, out, options: Options, *, seed=None, hide
     """
     start = time.monotonic()
     own_root = work_root is None
-    work_root = work_root or tempfile.mkdtemp(prefix="mml-grading-")
+    work_root = work_root or tempfile.mkdtemp(prefix="mml-grading-", dir=short_temp())
     places = places or HostPaths.of_grader(None, *hide, work_root)
     payload = {"student": student, "files": [(n, str(p)) for n, p in files], "key": key,
                "options": asdict(options), "seed": seed, "hide": list(hide), "bwrap": bwrap,
@@ -312,6 +315,10 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
     missing = restore_locked_cells(nb, part)
     for grade_id in missing:
         problems.append(f"{name}: the cell {grade_id!r} is missing")
+    # the checker's worker (in a jail of its own) warms up while the notebook runs, not at
+    # the first function question (started here, well before it can be stopped: a jail
+    # killed in its first milliseconds can outlive bwrap's --die-with-parent)
+    warm_up()
     run, records = run_recorded(nb, work_root, env=os.environ, data=_data_files(path, mine),
                                 jail=jail, cell_timeout=options.cell_timeout,
                                 notebook_timeout=options.notebook_timeout,
@@ -329,9 +336,28 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
             continue
         index = cells.get(info["grade_id"])
         chosen = choose_record(records, qid, run.windows.get(index))
-        grades.append(judge(student, name, qid, info, chosen, nb, index, run, seed=seed,
-                            salt=salt))
+        graded = judge(student, name, qid, info, chosen, nb, index, run, seed=seed, salt=salt)
+        graded.answer = answer_text(chosen)
+        grades.append(graded)
     return grades
+
+
+#: Answers longer than this are shown by a digest (a function's source, a long list).
+ANSWER_CHARS = 100
+
+
+def answer_text(record) -> str:
+    """A recorded answer as a short text: its JSON, or a digest of it when long.
+
+    >>> answer_text({"answer": 3}), answer_text(None), answer_text({"answer": "x" * 200})[:7]
+    ('3', '', 'sha256:')
+    """
+    if not record or "answer" not in record:
+        return ""
+    text = json.dumps(record["answer"], sort_keys=True, ensure_ascii=False)
+    if len(text) <= ANSWER_CHARS:
+        return text
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 _DENIED = ("PermissionError", "FileNotFoundError", "OSError", "ReadOnlyFileSystemError")
@@ -546,7 +572,10 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
     ``jobs``: students graded at once; ``shard=(i, n)``: only slice i of n (1-based);
     ``roster``: a CSV of student ids (or a list) whose assigned variants are judged;
     ``force``: grade everyone again; ``regrade``: these students again (e.g. one
-    recorded as a crash because the grader was stopped while it ran).
+    recorded as a crash because the grader was stopped while it ran). The first Ctrl-C
+    or SIGTERM stops the batch at once (:mod:`.stopping`):
+    :class:`~.stopping.GradingStopped` says how to resume. The late policy and manual
+    adjustments come after, in :func:`~.final.grade_and_finish`.
     """
     submissions = Path(submissions)
     if not submissions.is_dir():
@@ -604,10 +633,13 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
             if why is not None:
                 print(f"{student}: {why}; graded again", file=stream)
             todo.append((student, files))
-    work_root = tempfile.mkdtemp(prefix="mml-grading-")
+    work_root = tempfile.mkdtemp(prefix="mml-grading-", dir=short_temp())
     places = HostPaths.of_grader(submissions, *hide, work_root)
+    stop = StopRequest()
 
     def one(student, files, alone):
+        if stop.requested:
+            return
         saved = out / "results" / f"{safe_name(student)}.json"
         write_atomic(saved.with_suffix(".started"), ALONE if alone else BESIDE_OTHERS)
         if seeds is not None and student not in seeds:
@@ -619,6 +651,9 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
             result = grade_student(student, files, key_data, out, opts, hide=hide, bwrap=bwrap,
                                    seed=seeds.get(student) if seeds else None,
                                    work_root=work_root, places=places)
+        if stop.requested:  # stopped by us, not by the submission: graded on the next run
+            saved.with_suffix(".started").unlink(missing_ok=True)
+            return
         with lock:
             _store(out, result, key_data)
             results[student] = result
@@ -627,15 +662,18 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
                      f"({result.seconds:.1f} s)")
 
     try:
-        for student, files in suspects:
-            one(student, files, True)
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            for future in [pool.submit(one, s, f, workers == 1) for s, f in todo]:
-                future.result()
+        with stop:
+            for student, files in suspects:
+                one(student, files, True)
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                for future in [pool.submit(one, s, f, workers == 1) for s, f in todo]:
+                    future.result()
     finally:
         shutil.rmtree(work_root, ignore_errors=True)
     ordered = [results[s] for s in sorted(results)]
     write_tables(out, ordered)
+    if stop.requested:
+        raise GradingStopped(stop.signal, graded=len(results), total=len(students))
     copies = copied_from_course(ordered)
     if copies:
         print(f"answers copied from the course (no points; see their feedback): "
@@ -648,6 +686,20 @@ def copied_from_course(results) -> list:
     (diagnosis ``copied-from-course``), for the instructor's report."""
     return [f"{r.student} {g.question}" for r in results for g in r.grades
             if g.diagnosis == "copied-from-course"]
+
+
+#: Longest temporary folder a jailed kernel's sockets fit under: a Unix socket's path
+#: holds at most 107 bytes, and a kernel's is ``<temp>/mml-grading-*/nb-*/.kernel/ipc-N``.
+SHORT_TEMP = 50
+
+
+def short_temp() -> str:
+    """The temporary folder, or ``/tmp`` when it is too deep for a kernel's sockets
+    (e.g. a batch system's ``TMPDIR``)."""
+    temp = tempfile.gettempdir()
+    if len(temp.encode()) <= SHORT_TEMP or not os.access("/tmp", os.W_OK):
+        return temp
+    return "/tmp"
 
 
 #: What a student's ``.started`` mark says: graded alone, or beside others (``--jobs``).
@@ -735,10 +787,13 @@ def write_tables(out, results):
          for r in results)))
 
 
-def write_feedback(path, result: StudentResult):
+def write_feedback(path, result: StudentResult, *, total=None, extra=""):
     """One HTML page for a student: total, problems, and each question's feedback, in
     question-number order, with the pictures the notebook shows (PNG, so the page shows
-    them anywhere, e-mail and learning platforms included)."""
+    them anywhere, e-mail and learning platforms included). ``total``: (points, max) to
+    show instead of the automatic ones; ``extra``: HTML after the total (lateness and
+    adjustments, :func:`~.final.final_html`)."""
+    points, most = total if total is not None else (result.points, result.max_points)
     grades = sorted(result.grades, key=lambda g: (g.notebook, question_order(g.question)))
     rows = "".join(
         f"<tr><td>{html.escape(g.notebook)}</td><td>{html.escape(g.question)}</td>"
@@ -748,7 +803,7 @@ def write_feedback(path, result: StudentResult):
     page = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Feedback: "
             f"{html.escape(result.student)}</title></head><body style='font-family: sans-serif'>"
             f"<h1>Feedback for {html.escape(result.student)}</h1>"
-            f"<p><b>{result.points:g} / {result.max_points:g} points</b></p>"
+            f"<p><b>{points:g} / {most:g} points</b></p>" + extra
             + (f"<h2>Problems while running your notebook</h2><ul>{problems}</ul>"
                if problems else "")
             + "<table border='1' cellpadding='4' style='border-collapse: collapse'>"

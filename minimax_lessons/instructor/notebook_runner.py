@@ -89,6 +89,9 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
                           "traceback": [f"{TIMEOUT_NAME}: the cell ran longer than "
                                         f"{cell_timeout} s and was interrupted"]},
         record_timing=False, resources={"metadata": {"path": str(cwd)}},
+        # the answers are on disk once the last cell has run (check fsyncs each record):
+        # the kernel is killed, not asked to shut down and waited for (a quarter second)
+        shutdown_kernel="immediate",
         km=_jailed_manager(jail, kernel_name, cwd) if jail is not None else None)
     run = NotebookRun(nb)
     try:

@@ -17,7 +17,7 @@ from minimax_lessons.exercises import get_question
 from minimax_lessons.exercises.nested import to_game
 from minimax_lessons.instructor import release
 
-from ..exercises.graded_answers import minimax_line
+from ..exercises.graded_answers import minimax_line, minimax_line_max_everywhere
 
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = ROOT / "course" / "source" / "03-minimax-exercises.ipynb"
@@ -26,6 +26,9 @@ KEEP = ("q3_11_question", "q3_11_answer", "q3_11", "q3_12_answer", "q3_12")
 LIMITS = {"cell_timeout": 60, "notebook_timeout": 300}
 #: The honest answer to q3.14 (its source, as a cell holds it).
 HONEST_MINIMAX = inspect.getsource(minimax_line)
+#: q3.14 answered with MAX's choice at every level (diagnosis max-at-every-level).
+ALWAYS_MAX = (inspect.getsource(minimax_line_max_everywhere)
+              + "\n\nminimax_line = minimax_line_max_everywhere\n")
 
 
 def make_assignment(base: Path):

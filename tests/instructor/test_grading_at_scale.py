@@ -8,7 +8,6 @@ again: what is tested there is the slicing and the joining).
 """
 
 import csv
-import inspect
 import io
 import json
 import shutil
@@ -16,8 +15,7 @@ import shutil
 import nbformat
 import pytest
 
-from ..exercises.graded_answers import minimax_line_max_everywhere
-from .assignment_kit import LIMITS, NAME, make_assignment, right_pruned, submit
+from .assignment_kit import ALWAYS_MAX, LIMITS, NAME, make_assignment, right_pruned, submit
 
 from minimax_lessons.instructor import grade, load_key
 from minimax_lessons.instructor.__main__ import main
@@ -28,10 +26,6 @@ from minimax_lessons.instructor.roster import assigned_seed, read_roster
 
 #: Grades a class: not for make test-fast.
 pytestmark = pytest.mark.slow
-
-#: q3.14 answered with MAX's choice at every level.
-ALWAYS_MAX = (inspect.getsource(minimax_line_max_everywhere)
-              + "\n\nminimax_line = minimax_line_max_everywhere\n")
 
 
 def rows(path):
@@ -145,7 +139,8 @@ def test_bad_shards_are_clear_errors():
 
 
 def test_the_canvas_gradebook_has_points_possible_and_a_row_per_student(classroom, tmp_path):
-    path = canvas_csv(classroom["one"], tmp_path / "canvas.csv", assignment="Minimax 1")
+    path = canvas_csv(classroom["one"], tmp_path / "canvas.csv", assignment="Minimax 1",
+                      per="assignment")
     table = rows(path)
     assert list(table[0]) == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
                               "Minimax 1"]
