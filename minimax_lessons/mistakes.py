@@ -93,6 +93,11 @@ DIAGNOSES = {
                           "nodes), beta is MIN's (lowered at MIN nodes); pass them in that order.",
     "not-symmetric": "Your evaluation scores a board and its mirror image (or rotation) "
                      "differently, but they are equally good.",
+    "misses-better-board": "Your evaluation does not score the better board higher: of two "
+                           "boards with the same pieces but one, X stands better where its "
+                           "piece lies on more lines (the centre on 4, a corner on 3, an "
+                           "edge square on 2), or O's on fewer. A constant, or a count of "
+                           "pieces (which only says whose turn it is), cannot see it.",
     # generic
     "mutates-input": "Your function changes the tree or board it was given; the caller "
                      "still needs it as it was.",

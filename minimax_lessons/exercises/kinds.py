@@ -15,8 +15,9 @@ kind               the student writes                          compared on
                                                                tic-tac-toe, Nim)
 ``board_minimax``  ``minimax(board, player) -> value``         value; board left as
                                                                it was
-``evaluate``       ``evaluate(board) -> number``               properties (wins
-                                                               extreme, symmetric)
+``evaluate``       ``evaluate(board) -> number``               properties (pairs of
+                                                               boards, symmetric, in
+                                                               range)
 ``backup``         ``backup(path, utility)``: Monte Carlo      each node's visits
                    tree search's back-up step, in place        and wins afterwards
 =================  ==========================================  =====================
@@ -774,6 +775,53 @@ def search_mistake(score):
     return None
 
 
+#: Pairs of unfinished boards, the same player to move, with the same pieces but one, which
+#: stands on a square that lies on more lines in the first board if it is X's (on fewer if it
+#: is O's): ``(better for X, worse for X)``. Open lines agree with each pair, and so does the
+#: exact value (the first is worth at least as much); the tests check both.
+EVAL_PAIRS = (
+    ("....X....", ".X......."),   # X on the centre rather than an edge square; O to move
+    ("X........", ".X......."),   # X on a corner rather than an edge square
+    ("....X....", "X........"),   # X on the centre rather than a corner
+    ("X..O.....", "X...O...."),   # O on an edge square rather than the centre; X to move
+    ("...OX....", "O...X...."),   # O on an edge square rather than a corner
+    ("XOXO.....", "XOX.O...."),   # later in the game: O on an edge rather than the centre
+    ("XOXOX....", "XOXO.X..."),   # X on the centre rather than an edge square
+    ("XOX.XO...", "XOXX.O..."),   # the same, another position
+    ("XOXX.O...", "XOXXO...."),   # O on an edge rather than the centre; O to move
+)
+
+#: How many lines pass through each square (the centre 4, a corner 3, an edge square 2).
+LINES_THROUGH = (3, 2, 3, 2, 4, 2, 3, 2, 3)
+_SQUARE_KIND = {4: "the centre", 3: "a corner", 2: "an edge square"}
+
+
+def moved_piece(better: str, worse: str) -> str:
+    """What differs between the boards of a pair, in words.
+
+    >>> moved_piece("....X....", ".X.......")
+    'X stands on the centre (4 lines) rather than on an edge square (2 lines)'
+    >>> moved_piece("X..O.....", "X...O....")
+    'O stands on an edge square (2 lines) rather than on the centre (4 lines)'
+    """
+    (here,) = [i for i in range(9) if better[i] != "." and worse[i] == "."]
+    (there,) = [i for i in range(9) if worse[i] != "." and better[i] == "."]
+    a, b = LINES_THROUGH[here], LINES_THROUGH[there]
+    return (f"{better[here]} stands on {_SQUARE_KIND[a]} ({a} lines) rather than on "
+            f"{_SQUARE_KIND[b]} ({b} lines)")
+
+
+def eval_pairs() -> list:
+    """Every pair of :data:`EVAL_PAIRS` and its images under the board's 8 symmetries (the
+    same turn or reflection applied to both boards), each once."""
+    out = []
+    for better, worse in EVAL_PAIRS:
+        for pair in zip(symmetries(better), symmetries(worse)):
+            if pair not in out:
+                out.append(pair)
+    return out
+
+
 def symmetries(board: str) -> list:
     """The 8 images of a board under rotation and reflection (the board first).
 
@@ -818,8 +866,12 @@ class EvaluateKind(Kind):
             for image in dict.fromkeys(symmetries(b)):
                 out.append(Case((image,), 9 - image.count("."), trap=image == b))
         seen = {c.item[0] for c in out}
-        out += [Case((b,), 9 - b.count("."), trap=False, label="search")
-                for b in search_boards() if b not in seen]
+        for label, extra in (("pair", [b for pair in eval_pairs() for b in pair]),
+                             ("search", search_boards())):
+            for b in dict.fromkeys(extra):
+                if b not in seen:
+                    seen.add(b)
+                    out.append(Case((b,), 9 - b.count("."), trap=False, label=label))
         return out
 
     def expected(self, item):
@@ -946,4 +998,5 @@ def get_kind(name, *, prune_ties=None) -> Kind:
 
 __all__ = ["Kind", "NestedKind", "Case", "Expected", "KINDS", "get_kind", "symmetries",
            "same_number", "is_number", "SEARCH_TRAPS", "search_boards", "search_mistake",
+           "EVAL_PAIRS", "LINES_THROUGH", "eval_pairs", "moved_piece",
            "grid", "visit_note"]

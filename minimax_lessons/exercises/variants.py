@@ -33,6 +33,8 @@ id                          mistake
 ``window-reset``            children get the node's incoming window, not the narrowed one
 ``alpha-beta-swapped``      alpha and beta swapped (in the recursive call or the tests)
 ``not-symmetric``           an evaluation that scores mirror images differently
+``misses-better-board``     an evaluation blind to where pieces stand (a constant, a
+                            count of pieces)
 ``search-skips-win``        estimates at or beyond a win or a loss: a depth-limited search
                             with them skips a win or walks into a loss
 ==========================  =====================================================
@@ -586,6 +588,11 @@ def evaluate_terminal_not_checked(board):
     return x_open - o_open
 
 
+def evaluate_counts_pieces(board):
+    """X's pieces minus O's, shrunk: in tic-tac-toe it only says whose turn it is."""
+    return (board.count("X") - board.count("O")) / 10
+
+
 def evaluate_not_symmetric(board):
     w = winner(board)
     if w == "X":
@@ -708,6 +715,7 @@ VARIANTS = {
         ("search-skips-win", evaluate_terminal_not_checked),
         ("search-skips-win", evaluate_wins_inside),
         ("not-symmetric", evaluate_not_symmetric),
+        ("misses-better-board", evaluate_counts_pieces),
     ],
 }
 

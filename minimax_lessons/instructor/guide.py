@@ -256,6 +256,12 @@ ADVICE = {
         _E, "A square's worth depends on its place in the list, not on the lines through it.",
         "A board and its mirror image are equally good; score lines, or weight squares by "
         "how many lines pass through them (centre 4, corner 3, edge 2)."),
+    "misses-better-board": Advice(
+        _E, "Any number will do as an estimate, as long as the search runs (a constant, or "
+        "the count of pieces).",
+        "An estimate must tell positions apart: put the same pieces on the board but one, "
+        "and move that one to the centre. Which board would you rather have? Score lines, or "
+        "weight squares by the lines through them (centre 4, corner 3, edge 2)."),
     "search-skips-win": Advice(
         _E, "An evaluation can say anything; wins are handled elsewhere (or inside it).",
         "The scale rule: every estimate strictly between a loss and a win. The search never "
@@ -574,6 +580,7 @@ TINY = {
                            (_PRUNE_TREE, -math.inf, math.inf, True)),
     "board-not-restored": ("board_minimax", V.board_not_restored, ("XOXXO.O..", "X")),
     "not-symmetric": ("mirror", V.evaluate_not_symmetric, ("X........",)),
+    "misses-better-board": ("pair", V.evaluate_counts_pieces, ("....X....", ".X.......")),
     "search-skips-win": ("one_ply", V.evaluate_terminal_not_checked, ("XOXOX.O..",)),
     "window-after": ("window", "return", ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], "B2"), "visit"),
 }
@@ -585,6 +592,7 @@ _CALLS = {"minimax": "minimax(tree, {1})", "best_move": "best_move(tree)",
           "minimax_depth": "minimax(tree, {1}, {2})",
           "alphabeta": "alphabeta(tree, -inf, +inf, {3})",
           "board_minimax": "minimax(board, {1!r})", "mirror": "evaluate(board), evaluate(mirror)",
+          "pair": "evaluate({0!r}), evaluate({1!r})",
           "one_ply": "minimax(game, board, depth=1, evaluate=evaluate).move",
           "window": "alphabeta(tree, trace=True)"}
 
@@ -595,6 +603,8 @@ def _run(kind, fn, args):
         board = args[0]
         mirror = "".join(board[r + 2 - c] for r in (0, 3, 6) for c in range(3))
         return (fn(board), fn(mirror))
+    if kind == "pair":
+        return (fn(args[0]), fn(args[1]))
     if kind == "one_ply":
         game = TicTacToe(args[0])
         return minimax(game, depth=1, evaluate=fn).move
@@ -616,6 +626,7 @@ def _run(kind, fn, args):
 _WHAT = {"minimax": "the value", "minimax_depth": "the value", "best_move": "the move",
          "alphabeta": "the leaves evaluated", "board_minimax": "the value",
          "mirror": "a board's score and its mirror image's",
+         "pair": "the scores of X on the centre and X on an edge square",
          "one_ply": "the square played", "window": "B2's window (alpha, beta) on entry"}
 
 
