@@ -219,15 +219,41 @@ ADVICE = {
     "bound-as-exact": Advice(
         _A, "Whatever number alpha-beta returns from a node is that node's value, so a table "
             "can store it as exact.",
-        "Only values strictly inside the window are exact. A cut-off returns a lower bound "
-        "(at MAX), a node where nothing beat alpha an upper bound; store the flag with the "
-        "value and use a bound only when it settles the new window.",
+        "Only values strictly inside the window the node was entered with are exact. At or "
+        "above beta (fail high) it is a lower bound, at or below alpha (fail low) an upper "
+        "bound, whoever moves; store the flag with the value and use a bound only when it "
+        "settles the new window.",
         "Lesson 9's table that stores every value as exact returns a wrong value on a "
         "concrete 4 x 5 position (a draw it calls a win for X)."),
     "bound-flag-reversed": Advice(
-        _A, "A cut-off value is an upper bound (the node could be worth less).",
-        "At a MAX node the moves not searched could only raise the value: value >= beta "
-        "means at least; value <= alpha means at most."),
+        _A, "A value at or above beta is an upper bound (the node could be worth less).",
+        "Compare the value with the entry window: at or above beta, at least; at or below "
+        "alpha, at most; the same rule at MAX and MIN nodes."),
+    "cut-off-taken-as-lower": Advice(
+        _A, "A cut-off always gives a lower bound (true at MAX nodes, where lesson 6 met "
+            "cut-offs first).",
+        "At a MIN node the cut-off comes from a reply at or below alpha: the replies not "
+        "searched could only lower the value, so it is an upper bound. Say the rule by the "
+        "window, not by the cut-off: at or above beta, at least; at or below alpha, at most."),
+    "exact-taken-as-bound": Advice(
+        _A, "Every value alpha-beta returns is a bound of some kind.",
+        "A value strictly between alpha and beta was neither cut off nor failed low: every "
+        "move was searched and the best is inside the window, so it is exact."),
+    "one-threat-wins": Advice(
+        _D, "A threat wins: the opponent is forced, so the forcing side is winning.",
+        "A forced reply is still a reply: the block may be harmless, or even good for the "
+        "blocker. Play the threat and its block out on the board and look again."),
+    "deepening-pays-for-itself": Advice(
+        _D, "Iterative deepening with a transposition table costs less than one search to the "
+            "same depth.",
+        "The repeats cost nodes; what the table carries from one depth to the next is the best "
+        "moves, not the values. Compare with one table search to the same depth (lesson 9: "
+        "10,218 nodes against 7,515 at depth 8)."),
+    "deepening-gains-nothing": Advice(
+        _D, "Iterative deepening only repeats work, so its last search costs what a fresh one "
+            "does.",
+        "Each depth orders its moves by the depth before: the last search of lesson 9 visits "
+        "4,526 nodes where a cold search to depth 8 visits 7,515."),
     "trusts-the-horizon": Advice(
         _D, "A move that keeps the loss out of sight at the depth limit has avoided it.",
         "Forcing moves (a threat the opponent must block) use up plies and push the loss past "
@@ -387,9 +413,10 @@ ADVICE = {
         "A position found in the table is looked up at once: its moves are never generated "
         "again."),
     "symmetry-not-merged": Advice(
-        _X, "The table merges mirror images and rotations.",
-        "To the table a mirror image is another position; the 5,478 already counts them "
-        "separately."),
+        _X, "The table merges positions that look alike (heaps in another order, mirror "
+            "images and rotations).",
+        "To the table they are other positions, and the count of positions (Nim's 112, "
+        "tic-tac-toe's 5,478) already counts them separately."),
     "order-only": Advice(
         _X, "With chance nodes, as in lesson 1, only the order of the scores matters.",
         "An average weighs sizes: scaling one outcome up can change the chance node's "
