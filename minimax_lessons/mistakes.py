@@ -253,6 +253,13 @@ DIAGNOSES = {
                            "the gap.",
     "order-only": "With chance nodes the size of the scores matters, not only their order: an "
                   "expected value weighs how much each outcome pays.",
+    "plays-best-mean": "UCT plays the most visited child, not the best mean: a mean from a "
+                       "few play-outs is a noisy guess (B's +0.33 comes from 3 random games, "
+                       "though MIN can hold B to -1), while the visits count how often UCB1, "
+                       "weighing every mean against its shrinking bonus, chose the child.",
+    "plays-least-visited": "The bonus for the least visited child is for choosing where to "
+                           "look next, not what to play: after the last round UCT plays the "
+                           "most visited child, the one whose mean has held up longest.",
     # lesson 9's predictions and exercises
     "bound-as-exact": "Only a value strictly inside the window the node was entered with "
                       "is exact. One at or above beta (a fail high) is a lower bound, one at "

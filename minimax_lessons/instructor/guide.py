@@ -401,6 +401,15 @@ ADVICE = {
         _X, "The move with the best average play-out is the best move.",
         "A play-out lets MIN play at random; minimax lets her play her best. Averages and "
         "minimax disagree when one good reply hides among bad ones."),
+    "plays-best-mean": Advice(
+        _X, "After the search, play the move with the best average result.",
+        "Averages from few play-outs are noise; the visit counts sum up the whole search, "
+        "since UCB1 kept returning to the child whose mean held up. AIMA: 65 wins in 100 "
+        "beat 2 in 3."),
+    "plays-least-visited": Advice(
+        _X, "The exploration bonus decides the move played, too.",
+        "The bonus chooses where the next play-out goes; the move played at the end is the "
+        "most visited child."),
     "few-playouts-enough": Advice(
         _X, "A hundred random games are plenty for tic-tac-toe.",
         "Random play-outs rarely find O's one drawing reply; the tree needs enough rounds "
