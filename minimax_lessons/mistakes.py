@@ -91,6 +91,18 @@ DIAGNOSES = {
                     "the new values down.",
     "alpha-beta-swapped": "Alpha and beta are swapped: alpha is MAX's guarantee (raised at MAX "
                           "nodes), beta is MIN's (lowered at MIN nodes); pass them in that order.",
+    "returns-before-loop": "The code returns before its loop has compared any move, so it "
+                           "always returns the first move: the return comes after the loop, "
+                           "once every move has been compared.",
+    "returns-inside-loop": "The code returns from inside its loop, after comparing the first "
+                           "moves only: the return belongs after the loop, at the indentation "
+                           "of the for line.",
+    "max-at-min-root": "The code picks the largest value whoever moves at the root; where "
+                       "MIN moves, the best move is the one with the smallest value (and the "
+                       "children are MAX nodes).",
+    "used-before-set": "A line uses a name before any line has given it a value (Python "
+                       "raises UnboundLocalError or NameError): the line that sets it must "
+                       "come first.",
     "not-symmetric": "Your evaluation scores a board and its mirror image (or rotation) "
                      "differently, but they are equally good.",
     "misses-better-board": "Your evaluation does not score the better board higher: of two "

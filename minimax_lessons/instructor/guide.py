@@ -38,8 +38,9 @@ from pathlib import Path
 
 from ..exercises import variants as V
 from ..exercises.check import RECORD_ENV, check, get_question, question_ids
-from ..exercises.harness import (board_value, nested_alphabeta, nested_best_move, nested_depth,
-                                nested_minimax, run_local)
+from ..exercises.harness import (board_value, nested_alphabeta, nested_best_move,
+                                 nested_best_move_either, nested_depth,
+                                 nested_minimax, run_local)
 from ..mistakes import DIAGNOSES, GENERIC
 from ..exercises.nested import names, to_game
 from ..exercises.questions import (ChoiceQuestion, FillQuestion, FindBugQuestion,
@@ -278,6 +279,23 @@ ADVICE = {
         "A list is shared by every call: a move written into it stays until you write '.' "
         "back. Either undo the move after the call or pass a copy.",
         "On a board, not on a tree: the board after the call still holds the tried moves."),
+    "returns-before-loop": Advice(
+        _M, "The return statement can go anywhere after the variable it returns is set.",
+        "A return ends the function at once: put it after the loop, so that every move has "
+        "been compared before the best index is returned."),
+    "returns-inside-loop": Advice(
+        _M, "The return belongs with the code that finds the best, inside the loop.",
+        "Inside the loop the return runs on the first pass: the function then answers "
+        "after comparing two moves. Indent it as the for line, after the loop."),
+    "max-at-min-root": Advice(
+        _M, "The best move is the one with the largest value.",
+        "Best for the player who moves: the largest value where MAX moves, the smallest "
+        "where MIN does (and the children are then MAX nodes)."),
+    "used-before-set": Advice(
+        _F, "The lines of a function can come in any order, as long as they are all there.",
+        "Python runs them top to bottom: a name must be given its value (best = 0, values "
+        "= ...) before a line reads it.",
+        "In Parsons problems: the order given stops with UnboundLocalError or NameError."),
     "not-symmetric": Advice(
         _E, "A square's worth depends on its place in the list, not on the lines through it.",
         "A board and its mirror image are equally good; score lines, or weight squares by "
@@ -600,6 +618,9 @@ TINY = {
     "returns-value-not-move": ("best_move", V.best_move_returns_value, (_TREE,)),
     "one-based-move": ("best_move", V.best_move_one_based, (_TREE,)),
     "rightmost-on-ties": ("best_move", V.best_move_rightmost_on_ties, ([[3, 5], [4, 3]],)),
+    "returns-before-loop": ("best_move", V.best_move_returns_first, ([[2, 4], [3, 12]],)),
+    "returns-inside-loop": ("best_move", V.best_move_returns_in_loop, ([[1], [2], [3]],)),
+    "max-at-min-root": ("best_move_either", V.best_move_either_max_only, (_TREE, False)),
     "depth-off-by-one": ("minimax_depth", V.depth_stops_early, (_DEPTH_TREE, 1, True)),
     "depth-per-round": ("minimax_depth", V.depth_per_round, (_DEPTH_TREE, 1, True)),
     "depth-ignored": ("minimax_depth", V.depth_ignored, (_DEPTH_TREE, 1, True)),
@@ -622,9 +643,11 @@ TINY = {
 }
 
 _HARNESS = {"minimax": nested_minimax, "best_move": nested_best_move,
+            "best_move_either": nested_best_move_either,
             "minimax_depth": nested_depth, "alphabeta": nested_alphabeta,
             "board_minimax": board_value}
 _CALLS = {"minimax": "minimax(tree, {1})", "best_move": "best_move(tree)",
+          "best_move_either": "best_move(tree, {1})",
           "minimax_depth": "minimax(tree, {1}, {2})",
           "alphabeta": "alphabeta(tree, -inf, +inf, {3})",
           "board_minimax": "minimax(board, {1!r})", "mirror": "evaluate(board), evaluate(mirror)",
@@ -660,6 +683,7 @@ def _run(kind, fn, args):
 
 
 _WHAT = {"minimax": "the value", "minimax_depth": "the value", "best_move": "the move",
+         "best_move_either": "the move",
          "alphabeta": "the leaves evaluated", "board_minimax": "the value",
          "mirror": "a board's score and its mirror image's",
          "pair": "the scores of X on the centre and X on an edge square",

@@ -49,6 +49,17 @@ DEGENERATE = {
             "        while isinstance(child, list):\n            child = child[0]\n"
             "        firsts.append(child)\n    return firsts.index(max(firsts))\n"),
     },
+    "best_move_either": {
+        "a constant (the first move)": "def f(node, is_maximizing):\n    return 0\n",
+        "None": "def f(node, is_maximizing):\n    return None\n",
+        "a random move": SEEDED_RANDOM + "def f(node, is_maximizing):\n"
+                                         "    return _rng.randrange(len(node))\n",
+        "a turn counter": "def f(node, is_maximizing):\n    return 0 if is_maximizing else 1\n",
+        "the move to the largest first leaf": (
+            "def f(node, is_maximizing):\n    firsts = []\n    for child in node:\n"
+            "        while isinstance(child, list):\n            child = child[0]\n"
+            "        firsts.append(child)\n    return firsts.index(max(firsts))\n"),
+    },
     "game_minimax": {
         "a constant": "def f(game, state):\n    return 0\n",
         "None": "def f(game, state):\n    return None\n",

@@ -124,7 +124,7 @@ def right_and_wrong(qid, data):
         game = to_game(data["tree"])
         values = [minimax(game, child).value for child in game.children(game.root)]
         best = {i for i, v in enumerate(values) if v == max(values)}
-        return min(best), (len(values) + 5, "wrong")
+        return min(best), (len(values) + 100, "wrong")   # no move, and no value either
     if qid == "q2.4":
         rules = ["max", "min", "swapped", "minimax"]
         shown = data["values"]
@@ -315,7 +315,8 @@ def test_each_question_names_the_typical_mistake_behind_a_wrong_answer(qid):
             continue
         answer, diagnosis = wrong
         feedback = q.check(answer, seed)
-        assert not feedback.passed and feedback.diagnosis == diagnosis, (seed, feedback.text())
+        named_here = (feedback.diagnosis,) + tuple(feedback.diagnoses or ())
+        assert not feedback.passed and diagnosis in named_here, (seed, feedback.text())
         named += 1
     assert named, "no seed gave a wrong answer to test"
 
