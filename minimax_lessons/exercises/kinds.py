@@ -398,9 +398,9 @@ class BestMoveKind(NestedKind):
         return sorted(out, key=lambda c: c.size)
 
     def expected(self, item):
-        (tree,) = item
-        values = [minimax(to_game(child, False)).value for child in tree]
-        best = max(values)
+        tree, is_max = item[0], _root_is_max(item)
+        values = [minimax(to_game(child, not is_max)).value for child in tree]
+        best = max(values) if is_max else min(values)
         moves = tuple(i for i, v in enumerate(values) if v == best)
         return Expected(moves[0], accept=moves[:1], details={"values": values, "best": moves})
 
@@ -431,8 +431,7 @@ class BestMoveKind(NestedKind):
 
     def picture(self, item, expected, outcome, run_nodes):
         """The root's children with their values, the best move and the student's."""
-        (tree,) = item
-        game = to_game(tree, True)
+        game = to_game(item[0], _root_is_max(item))
         kids = game.children(game.root)
         notes = {kid: f"value {show(v)}" for kid, v in zip(kids, expected.details["values"])}
         best = " or ".join(str(m) for m in expected.accept)
@@ -441,6 +440,11 @@ class BestMoveKind(NestedKind):
         highlight = {kids[chosen]} if isinstance(chosen, int) and 0 <= chosen < len(kids) \
             else set()
         return (game, notes, highlight), None
+
+
+def _root_is_max(item) -> bool:
+    """Whether MAX moves at a best-move input's root: ``(tree,)`` is MAX's, else its flag."""
+    return item[1] if len(item) > 1 else True
 
 
 _EITHER_TRAPS = [item + (True,) for item in _BEST_TRAPS[:3] + _BEST_TRAPS[5:]] + [
@@ -477,28 +481,8 @@ class BestMoveEitherKind(BestMoveKind):
             out.append(Case((tree, i % 3 != 1), size(tree), trap=False))
         return sorted(out, key=lambda c: c.size)
 
-    def expected(self, item):
-        tree, is_max = item
-        values = [minimax(to_game(child, not is_max)).value for child in tree]
-        best = max(values) if is_max else min(values)
-        moves = tuple(i for i, v in enumerate(values) if v == best)
-        return Expected(moves[0], accept=moves[:1], details={"values": values, "best": moves})
-
     def call_text(self, item):
         return _nested_call("best_move", *item)
-
-    def picture(self, item, expected, outcome, run_nodes):
-        """The root's children with their values, the best move and the student's."""
-        tree, is_max = item
-        game = to_game(tree, is_max)
-        kids = game.children(game.root)
-        notes = {kid: f"value {show(v)}" for kid, v in zip(kids, expected.details["values"])}
-        notes[game.root] = f"exp move {' or '.join(str(m) for m in expected.accept)} / " \
-                           f"you {show(outcome.value)}"
-        chosen = outcome.value
-        highlight = {kids[chosen]} if isinstance(chosen, int) and 0 <= chosen < len(kids) \
-            else set()
-        return (game, notes, highlight), None
 
 
 # -- alpha-beta ----------------------------------------------------------------------

@@ -147,11 +147,16 @@ def horizon_values(depth):
     return column_values(game, game.play(HORIZON), depth=depth, evaluate=game.estimate)
 
 
-def _horizon_letter(data):
-    shallow, deep = horizon_values(3), horizon_values(5)
-    liked = max(shallow, key=shallow.get)
-    v = deep[liked]
+def _deeper_letter(values_at):
+    """What a depth-5 search says of the move a depth-3 search likes: "a" about the same,
+    "b" a loss, "c" a win (``values_at(depth)``: each move's value at that depth)."""
+    shallow, deep = values_at(3), values_at(5)
+    v = deep[max(shallow, key=shallow.get)]
     return "b" if v == -1 else "c" if v == 1 else "a"
+
+
+def _horizon_letter(data):
+    return _deeper_letter(horizon_values)
 
 
 def threat_values(depth, *, quiescence=False):
@@ -162,9 +167,7 @@ def threat_values(depth, *, quiescence=False):
 
 
 def _threat_letter(data):
-    shallow, deep = threat_values(3), threat_values(5)
-    v = deep[max(shallow, key=shallow.get)]
-    return "b" if v == -1 else "c" if v == 1 else "a"
+    return _deeper_letter(threat_values)
 
 
 def _flag_letter(data):
