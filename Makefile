@@ -10,8 +10,8 @@ NOTEBOOKS = $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoi
 NBVAL_ARGS = notebooks --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 
-# Every core (pytest-xdist): tests/conftest.py keeps each file's tests, each notebook's
-# cells and all browser tests together on one worker, the longest groups first.
+# Every core (pytest-xdist): tests/conftest.py keeps each file's tests and each notebook's
+# cells together on one worker, the longest groups (the browser files) first.
 XDIST = -n auto --dist loadgroup --no-loadscope-reorder
 
 .PHONY: setup lab test test-fast notebooks student-notebooks teaching-guide slide-metadata slides bench clean

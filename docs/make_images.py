@@ -50,6 +50,54 @@ def knuth_moore_plot(path):
     return path
 
 
+def a_students_fortnight():
+    """The logbook of a made-up student over twelve days: lessons 1 to 6, a lesson a day or
+    two, with practice and reviews between. The maximum at every level, made on day 2,
+    comes back right in reviews and fades; counting leaves (day 7) is answered right once
+    since; the strict tie rule and the window after (days 10-11) are still there."""
+    from minimax_lessons.exercises import get_question
+    from minimax_lessons.logbook import answer, level
+    from minimax_lessons.progress.places import plan
+
+    day, course, book = 86400.0, plan(), []
+    wrong = {"p2.1": "max-at-every-level", "p2.4": "max-at-every-level",
+             "q2.2": "max-at-every-level", "p3.5": "players-swapped", "p5.1": "counts-leaves",
+             "q5.1": "counts-leaves", "p6.2": "prune-strict", "p6.3": "window-after",
+             "q6.1": "prune-strict"}
+    starts = {1: 0, 2: 2, 3: 4, 4: 5, 5: 7, 6: 10}
+    for lesson, first_day in starts.items():
+        t = first_day * day + 9 * 3600
+        for qid in course.predictions[lesson] + course.exercises[lesson]:
+            t += 240
+            book.append(answer(qid, 0, qid not in wrong, [wrong[qid]] if qid in wrong else [],
+                               kind=get_question(qid).kind, time=t))
+
+    def practise(kind, on, answers, mistake, misses):
+        for k in range(answers):
+            t = on * day + 15 * 3600 + 40 * k
+            book.append(answer(f"practice:{kind}", f"{on}:{k}", k not in misses,
+                               [mistake] if k in misses else [], kind=f"practice-{kind}",
+                               level=1, time=t))
+
+    practise("values", 2, 10, "max-at-every-level", {0, 2})
+    book.append(level("values", 2, time=2 * day + 16 * 3600))
+    for on, seed in ((3, 5), (4, 6), (6, 7), (9, 8)):   # reviews: right each time it is due
+        book.append(answer("q2.2", seed, True, kind="value", time=on * day + 20 * 3600,
+                           aim=["max-at-every-level", "value"]))
+    book.append(answer("q5.1", 9, True, kind="value", time=8 * day + 20 * 3600))
+    practise("pruning", 11, 8, "prune-strict", {1, 4, 6})
+    return book, 11 * day + 18 * 3600
+
+
+def progress_picture(path):
+    """The dashboard's picture of :func:`a_students_fortnight` (progress(), self-study)."""
+    from minimax_lessons.progress import Progress
+
+    book, now = a_students_fortnight()
+    Path(path).write_bytes(Progress(book, now=now).picture())
+    return path
+
+
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     written = [
@@ -57,6 +105,7 @@ def main():
         figure_5_2_alphabeta().save(OUT / "figure-5-2-alphabeta.svg"),
         tictactoe_subtree().save(OUT / "tictactoe-subtree.svg"),
         knuth_moore_plot(OUT / "knuth-moore.png"),
+        progress_picture(OUT / "progress.png"),
     ]
     for path in written:
         print(f"wrote {Path(path).relative_to(ROOT)} ({Path(path).stat().st_size:,} bytes)")

@@ -10,6 +10,7 @@ The package is a house in layers; each imports only from the layers below it
 
 ==============  ==============================================================
 ``instructor``  student versions, grading, the tournament, slides, the guide
+``progress``    the learner's dashboard and review (beside ``instructor``)
 ``exercises``   checked answers that name the mistake; practice on the picture
 ``play``        boards against the program, bots, games between bots
 ``animation``   step through a search: players, quizzes, MCTS round by round
@@ -17,7 +18,7 @@ The package is a house in layers; each imports only from the layers below it
 ``search``      minimax, alpha-beta, ..., traces, the engine, MCTS, textbook
 ``games``       the ``Game`` interface, trees, tic-tac-toe, Nim, Connect Four
 ``runner``      run a student's code or a bot in a process of its own
-``words``       how numbers, states and lists read in sentences
+``words``       how numbers, states and lists read in sentences; the learner's ``logbook``
 ==============  ==============================================================
 
 ``experiments`` and ``plots`` (the lessons' measurements and their charts) sit on
@@ -46,6 +47,8 @@ from .pictures.lecture import lecture_mode
 from .play.tictactoe_board import TicTacToeBoard
 from .play.connectfour_board import ConnectFourBoard
 from .exercises import FOREVER, Feedback, FunctionCheck, check, check_function, estimate, question
+from .progress import progress, review
+from . import logbook
 from .games import examples
 from .search import textbook
 from .games.examples import FIGURE_5_2
@@ -65,6 +68,7 @@ __all__ = [
     "practice", "Practice", "lecture_mode",
     "TicTacToeBoard", "ConnectFourBoard",
     "check", "check_function", "question", "FunctionCheck", "Feedback", "FOREVER", "estimate",
+    "progress", "review", "logbook",
 ]
 
 from . import _aliases  # noqa: E402  (old module paths, after everything is imported)

@@ -42,6 +42,7 @@ from .games.game import CHANCE, MAX
 from .games.tree import GameTree
 from .runner.guard import EXPLANATION as PACKAGE_SEARCH_EXPLANATION
 from .runner.guard import PROCESS_EXPLANATION
+from .runner.copies import COPY_EXPLANATION
 
 #: id -> one sentence for students.
 DIAGNOSES = {
@@ -391,10 +392,12 @@ GENERIC = ("mutates-input", "timeout", "raises", "recursion", "wrong-type", "out
            "crash", "wrong")
 
 #: Diagnoses beyond the known mistakes of :data:`DIAGNOSES`, with the sentence that explains
-#: them: the guard's findings, and a leaf test that takes 2.5 for an inner node.
+#: them: the guard's findings, a copy of the course's code (graded checks), and a leaf test
+#: that takes 2.5 for an inner node.
 EXTRA_DIAGNOSES = {
     "uses-package-search": PACKAGE_SEARCH_EXPLANATION,
     "starts-a-process": PROCESS_EXPLANATION,
+    "copied-from-course": COPY_EXPLANATION,
     "int-leaf-test": (
         "The function tests for a leaf with isinstance(node, int), so a leaf such as 2.5 is "
         "taken for an inner node. Test for an inner node with isinstance(node, list) "
@@ -402,7 +405,8 @@ EXTRA_DIAGNOSES = {
 }
 #: Diagnoses that earn nothing, whatever share of the tests passed (except timeouts that
 #: cost only their own tests, in hidden and graded checks: those earn the share).
-ZERO_CREDIT = {"uses-package-search", "starts-a-process", "timeout", "crash"}
+ZERO_CREDIT = {"uses-package-search", "starts-a-process", "copied-from-course", "timeout",
+               "crash"}
 
 
 def explain(diagnosis, *, hand=False) -> str:

@@ -6,11 +6,13 @@ each taking whole *groups* of tests, in the order this file puts them.
 Vocabulary:
 
 - *group*: tests that must run in one process, one after the other: every test of one
-  file (so its module fixtures are made once), every cell of one notebook (nbval runs
-  them in order in one kernel), and every browser test (they live in ``tests/browser``,
-  whose fixtures start one JupyterLab and one Chromium for all of them).
+  file (so its module fixtures are made once) and every cell of one notebook (nbval runs
+  them in order in one kernel). A browser test file is a group like any other: the
+  JupyterLab server and the Chromium of ``tests/browser/conftest.py`` are made once per
+  worker, so each core that takes a browser file starts one of each (about 4 s) and the
+  browser files, about half of the suite's time, share the cores instead of queueing on one.
 - *first*: the groups that take longest start first, so that no core is left with a
-  long group at the end while the other has nothing to do: the browser tests, then the
+  long group at the end while the other has nothing to do: the browser files, then the
   files with a test marked ``slow``, then the rest in the order pytest found them.
 
 The groups are given to pytest-xdist as a scheduler of its own (the hook
@@ -24,18 +26,17 @@ are silently ignored and a notebook's cells land on two workers
 >>> group_of("notebooks/01-game-trees.ipynb::Cell 3")
 'notebooks/01-game-trees.ipynb'
 >>> group_of("tests/browser/test_lab_smoke.py::test_lab")
-'browser'
+'tests/browser/test_lab_smoke.py'
 """
 
 import pytest
 
-BROWSER = "browser"
+BROWSER = "tests/browser/"
 
 
 def group_of(nodeid: str) -> str:
-    """The group of the test ``nodeid``: its file, or "browser" for every browser test."""
-    path = nodeid.split("::")[0]
-    return BROWSER if path.startswith("tests/browser/") else path
+    """The group of the test ``nodeid``: its file (a notebook's cells: the notebook)."""
+    return nodeid.split("::")[0]
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: ignored without it
@@ -60,5 +61,5 @@ def pytest_collection_modifyitems(config, items):
         groups.setdefault(group_of(item.nodeid), []).append(item)
     slow = {g for g, members in groups.items()
             if any(i.get_closest_marker("slow") for i in members)}
-    order = sorted(groups, key=lambda g: (g != BROWSER, g not in slow))  # a stable sort
+    order = sorted(groups, key=lambda g: (not g.startswith(BROWSER), g not in slow))  # stable
     items[:] = [item for group in order for item in groups[group]]

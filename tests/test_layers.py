@@ -21,14 +21,16 @@ NAME = PACKAGE.name
 #: ("" is the package's ``__init__``). A module may import from its own part and from the
 #: parts of lower layers; two parts in one layer know nothing of each other.
 LAYERS = (
-    ("words", "_process", "_aliases"),  # how things read; child Pythons; the old module paths
+    ("words", "_process", "_aliases", "logbook"),  # how things read; child Pythons; the old
+                                  # module paths; the learner's logbook (answers, on this machine)
     ("games", "runner"),          # the Game interface and games; running code not ours
     ("search", "mistakes"),       # minimax, alpha-beta, ..., traces, engine, MCTS, textbook;
                                   # the known mistakes (ids, sentences, what each gives)
     ("pictures",),                # layout, frames, DOT, SVG, PNG: still pictures
     ("animation", "play"),        # players and quizzes; boards, bots and the arena
     ("exercises",),               # checked answers, diagnoses, practice, the capstone
-    ("instructor",),              # release, grading, tournament, slides, the guide
+    ("instructor", "progress"),   # release, grading, tournament, slides, the guide; the
+                                  # learner's dashboard and review (the grader never reads it)
     ("experiments", "plots", ""),  # the lessons' measurements; the public names
 )
 LAYER_OF = {part: level for level, parts in enumerate(LAYERS) for part in parts}

@@ -24,7 +24,8 @@ Vocabulary
 - A *quiz* (``animate(..., quiz=True)``) adds its questions to the data
   (:func:`minimax_lessons.animation.quiz.quiz_questions`); the player stops at each one
   until it is answered or skipped, and keeps the answers in the widget's
-  ``answers`` (JSON text), so the kernel can read them too.
+  ``answers`` (JSON text), so the kernel can read them too: it writes each in the
+  learner's logbook (:class:`~minimax_lessons.animation.quiz.QuizLog`).
 
 At the end of a notebook cell an animation shows the player, and also carries
 a static SVG of its last frame: that picture is what GitHub, nbconvert and
@@ -45,7 +46,7 @@ from functools import cached_property
 from pathlib import Path
 
 from . import iframe
-from .quiz import quiz_questions
+from .quiz import QuizLog, quiz_questions
 from ..pictures import lecture
 from ..pictures.dot import showable
 from ..pictures.draw import MAX_NODES, NodeSpec, build_digraph, frame_plan
@@ -53,7 +54,7 @@ from ..pictures.frames import CHECKPOINT_EVERY, build_frames
 from ..pictures.labels import (board_header, edge_label, leaf_name, node_class, node_parts,
                                side_lines, spot_title)
 from ..pictures.scene import Scene
-from ..pictures.style import PALETTE, choose_style
+from ..pictures.style import PALETTE, choose_style, dense_dots
 from ..pictures.jupyter import (HTML, STATIC, add_caption, mimebundle, offline_page,
                                 widget_class, widget_makers)
 from ..search.trace import PRUNE
@@ -153,13 +154,16 @@ class Animation:
     def widget(self):
         """The Jupyter widget that plays this animation (made on first use)."""
         quiz = {"answers": "[]"} if self.quiz else {}
-        return _widget_class()(svg=self.layout_svg, frames=self.frames_json,
+        made = _widget_class()(svg=self.layout_svg, frames=self.frames_json,
                                speed=self.speed, index=0, **quiz)
+        if self.quiz:  # each answer goes to the learner's logbook
+            made.observe(QuizLog(self.questions, self.result.algorithm), names="answers")
+        return made
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        """The player, plus the last frame as SVG for viewers without a kernel.
+        """The player, plus the last frame as a picture for viewers without a kernel.
 
-        Made in lecture mode, it also carries the self-contained player as HTML
+        Made in lecture mode, it carries the self-contained player as its HTML
         (an ``<iframe srcdoc>``), which plays where widgets do not run: in
         jupyterlab-rise's slideshow and in notebooks exported to HTML.
 
@@ -179,7 +183,8 @@ class Animation:
 
         makers = widget_makers(lambda: self.widget, lambda: self.frame_svg(0 if self.quiz else -1),
                                lambda: repr(self), hint=QUIZ_HINT if self.quiz else PLAY_HINT)
-        return mimebundle({**makers, HTML: lecture_player}, include, exclude)
+        still = makers[HTML]
+        return mimebundle({**makers, HTML: lambda: lecture_player() or still()}, include, exclude)
 
     # -- the drawing ----------------------------------------------------------------
     @cached_property
@@ -203,7 +208,7 @@ class Animation:
         from ..pictures.render import dot_to_svg
 
         values, windows = self._widest
-        root = _parse_svg(dot_to_svg(self.dot, renderer=self.renderer))
+        root = _parse_svg(dense_dots(dot_to_svg(self.dot, renderer=self.renderer)))
         groups = {g.get("id"): g for g in root.iter(f"{{{SVG_NS}}}g")}
         for i, spot in enumerate(self.spots):
             g = groups.get(spot.id)
@@ -216,7 +221,7 @@ class Animation:
             if side is not None:
                 _set_title(side, title)
                 if windows[i]:
-                    _tag_text(side, windows[i], "mm-window")
+                    _tag_lines(side, windows[i].split("\n"), "mm-window")
             name = groups.get(spot.id + "_name")  # a leaf's name: the same in every frame
             if name is not None:
                 _set_title(name, title)
@@ -273,6 +278,8 @@ class Animation:
             "windows": self.style.windows,
             "checkpointEvery": CHECKPOINT_EVERY,
         }
+        if self.lecture is not None:  # the player's controls grow with the tree
+            data["lecture"] = True
         if self.quiz:
             data["quiz"] = [q.as_data() for q in self.questions]
         return data
@@ -404,6 +411,19 @@ def _tag_text(group, content, klass):
     target.set("class", klass)
 
 
+def _tag_lines(group, lines, klass):
+    """Give the text elements showing ``lines`` (a window, in one line or stacked) the class
+    ``klass``, in order: the player writes a frame's lines into them."""
+    texts = [t for t in group if t.tag == _TEXT]
+    at = 0
+    for line in lines:
+        found = next((k for k in range(at, len(texts)) if (texts[k].text or "") == line), None)
+        if found is None:
+            return
+        texts[found].set("class", klass)
+        at = found + 1
+
+
 def _set_title(group, text):
     for child in group:
         if child.tag == f"{{{SVG_NS}}}title":
@@ -428,11 +448,12 @@ def _paint_node(group, side, look, value, window):
                 if t.get("class") == "mm-value":
                     t.text = value
     if side is not None:
+        lines = iter(window.split("\n"))
         for t in side:
             if t.tag == _TEXT:
                 t.set("fill", side_colour)
                 if t.get("class") == "mm-window":
-                    t.text = window
+                    t.text = next(lines, "")
 
 
 def _paint_edge(group, look):

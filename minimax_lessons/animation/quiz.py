@@ -34,6 +34,12 @@ Vocabulary
   ``pruned-too-many``. ``question.mistake(reply)`` gives ``(id, sentence)``, the player
   the same from :meth:`QuizQuestion.as_data`.
 
+- Each stop answered or skipped in the player is written in the learner's logbook
+  (:mod:`minimax_lessons.logbook`) by a :class:`QuizLog` watching the widget's answers: the
+  question is ``quiz:<search>``, its kind ``quiz-value`` or ``quiz-look``, right or wrong
+  as :meth:`QuizQuestion.check` judges the reply, and the mistake
+  :meth:`QuizQuestion.mistake` names.
+
 >>> from minimax_lessons import alphabeta, FIGURE_5_2
 >>> from minimax_lessons.pictures.frames import build_frames
 >>> frames = build_frames(FIGURE_5_2, alphabeta(FIGURE_5_2, trace=True))
@@ -50,9 +56,11 @@ C is a MIN node at <=2 and alpha = 3: 2 <= 3, MAX can already get 3 elsewhere, s
 
 from __future__ import annotations
 
+import json
 import math
 from typing import NamedTuple
 
+from .. import logbook
 from ..games.game import CHANCE
 from ..games.tree import GameTree
 from ..mistakes import explain, node_value_mistakes, wrong_values
@@ -61,7 +69,7 @@ from ..search.adversarial import minimax
 from ..search.trace import EVALUATE, PRUNE, RETURN, UPDATE, VISIT
 from ..words import join_names, show_number
 
-__all__ = ["QuizQuestion", "Question", "quiz_questions", "VALUE", "LOOK"]
+__all__ = ["QuizQuestion", "Question", "quiz_questions", "QuizLog", "VALUE", "LOOK"]
 
 VALUE, LOOK = "value", "look"
 #: How far a typed number may be from a value that is not whole (2 decimals are enough).
@@ -143,6 +151,59 @@ class QuizQuestion(NamedTuple):
 #: The old name, kept for code written before the rename (it clashed with
 #: ``minimax_lessons.exercises.Question``, the base class of the exercises' questions).
 Question = QuizQuestion
+
+
+class QuizLog:
+    """Writes each answer of a quiz in the logbook once, as the player reports it.
+
+    Call it with the widget's ``answers`` (JSON text: one entry per question, None until
+    answered, ``{"reply": ...}`` or ``{"skip": true}``), or pass it to ``observe``; a
+    restart (no answer left) lets the questions be answered, and written, again.
+
+    >>> q = QuizQuestion(5, VALUE, (0,), "What value does B return?", "3", "", 8, 3,
+    ...                  ((12, "max-at-every-level", "That is ..."),))
+    >>> log = QuizLog([q], "minimax")
+    >>> [e["diagnoses"] for e in log.entries('[{"reply": "12", "ok": false}]', time=1.0)]
+    [['max-at-every-level']]
+    >>> log.entries('[{"reply": "3", "ok": true}]')  # already written
+    []
+    """
+
+    def __init__(self, questions, search):
+        self.questions = tuple(questions)
+        self.question = f"quiz:{search}"
+        self.noted = set()
+
+    def __call__(self, change):
+        for entry in self.entries(change["new"]):
+            logbook.append(entry)
+
+    def entries(self, answers_json, *, time=None) -> list:
+        """The logbook entries of the answers not written yet."""
+        try:
+            answers = json.loads(answers_json or "[]")
+        except ValueError:
+            return []
+        if not isinstance(answers, list):
+            return []
+        if not any(answers):
+            self.noted.clear()
+            return []
+        found = []
+        for i, (q, said) in enumerate(zip(self.questions, answers)):
+            if i in self.noted or not isinstance(said, dict):
+                continue
+            self.noted.add(i)
+            skipped = bool(said.get("skip"))
+            reply = said.get("reply")
+            right = not skipped and q.check(reply)
+            mistake = None if right or skipped else q.mistake(reply)
+            named = [vid for vid in (mistake[0].split(" or ") if mistake else ())
+                     if vid != "wrong"]
+            extra = {"skipped": True} if skipped else {}
+            found.append(logbook.answer(self.question, None, right, named, kind=f"quiz-{q.kind}",
+                                        time=time, prompt=q.prompt, **extra))
+        return found
 
 
 def _number(reply):

@@ -22,6 +22,12 @@ judge: it appends the answer as one JSON line (functions as their source, see
 :mod:`~minimax_lessons.runner.shipping`) and says so. The grader then
 judges the recorded answers itself, against its key.
 
+The learner's logbook
+---------------------
+Outside grading, every answer ``check`` judges is also written in the learner's logbook
+(:mod:`minimax_lessons.exercises.remember`), which ``progress()`` and ``review()`` read;
+answers to graded questions are not.
+
 Graded questions
 ----------------
 The questions of the graded notebooks (made with ``graded=True``, e.g. q3.7 or q6.7;
@@ -38,11 +44,13 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import stat
 import time
 
 from . import feedback as F
 from ..runner.codec import encode
 from .questions import FunctionQuestion, ParsonsQuestion, PredictQuestion
+from .remember import note_verdict
 from .verdict import Verdict
 
 RECORD_ENV = "MINIMAX_LESSONS_RECORD"
@@ -127,6 +135,11 @@ class QuestionView:
         return self.text()
 
     def _repr_html_(self):
+        return self.html()
+
+    def html(self, *, how_to_answer=True) -> str:
+        """The question as HTML; ``how_to_answer=False`` leaves out the line that says to
+        answer with ``check(...)`` (for a page with an answer box of its own)."""
         q = self.question
         body = F.para(q.prompt_text(self.seed))
         listing = q.listing(self.seed)
@@ -137,7 +150,8 @@ class QuestionView:
             body += F.tree_picture_html(*picture)
         if self.tree is not None:
             body += F.code(f"tree = {self.tree!r}")
-        body += F.para(f'Answer with check("{q.id}", {_placeholder(q)}): {q.answer_hint}.')
+        if how_to_answer:
+            body += F.para(f'Answer with check("{q.id}", {_placeholder(q)}): {q.answer_hint}.')
         return (f'<div class="mml-question" style="border-left: 4px solid #1565c0; '
                 f'padding: 0.3em 0.8em; margin: 0.3em 0;"><div style="font-weight: bold;">'
                 f"{F.html.escape(q.title)}</div>{body}</div>")
@@ -187,11 +201,13 @@ def check(question_id, answer, *, seed=None) -> Verdict:
     if q.graded and not isinstance(q, FunctionQuestion):
         return recorded_for_grading(question_id, seed)
     try:
-        return q.check(answer, seed)
+        verdict = q.check(answer, seed)
     except Exception as exc:  # an answer of an unforeseen shape must not raise in class
         return Verdict(str(question_id), False, "bad-answer",
                         f"This answer could not be checked ({type(exc).__name__}: {exc}). "
                         f"Expected {q.answer_hint}.", seed)
+    note_verdict(verdict, q)  # the learner's logbook (never in a graded run)
+    return verdict
 
 
 def recorded_for_grading(question_id, seed) -> Verdict:
@@ -228,7 +244,8 @@ def record_answer(path, question_id, seed, answer) -> Verdict:
         with open(path, "a", encoding="utf-8") as out:
             out.write(line + "\n")
             out.flush()
-            os.fsync(out.fileno())
+            if stat.S_ISREG(os.fstat(out.fileno()).st_mode):  # the grader's is a pipe
+                os.fsync(out.fileno())
     except OSError as exc:
         note = f"The answer could not be recorded ({exc})."
     return Verdict(str(question_id), True, None, note, seed, recorded=True)

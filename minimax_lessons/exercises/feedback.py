@@ -17,7 +17,6 @@ A (MAX)  exp 2 / you 3  <--
 from __future__ import annotations
 
 import html
-import math
 import re
 
 from ..words import show_number
@@ -67,18 +66,14 @@ def text_tree(game, notes=None, highlight=(), root=None) -> str:
     return "\n".join(lines)
 
 
-#: The smallest text a feedback picture may show, in CSS pixels, however narrow the cell.
-SMALLEST_TEXT_PX = 12
-
-
 def tree_picture_html(game, notes=None, highlight=(), *, key=None, result=None) -> str:
     """The tree drawn as a PNG ``<img>`` when the drawing module can, else as text in <pre>.
 
     A PNG, not inline SVG: JupyterLab strips ``<svg>`` from the HTML of notebooks it
     did not run itself (and GitHub does too), leaving only its text; an ``<img>``
-    shows everywhere. Its alt text is the tree as text. The picture has the size of
-    its content; in a narrower cell it shrinks, but never so far that its smallest
-    text falls below :data:`SMALLEST_TEXT_PX` (the cell scrolls instead). ``key``:
+    shows everywhere. Its alt text is the tree as text. The tree is drawn narrow (small
+    nodes close together: ``draw_tree(..., narrow=True)``) at the size of its content;
+    in a narrower cell it shrinks to the cell's width, never behind a scroll bar. ``key``:
     ``[(mark, meaning)]`` written under the picture; ``result``: a search made with
     ``trace=True``, drawn under the notes (its values, its pruned leaves dashed).
     """
@@ -87,8 +82,7 @@ def tree_picture_html(game, notes=None, highlight=(), *, key=None, result=None) 
     img = _png_img(svg, text) if svg else None
     legend = _key_html(key) if key else ""
     if img:
-        return (f'<div class="mml-tree" style="max-width: 100%; overflow-x: auto;">{img}'
-                f"</div>{legend}")
+        return f'<div class="mml-tree">{img}</div>{legend}'
     return f"<pre>{html.escape(text)}</pre>{legend}"
 
 
@@ -100,21 +94,15 @@ def _key_html(key) -> str:
 
 def _png_img(svg, alt):
     try:
-        from ..pictures.raster import png_data_uri, svg_pixels, svg_to_png
+        from ..pictures.raster import png_data_uri, svg_to_png
         png = svg_to_png(svg)
     except Exception:  # a picture is a nicety: never let it hide the feedback
         return None
     if png is None:
         return None
     width = int.from_bytes(png[16:20], "big")
-    smallest = smallest_text_px(svg)
-    full = svg_pixels(svg)
-    if smallest and full and full[0] > width:  # a wide tree's PNG is scaled down
-        smallest *= width / full[0]
-    narrowest = min(width, math.ceil(width * SMALLEST_TEXT_PX / smallest)) if smallest else 0
     return (f'<img src="{png_data_uri(png)}" alt="{html.escape(alt, quote=True)}" '
-            f'width="{width}" style="max-width: 100%; min-width: {narrowest}px; '
-            f'height: auto;">')
+            f'width="{width}" style="max-width: 100%; height: auto;">')
 
 
 def smallest_text_px(svg: str) -> float | None:
@@ -140,7 +128,7 @@ def _svg(game, notes, highlight, result=None):
         return None
     try:
         return draw_tree(game, notes=notes, highlight=highlight, names=True,
-                         result=result).svg()
+                         result=result, narrow=True).svg()
     except Exception:  # drawing is a nicety: never let it hide the feedback
         return None
 
@@ -175,4 +163,4 @@ def capped(text: str, limit: int = 1500) -> str:
     return text[:limit] + f"\n... ({len(text) - limit:,} more characters not shown)"
 
 
-__all__ = ["show", "text_tree", "tree_picture_html", "smallest_text_px", "SMALLEST_TEXT_PX", "box", "para", "code", "details", "capped"]
+__all__ = ["show", "text_tree", "tree_picture_html", "smallest_text_px", "box", "para", "code", "details", "capped"]

@@ -22,7 +22,10 @@ on the same inputs and names the one that answers exactly like the student.
 Partial credit: ``score`` is the share of the tests passed, and a message names the
 classes of input that fail ("fails on MIN roots", "fails on float leaves"). An answer
 that gets its result from the package's own searches scores 0 with the diagnosis
-``uses-package-search`` (:mod:`~minimax_lessons.runner.guard`).
+``uses-package-search`` (:mod:`~minimax_lessons.runner.guard`); in a graded check
+(``hidden=True``) of a kind whose answer no code of the course contains
+(``Kind.flags_copies``), one that is a function the course ships, but for its names,
+scores 0 with ``copied-from-course`` (:mod:`~minimax_lessons.runner.copies`).
 
 Timeouts: with ``hidden=True`` and in the grader (inputs isolated one by one), an input
 that takes too long costs only its own test; the feedback names the class that is
@@ -45,6 +48,7 @@ from dataclasses import replace
 
 from . import feedback as F
 from ..words import join_names
+from ..runner.copies import course_match
 from ..runner.guard import diagnosis_of, is_package_function, static_findings
 from .harness import resolve_harness, run_local
 from .kinds import (SEARCH_TRAPS, Expected, eval_pairs, get_kind, grid, moved_piece,
@@ -77,7 +81,14 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
         diagnosis = "wrong-type" if not callable(fn) and not isinstance(fn, Shipped) else "raises"
         return _verdict(spec.name, False, diagnosis, str(exc))
     cases = _cases(spec.name, prune_ties, seed, hidden)
-    found = [] if is_package_function(fn) else static_findings(code)
+    ours = is_package_function(fn)  # the checker checking its own variants
+    copied = course_match(code) if hidden and spec.flags_copies and not ours else None
+    if copied:
+        return _verdict(spec.name, False, "copied-from-course",
+                        f"No points: your function is, but for its names, {copied}, code the "
+                        "course ships, not your own.", tests=len(cases), failed=len(cases),
+                        hidden=hidden, seconds=time.perf_counter() - start, score=0.0)
+    found = [] if ours else static_findings(code)
     if found:
         return _uses_package(spec, found, len(cases), hidden, time.perf_counter() - start)
     items = [c.item for c in cases]

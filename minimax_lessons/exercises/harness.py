@@ -131,6 +131,18 @@ def nested_alphabeta(fn, item, call):
     return value, tuple(log)
 
 
+def nested_search(fn, item, call):
+    """``fn(node, is_maximizing)`` that searches with alpha-beta; extra: leaf index paths in
+    evaluation order (as :func:`nested_alphabeta`)."""
+    tree, is_max = item
+    log = []
+    node = RecordingList.wrap(tree, log)
+    if not isinstance(node, list):
+        log.append(())
+    value = call(node, is_max, watch=node, freeze=plain)
+    return value, tuple(log)
+
+
 def game_value(fn, item, call):
     """``fn(game, state) -> value``; item ``(game description, state)``."""
     game, state = item

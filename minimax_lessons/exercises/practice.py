@@ -23,7 +23,10 @@ Vocabulary
   so a browser can judge without Python.
 - :func:`practice` returns a :class:`Practice`: a set of trees for each level,
   shown as a widget (``minimax_lessons/static/practice.js``) that judges every
-  answer in the browser; ``save("p.html")`` writes one self-contained page.
+  answer in the browser and tells the kernel, which writes it in the learner's logbook
+  (:mod:`.remember`); ``save("p.html")`` writes one self-contained page, which keeps a
+  record of its own in the browser (``static/practice_record.js``: ``localStorage``, a
+  small panel, a button to clear it).
 
 The answers travel with the page: this is practice, not an exam.
 
@@ -58,6 +61,7 @@ from .answers import canon, same_answer
 from ..mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, named_mistakes,
                         node_value_mistakes, wrong_values)
 from .nested import random_nested
+from .remember import note_practice, remembered_level
 from .variants import skipped_leaves
 from .verdict import Verdict
 
@@ -548,13 +552,15 @@ def _clean_svg(svg: str) -> str:
 
 # -- a set of trees and the widget --------------------------------------------------------
 
-def practice(kind, *, level=1, seed=0, prune_ties=True, trees=5) -> "Practice":
+def practice(kind, *, level=None, seed=0, prune_ties=True, trees=5) -> "Practice":
     """Practice ``kind`` ("values", "pruning" or "best-move") on the picture.
 
-    Starts at ``level`` (1-5) with ``trees`` seeded trees for each level (a new
+    Starts at ``level`` (1-5; by default the level practice of this kind last got to, in
+    the learner's logbook, else 1) with ``trees`` seeded trees for each level (a new
     tree comes from the same level until a streak of :data:`STREAK` trees done
     without a mistake raises it). ``prune_ties`` is the tie rule, as in
-    ``alphabeta(..., prune_ties=)``.
+    ``alphabeta(..., prune_ties=)``. Every answer judged on the tree, and every level
+    reached, is written in the logbook (:mod:`.remember`).
 
     >>> p = practice("values", level=2, trees=2)
     >>> p
@@ -563,6 +569,8 @@ def practice(kind, *, level=1, seed=0, prune_ties=True, trees=5) -> "Practice":
     ('values', 2)
     """
     _check_kind(kind)
+    if level is None:
+        level = min(max(remembered_level(kind), 1), len(LEVELS))
     _check_level(level)
     if isinstance(trees, bool) or not isinstance(trees, int) or trees < 1:
         raise ValueError(f"trees must be a whole number of trees per level, 1 or more, "
@@ -573,10 +581,12 @@ def practice(kind, *, level=1, seed=0, prune_ties=True, trees=5) -> "Practice":
 class Practice:
     """Seeded practice trees for every level, and the widget that plays them."""
 
-    def __init__(self, kind, *, level=1, seed=0, prune_ties=True, per_level=5):
+    def __init__(self, kind, *, level=1, seed=0, prune_ties=True, per_level=5, aim=None):
         self.kind, self.level, self.seed = kind, level, seed
         self.prune_ties = prune_ties
         self.per_level = per_level
+        #: The review card these trees were served for (written with each answer), or None.
+        self.aim = aim
         self.trees = [practice_tree(kind, level=lv.number, seed=f"{seed}:{i}",
                                     prune_ties=prune_ties)
                       for lv in LEVELS for i in range(per_level)]
@@ -604,8 +614,14 @@ class Practice:
 
     @cached_property
     def widget(self):
-        """The Jupyter widget (made on first use)."""
-        return _widget_class()(data=self.data_json)
+        """The Jupyter widget (made on first use); what it judges goes to the logbook."""
+        made = _widget_class()(data=self.data_json)
+        made.on_msg(self._heard)
+        return made
+
+    def _heard(self, widget, content, buffers):
+        """A message from the widget: an answer judged, or a tree done (:mod:`.remember`)."""
+        note_practice(self.kind, content, aim=self.aim)
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The widget, plus the first tree as SVG (and PNG) for viewers without a kernel."""
@@ -617,8 +633,9 @@ class Practice:
     def html(self, title=None) -> str:
         """One self-contained HTML page to practise in (no Python, no network needed)."""
         title = title or f"Practise {self.kind} on the tree"
+        start = (STATIC / "practice_record.js").read_text(encoding="utf-8") + _START
         return offline_page("practice", name="practice", title=title, data=self.data_json,
-                            start=_START, heading=True)
+                            start=start, heading=True)
 
     def save(self, path, title=None, *, trees=20) -> Path:
         """Write one self-contained HTML page with ``trees`` trees per level (for a course
@@ -641,9 +658,15 @@ def _widget_class():
         data=traitlets.Unicode("{}").tag(sync=True))
 
 
-#: The offline page's start: the practice on the data written into the page.
-_START = """const model = practice.localModel({data: document.getElementById("practice-data").textContent});
+#: The offline page's start: the practice on the data written into the page, from the level
+#: this browser's record of the page remembers, with that record's panel below it
+#: (``static/practice_record.js``, written into the page before these lines).
+_START = """const record = practiceRecord.open(document.getElementById("practice-data").textContent);
+const model = practice.localModel({data: record.data});
+model.send = record.note;
 practice.render({model, el: document.getElementById("practice")});
+record.panel(document.getElementById("practice"));
 window.practiceModel = model;
 window.practiceModule = practice;
+window.practiceRecord = record;
 """

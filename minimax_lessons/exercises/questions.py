@@ -150,6 +150,16 @@ class Question:
                 self._cache[seed] = self._make(random.Random(f"{self.id}:{seed}"))
         return self._cache[seed]
 
+    @property
+    def seeded(self) -> bool:
+        """Whether seeds give variants of their own (the data of seeds 0 and 1 differ)."""
+        if self._make is None:
+            return False
+        try:
+            return bool(self.data(0) != self.data(1))
+        except Exception:  # data that cannot be compared: take each seed to differ
+            return True
+
     def prompt_text(self, seed=0) -> str:
         data = self.data(seed)
         if callable(self.prompt):
@@ -1074,7 +1084,9 @@ class FunctionQuestion(Question):
         self.time_limit = time_limit
         self.partial = partial
 
-    def check(self, answer, seed=0, *, hidden=False, **options):
+    def check(self, answer, seed=0, *, hidden=False, salt=None, **options):
+        """Run the function on the kind's tests; ``salt`` (the grader's secret, for hidden
+        tests) makes the inputs ones no student can work out beforehand."""
         from .functions import check_function
         from ..runner.shipping import Shipped
 
@@ -1083,7 +1095,8 @@ class FunctionQuestion(Question):
         if _is_stub(answer):
             return self._feedback(False, "not-answered", "Not answered yet: write the body of "
                                   "the function (replace the ... line with your code).", seed)
-        result = check_function(self.function_kind, answer, seed=seed_of(seed), hidden=hidden,
+        tests = seed_of(seed) if salt is None else f"{seed_of(seed)}:{salt}"
+        result = check_function(self.function_kind, answer, seed=tests, hidden=hidden,
                                 time_limit=self.time_limit, prune_ties=self.prune_ties)
         return self._feedback(result.passed, result.diagnosis, result.message, seed,
                               detail=result,

@@ -814,13 +814,42 @@ SOLUTIONS = {
 
 
 def variants_for(kind, *, prune_ties=True):
-    """The (id, function) pairs for ``kind``; alpha-beta's depend on the pruning rule."""
+    """The (id, function) pairs for ``kind``; alpha-beta's depend on the pruning rule.
+
+    The graded kinds that return more than a value (``minimax_line``, ``alphabeta_search``)
+    make the mistakes of the search they extend: its variants, each wrapped to answer in
+    the graded kind's shape (the value alone is compared, and alpha-beta's leaves).
+    """
+    if kind in EXTENDED:
+        base, wrap = EXTENDED[kind]
+        return [(vid, wrap(fn)) for vid, fn in variants_for(base, prune_ties=prune_ties)]
     found = list(VARIANTS.get(kind, ()))
     if kind == "alphabeta":
         other = ("prune-strict", alphabeta_strict) if prune_ties else \
             ("prune-non-strict", alphabeta)
         found.insert(0, other)
     return found
+
+
+def _with_no_line(fn):
+    """A minimax mistake answering as ``minimax_line`` does (with no line)."""
+    def minimax_line(node, is_maximizing):
+        return fn(node, is_maximizing), None
+
+    return minimax_line
+
+
+def _from_the_root(fn):
+    """An alpha-beta mistake answering as ``alphabeta_search`` does (value only)."""
+    def alphabeta_search(node, is_maximizing):
+        return fn(node, -math.inf, math.inf, is_maximizing), None, None
+
+    return alphabeta_search
+
+
+#: graded kind -> (the kind whose mistakes it makes, how to wrap one of them).
+EXTENDED = {"minimax_line": ("minimax", _with_no_line),
+            "alphabeta_search": ("alphabeta", _from_the_root)}
 
 
 def skipped_leaves(tree, is_max, *, prune_ties=True) -> list:

@@ -7,6 +7,9 @@ characters is dropped (with a note), and a cell printing ten times that much is
 interrupted. A kernel that dies, or still does not answer after an interrupt,
 ends the run; what was recorded until then still counts.
 
+No run writes in the learner's logbook (:mod:`minimax_lessons.logbook`): the kernel starts
+with ``MINIMAX_LESSONS_PROGRESS=off``.
+
 With ``jail`` (a :class:`~.isolation.Jail`) the kernel runs inside bubblewrap,
 talking to this process over Unix sockets in the jail's folder (the jail has no
 network); without one, the notebook runs with the grader's rights.
@@ -17,8 +20,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
@@ -28,6 +33,8 @@ from jupyter_core.utils import ensure_async, run_sync
 from .._process import with_package_path
 
 TIMEOUT_NAME = "CellTimeoutError"
+#: The switch of the learner's logbook (minimax_lessons.logbook.SWITCH_ENV), off in every run.
+PROGRESS_SWITCH = "MINIMAX_LESSONS_PROGRESS"
 
 
 @dataclass
@@ -73,6 +80,7 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
     """Execute ``nb`` (modified in place) and report on the run (in ``jail`` if given)."""
     start = time.monotonic()
     environment = with_package_path(os.environ if env is None else env)
+    environment[PROGRESS_SWITCH] = "off"  # a graded run writes nothing in a learner's logbook
     client = _CappedClient(
         nb, output_limit=output_limit, kernel_name=kernel_name, timeout=cell_timeout,
         allow_errors=True, interrupt_on_timeout=True, startup_timeout=startup_timeout,
@@ -99,16 +107,50 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
 
 
 def _jailed_manager(jail, kernel_name, cwd):
-    """A kernel manager whose kernel starts in ``jail``, on Unix sockets under ``cwd``."""
+    """A kernel manager whose kernel starts in ``jail``, on Unix sockets in its folder
+    (``cwd``, a tmpfs of the jail), its connection file in the jail's channel folder."""
     from .isolation import JailedKernelManager
 
-    sockets = os.path.join(str(cwd), ".kernel")
-    os.makedirs(sockets, exist_ok=True)
+    if jail.channel is None:
+        jail.channel = tempfile.mkdtemp(prefix="channel-", dir=os.path.dirname(str(cwd)))
+    os.chmod(jail.channel, 0o755)  # the jail's user reads the connection file
     km = JailedKernelManager(kernel_name=kernel_name, transport="ipc",
-                             ip=os.path.join(sockets, "ipc"),
-                             connection_file=os.path.join(sockets, "connection.json"))
+                             ip=os.path.join(str(cwd), ".ipc"),
+                             connection_file=os.path.join(jail.channel, "connection.json"))
     km.jail = jail
     return km
+
+
+def run_recorded(nb, work_root, *, env, data=None, jail=None, **limits):
+    """Run a submitted notebook in a fresh folder of its own under ``work_root`` with its
+    answers recorded on an :class:`~.untrusted.AnswerPipe`: ``(NotebookRun, records)``.
+
+    ``data`` ({name: bytes}) is put in the folder first (the plain files submitted beside
+    the notebook); ``jail(folder, seed=, channel=)`` gives the
+    :class:`~.isolation.Jail` for the folder (or None: no jail). The run's problems say
+    when answers were dropped.
+    """
+    from ..exercises.check import RECORD_ENV
+    from .untrusted import AnswerPipe
+
+    folder = Path(tempfile.mkdtemp(prefix="nb-", dir=work_root))
+    work, seed, channel = folder / "work", folder / "seed", folder / "channel"
+    for place in (work, seed, channel):
+        place.mkdir()
+        os.chmod(place, 0o755)
+    for name, content in (data or {}).items():
+        (seed if jail else work).joinpath(name).write_bytes(content)
+    pipe = AnswerPipe(channel)
+    try:
+        env = dict(env, **{RECORD_ENV: str(pipe.path), "MPLBACKEND": "Agg"})
+        run = run_notebook(nb, cwd=work, env=env,
+                           jail=jail(work, seed=seed, channel=channel) if jail else None,
+                           **limits)
+    finally:
+        records = pipe.close()
+    if pipe.problem():
+        run.problems.append(pipe.problem())
+    return run, records
 
 
 def _run_cells(client, nb, run, start, cell_timeout, notebook_timeout):
@@ -168,4 +210,4 @@ def _stop(run, index, why):
     run.problems.append(why + where)
 
 
-__all__ = ["run_notebook", "NotebookRun"]
+__all__ = ["run_notebook", "run_recorded", "NotebookRun"]

@@ -25,7 +25,7 @@ from pathlib import Path
 
 import nbformat
 
-from .common import safe_name, write_atomic
+from .common import csv_text, safe_name, write_atomic
 from .release import ReleaseError, notebooks_in
 
 ME_LINE = re.compile(r"^me\s*=\s*.*$", re.M)
@@ -118,14 +118,9 @@ def assign(release_dir, roster, key: dict, dest) -> dict:
             target = dest / safe_name(sid) / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(target, nbformat.writes(nb))
-    rows = "student,seed\n" + "".join(f"{_csv(s)},{seed}\n" for s, seed in seeds.items())
-    dest.mkdir(parents=True, exist_ok=True)
-    write_atomic(dest / "seeds.csv", rows)
+    dest.mkdir(parents=True, exist_ok=True)  # ids a spreadsheet would run are neutral
+    write_atomic(dest / "seeds.csv", csv_text(["student", "seed"], seeds.items()))
     return seeds
-
-
-def _csv(text):
-    return '"' + text.replace('"', '""') + '"' if any(c in text for c in ',"\n') else text
 
 
 __all__ = ["key_secret", "sign", "verify", "assigned_seed", "read_roster", "roster_seeds",

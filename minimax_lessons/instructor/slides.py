@@ -180,12 +180,12 @@ def output_height(output) -> int:
     if "application/vnd.jupyter.widget-view+json" in data:
         picture = picture_height(data) if ("image/svg+xml" in data or "image/png" in data) else 200
         return picture + PLAYER_CONTROLS
+    if "image/svg+xml" in data or "image/png" in data:  # a picture (its HTML: an <img> of it)
+        return picture_height(data) + 8
     if "text/html" in data:
         return html_height(data["text/html"]) + 8
     if "text/markdown" in data:
         return markdown_height(data["text/markdown"]) + 8
-    if "image/svg+xml" in data or "image/png" in data:
-        return picture_height(data) + 8
     return prose_height(data.get("text/plain", ""), CODE_CHARS, CODE_LINE) + 8
 
 

@@ -64,7 +64,7 @@ from .layout import MAX_NODES, Plan, Spot, TreeTooLargeError, expand, plan
 from .legend import Notation, add_legend, legend_items
 from .scene import Scene
 from .style import (FONT, LABEL_FONT_SIZE, LEVEL_RANKS, MOVE_COLOUR, PALETTE, Look,
-                    choose_style, edge_attrs, look_attrs)
+                    choose_style, dense_dots, edge_attrs, look_attrs)
 # What this module held before it was split by concern: still importable from here.
 from .labels import board_width, value_text, window_text  # noqa: F401
 from .legend import BOUND_MEANINGS  # noqa: F401
@@ -103,7 +103,8 @@ class TreeDrawing:
 
         source = self.source
         if self._svg is None or self._svg_of != source:
-            self._svg, self._svg_of = dot_to_svg(source, renderer=self.renderer), source
+            self._svg = dense_dots(dot_to_svg(source, renderer=self.renderer))
+            self._svg_of = source
         return self._svg
 
     def save(self, path) -> Path:
@@ -133,7 +134,7 @@ class TreeDrawing:
 
 def draw_tree(game, *, result=None, frame=None, state=None, depth=None, notes=None,
               highlight=None, legend=False, size=None, names=None, edge_labels=None,
-              windows=None, max_nodes=MAX_NODES, renderer="auto") -> TreeDrawing:
+              windows=None, narrow=False, max_nodes=MAX_NODES, renderer="auto") -> TreeDrawing:
     """Draw ``game`` (a :class:`~minimax_lessons.games.tree.GameTree` or any game) as a tree.
 
     - ``result``: a search result made with ``trace=True``: draws its final
@@ -147,6 +148,9 @@ def draw_tree(game, *, result=None, frame=None, state=None, depth=None, notes=No
     - ``legend=True`` adds a key; ``size="8,5"`` shrinks the drawing to fit
       that many inches; ``names`` (node names in trees), ``edge_labels`` (moves
       on edges) and ``windows`` (alpha-beta windows) default to what helps.
+    - ``narrow=True`` draws a wide tree narrower and taller: smaller nodes closer
+      together, windows in short stacked lines, so that scaled to a page's width its
+      text stays larger (lecture mode always draws this way).
 
     Made while lecture mode is on (:mod:`minimax_lessons.pictures.lecture`), the
     drawing has its larger fonts and thicker lines.
@@ -160,7 +164,7 @@ def draw_tree(game, *, result=None, frame=None, state=None, depth=None, notes=No
     layout = frame_plan(game, frame, state=state, depth=depth, max_nodes=max_nodes)
     return draw_plan(game, layout, frame, notes=notes, highlight=highlight, legend=legend,
                      size=size, names=names, edge_labels=edge_labels, windows=windows,
-                     renderer=renderer, summary=_summary(result, frame))
+                     narrow=narrow, renderer=renderer, summary=_summary(result, frame))
 
 
 def frame_plan(game, frame, *, state=None, depth=None, max_nodes=MAX_NODES) -> Plan:
@@ -180,8 +184,8 @@ def frame_plan(game, frame, *, state=None, depth=None, max_nodes=MAX_NODES) -> P
 
 
 def draw_plan(game, layout, frame=None, *, notes=None, highlight=None, legend=False, size=None,
-              names=None, edge_labels=None, windows=None, renderer="auto", summary="",
-              scale=None) -> TreeDrawing:
+              names=None, edge_labels=None, windows=None, narrow=False, renderer="auto",
+              summary="", scale=None) -> TreeDrawing:
     """The drawing of the spots of ``layout`` (a :class:`~minimax_lessons.pictures.layout.Plan`)
     in ``frame``: :func:`draw_tree` once it has laid out its nodes (options as there).
 
@@ -191,7 +195,7 @@ def draw_plan(game, layout, frame=None, *, notes=None, highlight=None, legend=Fa
     spots, prefix = layout.spots, layout.prefix
     scale = lecture.current() if scale is None else scale
     style = choose_style(game, spots, frame, names=names, edge_labels=edge_labels,
-                         windows=windows, scale=scale)
+                         windows=windows, scale=scale, narrow=narrow)
     marked = {i for ids in resolve_nodes(game, spots, _as_keys(highlight)).values() for i in ids}
     noted = {}
     for key, ids in resolve_nodes(game, spots, tuple((notes or {}).keys())).items():
@@ -323,7 +327,7 @@ def build_digraph(spots, specs, style, *, size=None, legend=None):
         anchor, ranks = spots[i].id, LEVEL_RANKS if named else 1
         if specs[i].below:  # hang the key from the name, else its edge pushes names apart
             anchor, ranks = anchor + "_name", LEVEL_RANKS - 1
-        add_legend(out, legend, anchor, minlen=ranks, scale=style.scale)
+        add_legend(out, legend, anchor, minlen=ranks, scale=style.scale, narrow=style.stacked)
     return dot
 
 

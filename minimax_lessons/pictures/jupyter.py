@@ -11,8 +11,14 @@ Vocabulary
 - A *maker* is a function of no argument that makes one type's content, or None for
   "not this time". :func:`mimebundle` calls only the makers of the types asked for, as
   the ``graphviz`` package does, so a PNG nobody asked for is never rasterised.
-- A *picture* shows as SVG, as a PNG of it (what notebooks opened untrusted, and GitHub,
-  show; :mod:`minimax_lessons.pictures.raster`) and as text: :func:`picture_makers`.
+- A *picture* shows as SVG, as a PNG of it (for viewers that show no SVG:
+  :mod:`minimax_lessons.pictures.raster`), as text, and first of all as HTML: one
+  ``<img>`` of the SVG as wide as the picture or the output area, whichever is less
+  (:func:`fitting_img`). JupyterLab prefers the HTML: it shows an ``image/svg+xml``
+  output at its full size behind a scroll bar (its CSS scales inline ``<svg>``, not the
+  ``<img>`` it renders SVG in), but scales every ``<img>`` in HTML to the width it has,
+  in notebooks it ran and in those it did not (a ``data:`` image passes its sanitiser).
+  :func:`picture_makers` makes all four.
 - A *front-end* is a JavaScript module in ``minimax_lessons/static`` (``animation.js``,
   ``practice.js``) with its CSS beside it, ending with ``export default {...}``. In
   Jupyter it runs as an ``anywidget`` widget (:func:`widget_class` makes the class,
@@ -45,12 +51,12 @@ import types
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from .raster import svg_to_png
+from .raster import svg_pixels, svg_to_png
 from .style import PALETTE
 
 __all__ = ["SVG", "PNG", "HTML", "TEXT", "WIDGET", "STATIC", "wanted", "mimebundle",
-           "picture_makers", "widget_makers", "png_base64", "widget_class", "widget_view",
-           "offline_page", "add_caption", "with_hint"]
+           "picture_makers", "widget_makers", "png_base64", "fitting_img", "widget_class",
+           "widget_view", "offline_page", "add_caption", "with_hint"]
 
 SVG, PNG, HTML, TEXT = "image/svg+xml", "image/png", "text/html", "text/plain"
 WIDGET = "application/vnd.jupyter.widget-view+json"
@@ -79,16 +85,18 @@ def mimebundle(makers: dict, include=None, exclude=None) -> dict:
 
 
 def picture_makers(svg, text) -> dict:
-    """Makers of a picture's SVG, PNG and text, from functions making the SVG and the text.
+    """Makers of a picture's HTML, SVG, PNG and text, from functions making the SVG and the
+    text (the HTML's ``alt``).
 
-    The SVG is made at most once, even when both the SVG and the PNG are asked for.
+    The SVG is made at most once, even when the HTML, the SVG and the PNG are all asked for.
 
     >>> makers = picture_makers(lambda: '<svg width="9pt" height="6pt"></svg>', lambda: "9x6")
-    >>> sorted(mimebundle(makers, exclude=[PNG]).items())
+    >>> sorted(mimebundle(makers, exclude=[PNG, HTML]).items())
     [('image/svg+xml', '<svg width="9pt" height="6pt"></svg>'), ('text/plain', '9x6')]
     """
-    svg = functools.cache(svg)
-    return {SVG: svg, PNG: lambda: png_base64(svg()), TEXT: text}
+    svg, text = functools.cache(svg), functools.cache(text)
+    return {HTML: lambda: fitting_img(svg(), text()), SVG: svg, PNG: lambda: png_base64(svg()),
+            TEXT: text}
 
 
 def widget_makers(widget, svg, text, *, hint=None) -> dict:
@@ -105,6 +113,22 @@ def png_base64(svg: str) -> str | None:
     """The SVG as a PNG in base64 text (a bundle's ``image/png``), or None without resvg."""
     png = svg_to_png(svg)
     return None if png is None else base64.b64encode(png).decode("ascii")
+
+
+def fitting_img(svg: str, alt: str) -> str:
+    """An ``<img>`` of the SVG text that is as wide as the picture (1 pt = 4/3 px) but never
+    wider than the room it is shown in (``max-width: 100%``), its height in proportion.
+
+    >>> fitting_img('<svg width="90pt" height="30pt"></svg>', "a <tree>")[:60]
+    '<img src="data:image/svg+xml;base64,PHN2ZyB3aWR0aD0iOTBwdCIg'
+    >>> fitting_img('<svg width="90pt" height="30pt"></svg>', "a <tree>")[-72:]
+    'alt="a &lt;tree&gt;" width="120" style="max-width: 100%; height: auto;">'
+    """
+    data = base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    size = svg_pixels(svg)
+    width = f' width="{size[0]}"' if size else ""
+    return (f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt, quote=True)}"'
+            f'{width} style="max-width: 100%; height: auto;">')
 
 
 def widget_view(widget) -> dict | None:

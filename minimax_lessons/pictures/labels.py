@@ -22,6 +22,8 @@ Vocabulary
 
 from __future__ import annotations
 
+import textwrap
+
 from ..games.game import CHANCE, MAX, MIN, board_of
 from ..words import show_number
 from .dot import Record
@@ -66,27 +68,50 @@ def value_text(view, spot) -> str:
     return ""
 
 
-def window_text(view) -> str:
+def window_text(view, *, stacked=False) -> str:
     """``enter α=3 β=+∞``, the window a node was entered with under alpha-beta, else ''.
 
-    A view's ``note`` (Monte Carlo search's visits and UCB1 scores) stands in its place.
+    ``stacked`` writes it in three short lines (``enter``, ``α=3``, ``β=+∞``), as a narrow
+    tree does. A view's ``note`` (Monte Carlo search's visits and UCB1 scores) stands in
+    its place (stacked: its first word, then the rest).
+
+    >>> from minimax_lessons.pictures.frames import NodeView
+    >>> view = NodeView("done", 3, alpha=2, beta=float("inf"))
+    >>> window_text(view), window_text(view, stacked=True)
+    ('enter α=2 β=+∞', 'enter\\nα=2\\nβ=+∞')
     """
-    if view is not None and view.note:
-        return view.note
+    if view is not None and view.note:  # stacked: its first word above the rest
+        return view.note.replace(" ", "\n", 1) if stacked else view.note
     if view is None or view.alpha is None:
         return ""
-    return f"enter α={_number(view.alpha)} β={_number(view.beta)}"
+    sep = "\n" if stacked else " "
+    return f"enter{sep}α={_number(view.alpha)}{sep}β={_number(view.beta)}"
+
+
+#: In a narrow tree a note beside a node is wrapped to lines of about this many characters.
+NARROW_NOTE_CHARS = 12
 
 
 def side_lines(game, spot, style, window, note) -> list:
     """Lines written beside a node: its name (trees), its alpha-beta window (or the
-    view's note), a note."""
+    view's note), a note (wrapped in a narrow tree).
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> from minimax_lessons.pictures.layout import expand
+    >>> from minimax_lessons.pictures.style import choose_style
+    >>> spots = expand(FIGURE_5_2)
+    >>> style = choose_style(FIGURE_5_2, spots, None, narrow=True)
+    >>> side_lines(FIGURE_5_2, spots[1], style, "", "max-everywhere: 12")
+    ['B', 'max-', 'everywhere:', '12']
+    """
     lines = []
     if style.names and not spot.terminal:
         lines.append(str(game.text(spot.state)))
     if style.windows and window:
         lines.append(window)
-    if note:
+    if note and style.stacked:  # a narrow tree: a long note in short lines too
+        lines.extend(textwrap.wrap(str(note), NARROW_NOTE_CHARS) or [""])
+    elif note:
         lines.append(str(note))
     return lines
 
@@ -136,15 +161,17 @@ def node_parts(game, spot, style, value) -> dict:
                 "fontsize": BOARD_FONT_SIZE, "width": board_width(header)}
     sizes = style.sizes
     label = value or " "
-    if spot.terminal:
+    if spot.terminal:  # as wide as its text needs (a pruned leaf's ✂ with a value)
         width, height = sizes.leaf
+        width = max(width, round(text_width(label, sizes.font) + 0.12, 2))
         return {"shape": "box", "label": label, "width": width, "height": height,
                 "fixedsize": "true"}
     shape = SHAPES.get(spot.player, "box")
     if shape == "circle":
         return {"shape": shape, "label": label, "width": sizes.circle, "height": sizes.circle,
                 "fixedsize": "true"}
-    width, height = sizes.triangle
+    width, height = sizes.triangle  # wide enough for its text (a mean such as 5.38)
+    width = max(width, round(1.55 * text_width(label, sizes.font) + 0.05, 2))
     if spot.player != MAX:  # in a down-triangle the text goes up, into the wide half
         label += "\n"
     return {"shape": shape, "label": label, "width": width, "height": height,
@@ -185,13 +212,15 @@ def vector_node_parts(spot, style, value) -> dict:
 
 def text_width(text, font) -> float:
     """A generous width (inches) of ``text`` in the pictures' font of ``font`` points: 0.6 em
-    for a digit, a letter or a sign, 0.3 em for a comma, a space or a bracket.
+    for a digit, a letter or a sign, 0.3 em for a comma, a space or a bracket, 1 em for
+    a pruned node's ✂.
 
-    >>> text_width("(1,2,6)", 17), text_width("≤-12", 17)
-    (0.71, 0.57)
+    >>> text_width("(1,2,6)", 17), text_width("≤-12", 17), text_width("✂-1", 17)
+    (0.71, 0.57, 0.52)
     """
     narrow = sum(1 for c in text if c in ",. ()")
-    return round(((len(text) - narrow) * 0.6 + narrow * 0.3) * font / 72, 2)
+    wide = text.count("✂")
+    return round(((len(text) - narrow - wide) * 0.6 + narrow * 0.3 + wide) * font / 72, 2)
 
 
 def board_header(spot, value) -> str:

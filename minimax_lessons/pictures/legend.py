@@ -7,7 +7,8 @@ Vocabulary
 - A *notation* entry explains how something is written rather than a look: a sample
   as drawn in the tree (``enter α=3 β=+∞`` beside a node, ``≤2`` inside one) with
   what it means beside it. The key has one row, or two when it explains notation:
-  the looks of the nodes first, then the notation.
+  the looks of the nodes first, then the notation; a row wider than :data:`KEY_WIDTH`
+  (:data:`NARROW_KEY_WIDTH` under a narrow tree) wraps.
 - :class:`Notation` collects, while a drawing is made, which notation it shows (the
   first window, the first bound of each kind, whether some node is not reached yet),
   so that the key explains only what is there.
@@ -27,7 +28,7 @@ from .dot import FlushLeft, Record
 from .frames import DONE, PRUNED, UNVISITED, VISITED
 from .labels import SHAPES
 from .style import (BOARD_FONT, BOARD_FONT_SIZE, KEY_FRAME_COLOUR, LABEL_FONT_SIZE, PALETTE,
-                    Look, look_attrs, node_look)
+                    PRUNED_MARK, UNREACHED_MARK, Look, look_attrs, node_look)
 
 __all__ = ["legend_items", "add_legend", "Entry", "Notation", "BOUND_MEANINGS"]
 
@@ -49,10 +50,17 @@ SAMPLE_TRIANGLE = (0.8, 0.62)
 #: The chosen line's sample: its width (points, before lecture mode) and length (ranks).
 KEY_LINE_WIDTH = 4
 KEY_LINE_LENGTH = 2
+#: The width (inches) of the invisible box at whose centre the chosen line's sample starts,
+#: so the sample is long enough to see however close neighbours stand (lecture mode).
+KEY_LINE_START = 0.4
 #: The wider gap between notation entries in a row (inches).
 NOTATION_GAP = 0.12
 #: Room (points) between the key's frame and its entries.
 KEY_MARGIN = 6
+#: The widest row of the key (inches), and under a narrow tree (before lecture mode's
+#: scale): a longer row wraps, so that a key is seldom wider than its tree.
+KEY_WIDTH = 7.5
+NARROW_KEY_WIDTH = 4.0
 
 
 class Entry(NamedTuple):
@@ -112,9 +120,9 @@ def legend_items(spots, frame, marked=(), boards=False, shown=None, *, scale=Non
             items.append(Entry("box", "value so far", look(VISITED)))
         items.append(Entry("box", "final value", look(DONE)))
         if any(v.status == PRUNED for v in frame.nodes.values()):
-            items.append(Entry("box", "pruned", look(PRUNED)))
+            items.append(Entry("box", f"{PRUNED_MARK} pruned", look(PRUNED)))
         if shown is not None and shown.unreached:
-            items.append(Entry("box", "dotted: not reached yet", look(UNVISITED)))
+            items.append(Entry("box", f"{UNREACHED_MARK} dotted: not reached yet", look(UNVISITED)))
         if frame.line:
             items.append(Entry("line", "chosen line", None))
     if marked:
@@ -134,12 +142,13 @@ def legend_items(spots, frame, marked=(), boards=False, shown=None, *, scale=Non
     return items
 
 
-def add_legend(statements, items, anchor, minlen=1, *, scale=None):
+def add_legend(statements, items, anchor, minlen=1, *, scale=None, narrow=False):
     """A key below the tree (``anchor`` is a node on the deepest rank, ``minlen``
     how many ranks below it): one row, or two when it explains windows or bounds,
     the looks of the nodes first, then the notation (chosen line, windows, bounds).
 
-    ``statements`` is the drawing's :class:`~minimax_lessons.pictures.dot.Statements`.
+    ``statements`` is the drawing's :class:`~minimax_lessons.pictures.dot.Statements`;
+    ``narrow``: the key of a narrow tree (its rows wrap sooner).
     """
     items = [Entry(*item) for item in items]
     two_rows = any(item.sample is not None for item in items)
@@ -148,6 +157,9 @@ def add_legend(statements, items, anchor, minlen=1, *, scale=None):
         rows = [[item for item in items if not item.is_notation],
                 [item for item in items if item.is_notation]]
     rows = [row for row in rows if row]
+    widest = NARROW_KEY_WIDTH if narrow else KEY_WIDTH  # a narrow tree, a narrow key
+    rows = [part for row in rows for part in _wrapped(row, widest)]
+    two_rows = two_rows or len(rows) > 1
     firsts = []
     line_width = KEY_LINE_WIDTH * (scale.line if scale is not None else 1)
     frame = {"label": "", "color": KEY_FRAME_COLOUR, "style": "rounded", "margin": KEY_MARGIN}
@@ -157,9 +169,10 @@ def add_legend(statements, items, anchor, minlen=1, *, scale=None):
             chain = []   # (tail, head, attrs) of the edges along the row
             for i, item in enumerate(row):
                 name = f"key_{r}_{i}" if two_rows else f"key_{i}"
-                if item.shape == "line":  # a short thick line from an invisible point, then its label
-                    start = name + "_start"
-                    key.node(start, {"shape": "point", "width": 0, "height": 0, "style": "invis"})
+                if item.shape == "line":  # a short thick line from an invisible box, then its label
+                    start = name + "_start"  # the line starts at its centre: as long as
+                    key.node(start, {"shape": "box", "label": "", "style": "invis",  # half of it
+                                     "width": KEY_LINE_START, "height": 0})
                     key.node(name, {"id": "key_line_label", "label": item.text,
                                     "shape": "plaintext", "fontsize": LABEL_FONT_SIZE,
                                     "width": 0, "height": 0, "margin": "0.1,0", "class": "key"})
@@ -168,7 +181,7 @@ def add_legend(statements, items, anchor, minlen=1, *, scale=None):
                         chain.append((names[-1], start, {"style": "invis"}))
                     names += [start, name]
                     chain.append((start, name, {"id": "key_line", "color": PALETTE["line"],
-                                                "penwidth": line_width,
+                                                "penwidth": line_width, "tailclip": "false",
                                                 "minlen": KEY_LINE_LENGTH}))
                     continue
                 if item.sample is not None:  # notation: the sample as drawn, then what it means
@@ -197,6 +210,36 @@ def add_legend(statements, items, anchor, minlen=1, *, scale=None):
             key.edge(a, b, {"style": "invis"})
     extra = {"minlen": minlen} if minlen != 1 else {}
     statements.edge(anchor, firsts[0], {"style": "invis", "weight": 0, **extra})
+
+
+def _wrapped(row, width) -> list:
+    """The entries of ``row`` in rows of at most ``width`` inches (at least one entry each).
+
+    >>> plain = Look()
+    >>> [len(r) for r in _wrapped([Entry("box", "leaf", plain)] * 5, 3.7)]
+    [3, 2]
+    """
+    rows, room = [], 0.0
+    for item in row:
+        wide = _entry_width(item)
+        if not rows or room + wide > width:
+            rows.append([])
+            room = 0.0
+        rows[-1].append(item)
+        room += wide
+    return rows
+
+
+def _entry_width(item) -> float:
+    """About how wide (inches) an entry of the key is, its sample and text included."""
+    if item.shape == "line" or item.sample is not None:
+        lines = item.text if isinstance(item.text, tuple) else (item.text,)
+        text = max(len(line) for line in lines) * LABEL_FONT_SIZE * 0.55 / 72
+        sample = 0.5 if item.shape == "line" else (
+            SAMPLE_TRIANGLE[0] if item.shape != "plaintext" else
+            max(len(line) for line in str(item.sample).split("\n")) * 0.11)
+        return sample + text + NOTATION_GAP
+    return _entry_size(item)["width"] + 0.1
 
 
 def _in_shape(shape, text):

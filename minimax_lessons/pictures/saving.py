@@ -4,7 +4,8 @@ Vocabulary
 ----------
 - A widget's output holds its *view* (``application/vnd.jupyter.widget-view+json``: the
   id of a model that lives in the kernel) beside a *still picture* (SVG and PNG, with a
-  hint to run the cell: :func:`~minimax_lessons.pictures.jupyter.widget_makers`).
+  hint to run the cell: :func:`~minimax_lessons.pictures.jupyter.widget_makers`; or HTML,
+  as a review of one's mistakes shows its first question).
 - JupyterLab prefers the view whenever the output is trusted, and a notebook it saved is
   trusted. Reopened after its kernel is gone, the view's model is nowhere (JupyterLab does
   not save widget state by default), and JupyterLab shows "Error displaying widget: model
@@ -27,7 +28,7 @@ Vocabulary
 
 from __future__ import annotations
 
-from .jupyter import PNG, SVG, WIDGET
+from .jupyter import HTML, PNG, SVG, WIDGET
 
 __all__ = ["keep_still_pictures", "pre_save_hook", "WIDGET_STATE"]
 
@@ -50,7 +51,7 @@ def keep_still_pictures(notebook) -> int:
         for output in cell.get("outputs", ()) if cell.get("cell_type") == "code" else ():
             data = output.get("data") or {}
             view = data.get(WIDGET)
-            if view is None or not (PNG in data or SVG in data):
+            if view is None or not (PNG in data or SVG in data or HTML in data):
                 continue
             if isinstance(view, dict) and view.get("model_id") in kept:
                 continue

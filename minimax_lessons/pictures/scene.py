@@ -7,8 +7,9 @@ from here, so a frame looks the same drawn alone and played.
 Vocabulary
 ----------
 - A *mark* (:class:`Mark`) is what one spot shows in one frame: its look, the text
-  inside (its value), the text beside (its window, or Monte Carlo search's visits) and
-  the look of the edge into it.
+  inside (its value, with a ``✂`` when pruned and ``?`` when not reached yet:
+  :func:`marked_value`), the text beside (its window, or Monte Carlo search's visits)
+  and the look of the edge into it.
 - A *scene* (:class:`Scene`) holds the marks of every spot of a picture. It is set to
   one frame (:meth:`Scene.show`), or stepped frame by frame through a search
   (:meth:`Scene.step`), which recomputes only the spots a frame can change. Both give
@@ -36,9 +37,9 @@ from typing import NamedTuple
 
 from .frames import PRUNED, UNVISITED
 from .labels import value_text, window_text
-from .style import Look, edge_look, node_look
+from .style import PRUNED_MARK, UNREACHED_MARK, Look, edge_look, node_look
 
-__all__ = ["Mark", "Scene"]
+__all__ = ["Mark", "Scene", "marked_value"]
 
 
 class Mark(NamedTuple):
@@ -130,7 +131,7 @@ class Scene:
                                           highlighted=key[4], scale=style.scale)
         window = ""
         if style.windows and view is not None and (not spot.is_leaf or view.note):
-            window = window_text(view)
+            window = window_text(view, stacked=style.stacked)
         edge = None
         if spot.index:
             key = ("edge", status, i in line and self.parent[i] in line, i == self.active)
@@ -138,7 +139,7 @@ class Scene:
             if edge is None:
                 edge = looks[key] = edge_look(status, on_line=key[2], active=key[3],
                                               scale=style.scale)
-        return Mark(look, value_text(view, spot), window, edge)
+        return Mark(look, marked_value(value_text(view, spot), status, spot), window, edge)
 
     # -- helpers -------------------------------------------------------------------------
     def _status_of(self, i):
@@ -167,6 +168,24 @@ class Scene:
             and not frame.line else None
         self.active = index.get(frame.edge[1]) if frame.edge else None
         self.line = frozenset(index[p] for p in frame.line if p in index)
+
+
+def marked_value(value, status, spot) -> str:
+    """The text inside a node with its state's mark: ``✂`` before a pruned node's value,
+    ``?`` in an inner node not reached yet (so that neither rests on colour alone).
+
+    >>> from minimax_lessons.pictures.layout import Spot
+    >>> leaf, inner = Spot((0,), (0,), "B1", "max", True), Spot((), (), "A", "max", False)
+    >>> marked_value("9", PRUNED, leaf), marked_value("", UNVISITED, inner)
+    ('✂9', '?')
+    >>> marked_value("9", UNVISITED, leaf), marked_value("≤2", "done", inner)
+    ('9', '≤2')
+    """
+    if status == PRUNED:
+        return PRUNED_MARK + value
+    if status == UNVISITED and not value and not spot.terminal:
+        return UNREACHED_MARK
+    return value
 
 
 def _subtree_ends(spots):

@@ -10,16 +10,16 @@ Vocabulary
   lecture mode's thicker lines come in as ``scale``, a
   :class:`~minimax_lessons.pictures.lecture.Scale` or None.
 - The *sizes* (:class:`Sizes`) are the fixed measures of a drawing in inches and
-  points: :data:`REGULAR`, or :data:`COMPACT` for trees of more than
-  :data:`COMPACT_ABOVE` nodes.
+  points: :data:`REGULAR`, :data:`NARROW` (its windows stacked; in lecture mode, and
+  when asked for), or :data:`COMPACT` for trees of more than :data:`COMPACT_ABOVE` nodes.
 - A *style* (:class:`Style`) holds the choices made once per drawing: boards or
   shapes, names, move labels, windows, compact sizes and the lecture scale.
 
 >>> node_look("pruned").dash, node_look("unvisited").dasharray
-('dashed', '1,5')
+('dashed', '2,2.5')
 >>> from minimax_lessons.pictures.lecture import Scale
 >>> node_look("done", scale=Scale(line=2)).width
-3.0
+4.4
 """
 
 from __future__ import annotations
@@ -29,31 +29,36 @@ from dataclasses import dataclass, replace
 from ..games.game import is_named_tree
 from .frames import DONE, UNVISITED, VISITED
 
-__all__ = ["PALETTE", "Look", "node_look", "edge_look", "Style", "choose_style", "Sizes",
-           "REGULAR", "COMPACT", "look_attrs", "edge_attrs"]
+__all__ = ["PALETTE", "PRUNED_MARK", "UNREACHED_MARK", "dense_dots", "Look", "node_look",
+           "edge_look", "Style", "choose_style", "Sizes", "REGULAR", "COMPACT", "NARROW",
+           "look_attrs", "edge_attrs"]
 
 #: The colours of the drawings (chosen to stay legible on a projector). Every text
 #: colour has at least 4.5:1 contrast with the fills it is drawn on, every line and
-#: outline at least 3:1 with the white page (WCAG AA; tests/pictures/test_palette.py checks).
+#: outline at least 3:1 with the white page and with its own fill, also on a washed-out
+#: projector (WCAG AA, and a model of a lit room: tests/pictures/test_palette.py checks).
 PALETTE = {
     "ink": "#222222",        # outlines, edges and text
     "side": "#333333",       # names and windows beside the nodes
     "name": "#666666",       # leaf names below the leaves
     "paper": "#ffffff",      # node fill with no search information
-    "faint": "#929292",      # not reached yet: outline and edge
-    "faint_text": "#757575",
-    # "so far" and "final" differ in lightness (1.6:1), not only in hue, so they stay
-    # apart on a washed-out projector and for colour-blind students; a value so far
-    # also reads as a bound (<=3 at MIN, >=3 at MAX).
-    "open": "#fff3c4",       # visited, value so far
+    "faint": "#5e5e5e",      # not reached yet: dotted outline and edge (dark: the tree shows)
+    "faint_text": "#5e5e5e",
+    # "so far" and "final" differ in lightness (1.4:1), not only in hue, and in their
+    # marks: a value so far reads as a bound (<=3 at MIN, >=3 at MAX), a final one not.
+    "open": "#ffe38a",       # visited, value so far
     "done": "#9cc5ef",       # value final
-    "pruned": "#6b6b6b",     # pruned: outline, edge and text
-    "pruned_fill": "#f2f2f2",
-    "current": "#e65100",    # the node the step is about
+    "pruned": "#4d4d4d",     # pruned: dashed outline, edge and text (with a ✂)
+    "pruned_fill": "#dcdcdc",
+    "current": "#b93c00",    # the node the step is about: the thickest outline
     "line": "#1565c0",       # the chosen line of play
     "warn": "#c62828",       # highlight=
     "warn_fill": "#ffe1dc",
 }
+#: The marks written into a node, so that its state shows without colour: pruned
+#: (before its value, if any) and not reached yet (an inner node, which has no value yet).
+PRUNED_MARK = "✂"
+UNREACHED_MARK = "?"
 #: The colour of move labels on edges.
 MOVE_COLOUR = "#555555"
 #: The thin frame round the key: decoration, it carries no information.
@@ -94,6 +99,13 @@ class Sizes:
 
 REGULAR = Sizes(font=17, side_font=14, name_font=12, leaf=(0.55, 0.42), circle=0.72,
                 triangle=(0.95, 0.78), ranksep=0.5, nodesep=0.25)
+#: The measures of a narrow tree (``draw_tree(..., narrow=True)``, and lecture mode before
+#: its scale), so that fitted to a width its text stays large: nodes hug their text,
+#: neighbours stand close, names are as large as windows, and windows are stacked
+#: (:func:`~minimax_lessons.pictures.labels.window_text`): the tree grows in height, not
+#: in width.
+NARROW = Sizes(font=17, side_font=14, name_font=14, leaf=(0.44, 0.36), circle=0.6,
+                triangle=(0.74, 0.6), ranksep=0.42, nodesep=0.06)
 COMPACT = Sizes(font=13, side_font=11, name_font=10, leaf=(0.42, 0.34), circle=0.5,
                 triangle=(0.62, 0.5), ranksep=0.4, nodesep=0.12)
 
@@ -126,13 +138,24 @@ class Look:
         """The SVG ``stroke-dasharray`` of the outline, as Graphviz writes it ("" if solid).
 
         >>> Look(dotted=True).dasharray, Look(dashed=True).dasharray
-        ('1,5', '5,2')
+        ('2,2.5', '5,2')
         """
         return DASHARRAYS[self.dash]
 
 
-#: SVG dash patterns, as Graphviz draws its styles: pruned dashes, not-reached dots.
-DASHARRAYS = {"dashed": "5,2", "dotted": "1,5", "": ""}
+#: SVG dash patterns: pruned dashes (as Graphviz draws "dashed"), not-reached dots (denser
+#: than Graphviz's "1,5", which fade on a projector: :func:`dense_dots` rewrites its SVG).
+DASHARRAYS = {"dashed": "5,2", "dotted": "2,2.5", "": ""}
+GRAPHVIZ_DOTS = 'stroke-dasharray="1,5"'
+
+
+def dense_dots(svg: str) -> str:
+    """Graphviz's SVG with its dotted lines drawn in :data:`DASHARRAYS`' denser dots.
+
+    >>> dense_dots('<path stroke-dasharray="1,5" d="M0,0"/>')
+    '<path stroke-dasharray="2,2.5" d="M0,0"/>'
+    """
+    return svg.replace(GRAPHVIZ_DOTS, f'stroke-dasharray="{DASHARRAYS["dotted"]}"')
 
 
 def node_look(status, *, current=False, on_line=False, highlighted=False, scale=None) -> Look:
@@ -141,17 +164,17 @@ def node_look(status, *, current=False, on_line=False, highlighted=False, scale=
     if status is None:  # a drawing without a search
         look = Look()
     elif status == UNVISITED:
-        look = Look(p["paper"], p["faint"], 1.2, False, p["faint_text"], p["faint_text"], True)
+        look = Look(p["paper"], p["faint"], 1.5, False, p["faint_text"], p["faint_text"], True)
     elif status == VISITED:
         look = Look(p["open"], p["ink"], 1.5)
     elif status == DONE:
-        look = Look(p["done"], p["ink"], 1.5)
+        look = Look(p["done"], p["ink"], 2.2)
     else:  # pruned
-        look = Look(p["pruned_fill"], p["pruned"], 1.4, True, p["pruned"], p["pruned"])
+        look = Look(p["pruned_fill"], p["pruned"], 1.6, True, p["pruned"], p["pruned"])
     if on_line:
         look = Look(look.fill, p["line"], 3.0, False, look.text, look.side)
     if current:
-        look = Look(look.fill, p["current"], 3.5, look.dashed, look.text, look.side,
+        look = Look(look.fill, p["current"], 4.0, look.dashed, look.text, look.side,
                     look.dotted)
     if highlighted:
         look = Look(p["warn_fill"], p["warn"], 3.0, look.dashed, p["warn"], p["warn"],
@@ -165,9 +188,9 @@ def edge_look(status, *, on_line=False, active=False, scale=None) -> Look:
     if status is None or status in (VISITED, DONE):
         look = Look(stroke=p["ink"], width=1.5)
     elif status == UNVISITED:
-        look = Look(stroke=p["faint"], width=1.2, dotted=True)
+        look = Look(stroke=p["faint"], width=1.5, dotted=True)
     else:
-        look = Look(stroke=p["pruned"], width=1.4, dashed=True)
+        look = Look(stroke=p["pruned"], width=1.6, dashed=True)
     if on_line:
         look = Look(stroke=p["line"], width=4.0)
     if active:
@@ -206,22 +229,30 @@ class Style:
     windows: bool
     compact: bool
     scale: object = None  # lecture mode's Scale, None for the usual sizes
+    narrow: bool = False  # the narrow sizes without lecture mode's scale
 
     @property
     def sizes(self) -> Sizes:
-        """:data:`COMPACT` or :data:`REGULAR`."""
-        return COMPACT if self.compact else REGULAR
+        """:data:`COMPACT` for a large tree, else :data:`NARROW` when narrow or in lecture
+        mode, else :data:`REGULAR`."""
+        return COMPACT if self.compact else NARROW if self.stacked else REGULAR
+
+    @property
+    def stacked(self) -> bool:
+        """Whether windows are written in short lines, one above the other (a narrow tree)."""
+        return self.narrow or self.scale is not None
 
 
 def choose_style(game, spots, frame, *, names=None, edge_labels=None, windows=None,
-                 scale=None) -> Style:
+                 scale=None, narrow=False) -> Style:
     """The style of a picture of ``spots``: what draw_tree's ``names=``, ``edge_labels=``
     and ``windows=`` leave as None is decided by what helps.
 
     >>> from minimax_lessons import FIGURE_5_2
     >>> from minimax_lessons.pictures.layout import expand
-    >>> choose_style(FIGURE_5_2, expand(FIGURE_5_2), None)
-    Style(boards=False, names=True, edge_labels=False, windows=False, compact=False, scale=None)
+    >>> style = choose_style(FIGURE_5_2, expand(FIGURE_5_2), None)
+    >>> style.boards, style.names, style.edge_labels, style.windows, style.stacked
+    (False, True, False, False, False)
     """
     is_tree = is_named_tree(game)
     n = len(spots)
@@ -234,4 +265,4 @@ def choose_style(game, spots, frame, *, names=None, edge_labels=None, windows=No
         windows = frame is not None and any(v.alpha is not None or v.note
                                             for v in frame.nodes.values())
     return Style(not is_tree, bool(names), bool(edge_labels), bool(windows), n > COMPACT_ABOVE,
-                 scale)
+                 scale, bool(narrow))

@@ -5,7 +5,7 @@
 //           the edge into n_0_1 is e_0_1, the text beside a node is the group n_0_1_w
 //           (a leaf's name below it, the group n_0_1_name, is the same in every frame)
 //   frames  JSON text: {nodes, edges, looks, edgeLooks, frames: [{caption, n, e, c}],
-//           checkpointEvery}: frame 0 sets every node; frame k only what differs from
+//           checkpointEvery, lecture (made in lecture mode: large controls)}: frame 0 sets every node; frame k only what differs from
 //           frame k - 1: n = [[node, look, value text, window text]], e = [[node, edge look]];
 //           the full state is kept every checkpointEvery frames (as the Python frames are)
 //   index   the frame shown; playing; speed (steps per second)
@@ -98,7 +98,7 @@ function indexSvg(svg, data) {
       texts: children(g, (c) => c.localName === "text"),
       value: g ? g.querySelector("text.mm-value") : null,
       sideTexts: children(side, (c) => c.localName === "text"),
-      window: side ? side.querySelector("text.mm-window") : null,
+      windows: side ? Array.from(side.querySelectorAll("text.mm-window")) : [],
     };
   });
   const edges = data.edges.map((id) => children(id ? groups.get(id) : null,
@@ -254,11 +254,11 @@ function keyHtml(data) {
     [sw(`background:${p.open}`) + "<b>\u22643</b>",
      "value so far, a bound: a MIN node at \u22643 can still go lower, a MAX node at \u22653 higher"],
     [sw(`background:${p.done}`), "final value"],
-    [sw(`border:2px dotted ${p.faint};background:${p.paper}`), "dotted: not reached yet"],
+    [sw(`border:2px dotted ${p.faint};background:${p.paper}`), "<b>?</b> dotted: not reached yet"],
   ];
   if (data.pruning) {
     items.push([sw(`background:${p.pruned_fill};border-color:${p.pruned};border-style:dashed`),
-                "pruned"]);
+                "<b>\u2702</b> pruned"]);
     items.push(["<b>\u22642</b>", "on a finished node: its true value is at most 2; the rest was pruned"]);
   }
   items.push([sw(`border:none;height:4px;background:${p.line}`), "chosen line"]);
@@ -271,6 +271,7 @@ function render({ model, el }) {
   const data = timeline.data;
   const last = timeline.count - 1;
   el.classList.add("mmla");
+  if (data.lecture) el.classList.add("mmla-lecture");  // made in lecture mode: large controls
   el.tabIndex = 0;
   // JupyterLab: let the arrow keys step the animation instead of moving between cells.
   el.setAttribute("data-lm-suppress-shortcuts", "true");
@@ -317,7 +318,10 @@ function render({ model, el }) {
       const node = dom.nodes[i];
       if ((all || target.l[i] !== shown.l[i]) && node.g) paintNode(node, data.looks[target.l[i]]);
       if ((all || target.v[i] !== shown.v[i]) && node.value) node.value.textContent = target.v[i];
-      if ((all || target.w[i] !== shown.w[i]) && node.window) node.window.textContent = target.w[i];
+      if ((all || target.w[i] !== shown.w[i]) && node.windows.length) {
+        const lines = target.w[i].split("\n");  // one line, or stacked (lecture mode)
+        node.windows.forEach((text, j) => { text.textContent = lines[j] || ""; });
+      }
       if ((all || target.e[i] !== shown.e[i]) && target.e[i] >= 0) {
         paintEdge(dom.edges[i], data.edgeLooks[target.e[i]]);
       }
@@ -406,18 +410,6 @@ function render({ model, el }) {
       const c = timeline.frames[model.get("index")].c;
       if (c !== null && c !== undefined) keepInView(dom.nodes[c].g);
     }
-  }
-
-  // Fit the tree to the width unless that would shrink it below half size; then show
-  // it at full size, scrolled to the current node. Waits until the player is on screen.
-  let tries = 0;
-  function chooseFit() {
-    const width = stage.clientWidth;
-    if (!width) {
-      if (tries++ < 120) requestAnimationFrame(chooseFit);
-      return;
-    }
-    setFitted(natural <= 2 * width);
   }
 
   // The quiz panel: the question asked at this frame, else the latest verdict; the score at the end.
@@ -535,7 +527,6 @@ function render({ model, el }) {
   show(model.get("index"));
   showPlaying();
   showSpeed();
-  chooseFit();
   return () => {
     model.off("change:index", onIndex);
     if (data.quiz) model.off("change:answers", onIndex);

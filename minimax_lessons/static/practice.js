@@ -7,6 +7,10 @@
 // the likely mistake for common wrong answers. Every answer is judged here, in the
 // browser, without a kernel round trip.
 //
+// Each answer judged, and each tree done, is told to the model (model.send: the kernel,
+// which writes it in the learner's logbook, or a saved page's own record in the browser):
+//   {type: "answer", level, seed, stage, node, right, diagnosis} and {type: "tree", level, clean}.
+//
 // Right and wrong never rest on colour alone: a right node gets a tick and a thick
 // solid outline, a wrong one a cross and a dashed outline, and the sentence below.
 
@@ -184,6 +188,14 @@ function render({ model, el }) {
   const nameOf = (id) => tree.nodes[id].name;
 
   let said = { kind: "info", text: "" };  // the last message, without its mark
+
+  // What was judged, for the learner's record (the module's header says what is sent).
+  function tell(message) {
+    if (typeof model.send !== "function") return;
+    try {
+      model.send({ level: game.level, seed: tree.seed, stage: stage().stage, ...message });
+    } catch (error) { /* no kernel to tell: practice goes on */ }
+  }
 
   function say(kind, text) {
     said = { kind, text };
@@ -407,6 +419,7 @@ function render({ model, el }) {
     else say("wrong", `${name}: not right` + (verdict.diagnosis && verdict.diagnosis !== "wrong"
       ? ` (likely mistake: ${verdict.diagnosis.replace(/-/g, " ")}). ` : ". ") + verdict.sentence);
     root.dataset.lastDiagnosis = verdict.diagnosis || "";
+    tell({ type: "answer", node: name, right: !!verdict.right, diagnosis: verdict.diagnosis || null });
   }
 
   function enter() {
@@ -448,11 +461,13 @@ function render({ model, el }) {
         say("wrong", `${nameOf(id)}: not right` + (diagnosis !== "wrong"
           ? ` (likely mistake: ${diagnosis.replace(/-/g, " ")}). ` : ". ") + sentence);
         root.dataset.lastDiagnosis = diagnosis;
+        tell({ type: "answer", node: nameOf(id), right: false, diagnosis });
       } else {
         for (const leaf of leaves) state.set(leaf, { status: "right" });
         say("right", `${nameOf(id)}: right, alpha-beta never evaluates ` +
             (leaves.length > 1 ? "these leaves." : "it."));
         root.dataset.lastDiagnosis = "";
+        tell({ type: "answer", node: nameOf(id), right: true, diagnosis: null });
       }
     } else {
       say("info", `${nameOf(id)}: no longer marked as pruned.`);
@@ -465,6 +480,7 @@ function render({ model, el }) {
     if (stage().stage !== "pruned") return;
     const verdict = judgeMarked(tree, marked);
     root.dataset.lastDiagnosis = verdict.diagnosis || "";
+    tell({ type: "answer", node: "Check", right: verdict.right, diagnosis: verdict.diagnosis });
     if (verdict.right) {
       finishIfDone();
       return;
@@ -524,6 +540,7 @@ function render({ model, el }) {
       news += ` Level up: level ${game.level}, ${data.levels[game.level - 1]}.`;
     }
     showLevel();
+    tell({ type: "tree", clean });
     entry.hidden = true;
     root.dataset.done = String(game.done);
     say(kind, `${said.text} ${news} Press New tree for another.`);

@@ -10,8 +10,9 @@ from minimax_lessons import FIGURE_5_2, TicTacToe, alphabeta, expectiminimax, mi
 from minimax_lessons import examples
 from minimax_lessons.animation.mcts_player import animate_mcts
 from minimax_lessons.animation.player import PLAY_HINT, STATIC, Animation, animate
-from minimax_lessons.pictures.jupyter import with_hint
+from minimax_lessons.pictures.jupyter import fitting_img, with_hint
 from minimax_lessons.pictures.draw import PALETTE, value_text
+from minimax_lessons.pictures.scene import marked_value
 from minimax_lessons.pictures.frames import PRUNED
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -89,7 +90,9 @@ def test_replaying_the_changes_gives_each_frame_s_picture(fig52):
     for k, frame in enumerate(fig52.frames):
         state = fig52._frame_state(k)
         for i, spot in enumerate(fig52.spots):
-            assert state["values"][i] == value_text(frame.nodes.get(spot.path), spot)
+            shown = marked_value(value_text(frame.nodes.get(spot.path), spot),
+                                 frame.status(spot.path), spot)
+            assert state["values"][i] == shown
             look = fig52._looks[state["looks"][i]]
             if frame.status(spot.path) == PRUNED:
                 assert look.dashed and look.stroke == PALETTE["pruned"]
@@ -183,7 +186,7 @@ def test_windows_change_beside_the_nodes(fig52):
 def test_tic_tac_toe_boards_update_their_header():
     game = TicTacToe()
     animation = animate(alphabeta, game, state=game.parse("XO.\nXO.\n..."))
-    assert value_of(animation.frame_svg(0), "n") == "MAX"
+    assert value_of(animation.frame_svg(0), "n") == "MAX ?"  # not reached yet
     assert value_of(animation.frame_svg(-1), "n") == "MAX 1"
     assert geometry(animation.frame_svg(0)) == geometry(animation.frame_svg(-1))
 
@@ -264,7 +267,8 @@ def test_in_a_notebook_it_shows_the_player_and_the_last_frame_as_svg(fig52):
     assert bundle["image/svg+xml"] == with_hint(fig52.frame_svg(-1), PLAY_HINT)
     assert bundle["text/plain"] == "<Animation of alphabeta on 13 nodes: 23 frames, value 3>"
     assert set(fig52._repr_mimebundle_(exclude=["image/svg+xml"])) == {
-        "text/plain", "image/png", "application/vnd.jupyter.widget-view+json"}
+        "text/plain", "text/html", "image/png", "application/vnd.jupyter.widget-view+json"}
+    assert bundle["text/html"] == fitting_img(bundle["image/svg+xml"], bundle["text/plain"])
 
 
 def test_the_static_picture_is_the_same_every_time():

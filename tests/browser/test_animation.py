@@ -5,6 +5,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from minimax_lessons.pictures.style import DASHARRAYS
+
 pytestmark = pytest.mark.browser
 
 # Frame 22 is the last of alphabeta on Figure 5.2 (22 steps); C2 and C3 are pruned.
@@ -67,7 +69,7 @@ def test_the_widget_steps_forward_and_back_and_plays_to_the_pruned_end(jupyter_s
     assert player.locator(".mmla-caption").inner_text() == "Leaf B1 has utility 3."
     evaluated = paint(player, "n_0_0")
     assert evaluated["fill"] != start["fill"] and evaluated["stroke"] != start["stroke"]
-    assert start["dash"] == "1,5" and evaluated["dash"] is None  # dotted until reached
+    assert start["dash"] == DASHARRAYS["dotted"] and evaluated["dash"] is None  # dotted until reached
 
     player.get_by_role("button", name="Step back").click()
     wait_for_step(player, 2)

@@ -1,12 +1,14 @@
-"""Monte Carlo tree search in the animation player: a saved page, and lesson 8 in JupyterLab."""
+"""Monte Carlo tree search in the animation player, as a saved page (lesson 8 runs in JupyterLab
+and its player plays in tests/browser/test_pictures_fit.py)."""
 
 from pathlib import Path
 
 import pytest
 
+from minimax_lessons.pictures.style import DASHARRAYS
+
 pytestmark = pytest.mark.browser
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 SIDE_TEXT_JS = """([root, id]) => {
@@ -43,7 +45,7 @@ def test_the_saved_mcts_player_shows_visits_and_ucb_scores_as_the_tree_grows(bro
         page.goto(path.as_uri())
         player = page.locator(".mmla")
         wait_for_step(player, 0, last)
-        assert node(player, "n_0")["dash"] == "1,5"          # B not in the tree yet: dotted
+        assert node(player, "n_0")["dash"] == DASHARRAYS["dotted"]  # B not in the tree yet
         for _ in range(select):
             player.press("ArrowRight")
         wait_for_step(player, select, last)
@@ -61,17 +63,3 @@ def test_the_saved_mcts_player_shows_visits_and_ucb_scores_as_the_tree_grows(bro
         page.screenshot(path=str(ARTIFACTS / "mcts_player.png"), full_page=True)
         context.close()
     assert not errors, "browser console errors:\n" + "\n".join(errors)
-
-
-def test_lesson_8_runs_in_lab_and_its_animation_plays_to_the_move_played(jupyter_server, lab):
-    lab.open(jupyter_server.add_notebook(NOTEBOOKS / "08-monte-carlo-tree-search.ipynb"))
-    lab.run_all()
-    first = lab.page.locator(".mmla").first
-    first.wait_for(state="visible")
-    counter = first.locator(".mmla-counter", has_text="step 0 /")
-    counter.wait_for(state="visible")
-    last = counter.text_content().split("/")[-1].strip()
-    first.get_by_role("button", name="Last frame").click()
-    first.locator(".mmla-counter", has_text=f"step {last} / {last}").wait_for(state="visible")
-    assert first.locator(".mmla-caption").inner_text().startswith("After 20 play-outs")
-    lab.assert_no_console_errors()

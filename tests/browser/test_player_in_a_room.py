@@ -3,6 +3,7 @@
 import pytest
 
 from .test_animation import animation_notebook, wait_for_step
+from .test_practice_page import saved_by_ctrl_s
 
 pytestmark = pytest.mark.browser
 
@@ -52,6 +53,9 @@ def test_arrow_keys_step_the_player_after_a_click_on_its_slider(jupyter_server, 
     # The keys stayed with the player: JupyterLab did not move to another cell.
     assert lab.page.evaluate(
         "() => window.jupyterapp.shell.currentWidget.content.activeCellIndex") == 0
+    # ...all but Ctrl+S, which saves the notebook from inside the player too.
+    assert player.evaluate("el => el.contains(document.activeElement)")
+    assert saved_by_ctrl_s(lab.page)
     lab.assert_no_console_errors()
 
 

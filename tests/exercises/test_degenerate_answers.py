@@ -60,6 +60,34 @@ DEGENERATE = {
             "        while isinstance(child, list):\n            child = child[0]\n"
             "        firsts.append(child)\n    return firsts.index(max(firsts))\n"),
     },
+    "minimax_line": {
+        "a constant": "def f(node, is_maximizing):\n    return (0, [])\n",
+        "None": "def f(node, is_maximizing):\n    return None\n",
+        "a random value": SEEDED_RANDOM + "def f(node, is_maximizing):\n"
+                                          "    return (_rng.randint(-9, 15), [])\n",
+        "the first leaf, down the first children": (
+            "def f(node, is_maximizing):\n    line = []\n"
+            "    while isinstance(node, list):\n        node, line = node[0], line + [0]\n"
+            "    return (node, line)\n"),
+        "a turn counter": "def f(node, is_maximizing):\n"
+                          "    return (1 if is_maximizing else -1, [])\n",
+        "the utility, 0 above the leaves": "def f(node, is_maximizing):\n"
+                                           "    return (0 if isinstance(node, list) else node, [])\n",
+    },
+    "alphabeta_search": {
+        "a constant": "def f(node, is_maximizing):\n    return (0, 0, 0)\n",
+        "None": "def f(node, is_maximizing):\n    return None\n",
+        "a random value": SEEDED_RANDOM + "def f(node, is_maximizing):\n"
+                                          "    return (_rng.randint(0, 10), 0, 1)\n",
+        "the first leaf": ("def f(node, is_maximizing):\n    move = 0 if isinstance(node, list) "
+                           "else None\n    while isinstance(node, list):\n        node = node[0]\n"
+                           "    return (node, move, 1)\n"),
+        "a turn counter": "def f(node, is_maximizing):\n"
+                          "    return (1 if is_maximizing else -1, 0, 0)\n",
+        "the utility, 0 above the leaves": (
+            "def f(node, is_maximizing):\n"
+            "    if isinstance(node, list):\n        return (0, 0, 0)\n    return (node, None, 1)\n"),
+    },
     "game_minimax": {
         "a constant": "def f(game, state):\n    return 0\n",
         "None": "def f(game, state):\n    return None\n",

@@ -335,9 +335,11 @@ def _leaf_name(game, path):
     return node
 
 
-def test_feedback_pictures_keep_their_text_at_least_12_px_and_their_own_size():
+def test_feedback_pictures_are_drawn_narrow_with_text_of_12_px_and_shrink_to_the_cell():
+    from minimax_lessons import draw_tree
     from minimax_lessons.exercises import check_function
     from minimax_lessons.exercises import feedback as F
+    from minimax_lessons.pictures.raster import svg_pixels
 
     result = check_function("alphabeta", V.alphabeta_strict)
     game, notes, highlight = result.picture
@@ -346,28 +348,25 @@ def test_feedback_pictures_keep_their_text_at_least_12_px_and_their_own_size():
     box = re.search(r'viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ', svg).group(1)
     assert float(width) == float(box), "drawn at the size of its content, not shrunk"
     assert F.smallest_text_px(svg) >= 12
+    wide = draw_tree(game, notes=notes, highlight=set(highlight), names=True).svg()
+    assert svg_pixels(svg)[0] < svg_pixels(wide)[0]  # narrow: nodes closer together
     html = F.tree_picture_html(game, notes, highlight)
-    natural = _png_width(html)
-    narrowest = int(re.search(r"min-width: (\d+)px", html).group(1))
-    assert narrowest <= natural
-    assert F.smallest_text_px(svg) * narrowest / natural >= 12 - 0.01
-    assert f'width="{natural}"' in html
+    assert f'width="{_png_width(html)}"' in html and "max-width: 100%" in html
+    assert "min-width" not in html and "overflow" not in html  # no scroll bar: it shrinks
 
 
-def test_a_wide_tree_s_feedback_picture_is_capped_and_then_does_not_shrink():
+def test_a_wide_tree_s_feedback_picture_is_capped():
     from minimax_lessons import GameTree
     from minimax_lessons.exercises import feedback as F
     from minimax_lessons.pictures.raster import MAX_PNG_WIDTH, svg_pixels
 
-    game = GameTree.random(3, 4, seed=7)  # 121 nodes, about 6,300 px wide
+    game = GameTree.random(3, 4, seed=7)  # 121 nodes, about 5,000 px wide
     svg = F._svg(game, {}, set())
     full = svg_pixels(svg)[0]
     html = F.tree_picture_html(game)
     natural = _png_width(html)
-    assert full > natural == MAX_PNG_WIDTH  # the PNG is scaled down to the cap ...
-    # ... which makes its text smaller than the SVG's, under 12 px: it may shrink no further
-    assert F.smallest_text_px(svg) * natural / full < 12
-    assert f"min-width: {natural}px" in html
+    assert full > natural == MAX_PNG_WIDTH  # the PNG is scaled down to the cap
+    assert "max-width: 100%" in html and "min-width" not in html
 
 
 # -- 3. pictures of hand answers ---------------------------------------------------------------

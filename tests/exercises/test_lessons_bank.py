@@ -28,6 +28,8 @@ from minimax_lessons.exercises.variants import (SOLUTIONS, alphabeta_strict, bac
                                                 evaluate_signs_swapped, evaluate_wins_inside)
 from minimax_lessons.exercises.variants import alphabeta as student_alphabeta
 
+from .graded_answers import alphabeta_search, alphabeta_search_strict
+
 GAME = TicTacToe()
 SEEDS = range(4)
 LESSON_IDS = [f"q{lesson}.{n}" for lesson, count in ((1, 5), (2, 5), (4, 6), (5, 5), (6, 14),
@@ -276,7 +278,7 @@ def paranoid_score(nested, depth=0):
 FUNCTIONS = {"q4.5": (SOLUTIONS["board_minimax"], board_not_restored, "board-not-restored"),
              "q5.5": (SOLUTIONS["evaluate"], evaluate_signs_swapped, "signs-swapped"),
              "q6.6": (student_alphabeta, alphabeta_strict, "prune-strict"),
-             "q6.14": (alphabeta_strict, student_alphabeta, "prune-non-strict"),
+             "q6.14": (alphabeta_search_strict, alphabeta_search, "prune-non-strict"),
              "q8.3": (SOLUTIONS["backup"], backup_no_sign_switch, "backup-no-sign-switch")}
 VALUE_IDS = [qid for qid in LESSON_IDS if qid not in FUNCTIONS]
 

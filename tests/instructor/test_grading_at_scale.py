@@ -8,6 +8,7 @@ again: what is tested there is the slicing and the joining).
 """
 
 import csv
+import inspect
 import io
 import json
 import shutil
@@ -15,6 +16,7 @@ import shutil
 import nbformat
 import pytest
 
+from ..exercises.graded_answers import minimax_line_max_everywhere
 from .assignment_kit import LIMITS, NAME, make_assignment, right_pruned, submit
 
 from minimax_lessons.instructor import grade, load_key
@@ -27,12 +29,9 @@ from minimax_lessons.instructor.roster import assigned_seed, read_roster
 #: Grades a class: not for make test-fast.
 pytestmark = pytest.mark.slow
 
-ALWAYS_MAX = '''\
-def minimax(node, is_maximizing):
-    if not isinstance(node, list):
-        return node
-    return max(minimax(child, not is_maximizing) for child in node)
-'''
+#: q3.14 answered with MAX's choice at every level.
+ALWAYS_MAX = (inspect.getsource(minimax_line_max_everywhere)
+              + "\n\nminimax_line = minimax_line_max_everywhere\n")
 
 
 def rows(path):

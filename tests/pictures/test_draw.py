@@ -396,7 +396,7 @@ def test_an_unknown_node_is_a_clear_error():
 def test_the_legend_lists_what_the_drawing_uses():
     source = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), legend=True).source
     key = source[source.index("subgraph cluster_legend"):]
-    for entry in ("MAX", "MIN", "leaf", "final value", "pruned", "chosen line"):
+    for entry in ("MAX", "MIN", "leaf", "final value", "✂ pruned", "chosen line"):
         assert f"label={entry}" in key or f'label="{entry}' in key
     assert "chance" not in key
     assert "cluster_legend" not in draw_tree(FIGURE_5_2).source
@@ -419,8 +419,9 @@ def test_the_legend_explains_the_windows_and_the_bounds_an_alpha_beta_drawing_sh
     bound = next(k for k, v in key.items() if v.get("label", "").startswith("≤2"))
     assert key[bound]["shape"] == "invtriangle" and key[bound]["fillcolor"] == PALETTE["done"]
     assert any("bound" in t and "pruned" in t and "at most 2" in t for t in labels)
-    # The notation forms a second row under the looks of the nodes.
-    assert "key_0_0" in nodes and window.startswith("key_1_") and bound.startswith("key_1_")
+    # The notation forms rows under the looks of the nodes (a third one when it is wide).
+    assert "key_0_0" in nodes and window.startswith("key_1_")
+    assert bound.startswith(("key_1_", "key_2_"))
     assert ("key_0_0", "key_1_0_start") in edges  # the chosen line opens the second row
 
 
@@ -467,7 +468,7 @@ def test_the_chosen_line_in_the_legend_leaves_room_around_its_sample():
 def test_a_drawing_shows_itself_as_svg_with_png_and_text_fallbacks():
     drawing = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True))
     bundle = drawing._repr_mimebundle_()
-    assert set(bundle) == {"image/svg+xml", "image/png", "text/plain"}
+    assert set(bundle) == {"text/html", "image/svg+xml", "image/png", "text/plain"}
     assert bundle["text/plain"] == "<TreeDrawing of 13 nodes: alphabeta, value 3, 2 pruned>"
     svg = bundle["image/svg+xml"]
     assert '<g id="n_1_1" class="node leaf pruned">' in svg

@@ -49,7 +49,8 @@ def test_a_drawing_asked_for_its_text_renders_nothing(monkeypatch):
 def test_a_drawing_without_its_png_is_not_rasterised(monkeypatch):
     monkeypatch.setattr(jupyter, "svg_to_png", lambda svg: pytest.fail("rasterised"))
     drawing = draw_tree(FIGURE_5_2)
-    assert drawing._repr_mimebundle_(exclude=[PNG]) == {SVG: drawing.svg(), TEXT: repr(drawing)}
+    assert drawing._repr_mimebundle_(exclude=[PNG, HTML]) == {SVG: drawing.svg(),
+                                                              TEXT: repr(drawing)}
 
 
 def test_the_svg_is_made_once_for_the_svg_and_the_png():
@@ -60,7 +61,7 @@ def test_the_svg_is_made_once_for_the_svg_and_the_png():
         return '<svg xmlns="http://www.w3.org/2000/svg" width="9pt" height="6pt"/>'
 
     bundle = mimebundle(jupyter.picture_makers(svg, lambda: "text"))
-    assert calls == ["svg"] and set(bundle) == {SVG, PNG, TEXT}
+    assert calls == ["svg"] and set(bundle) == {HTML, SVG, PNG, TEXT}
 
 
 def test_an_animation_asked_for_its_text_makes_no_widget_and_no_picture(monkeypatch):
@@ -69,7 +70,7 @@ def test_an_animation_asked_for_its_text_makes_no_widget_and_no_picture(monkeypa
     assert animation._repr_mimebundle_(include=[TEXT]) == {TEXT: repr(animation)}
     assert "widget" not in vars(animation) and "layout_svg" not in vars(animation)
     bundle = animation._repr_mimebundle_(exclude=[PNG])
-    assert set(bundle) == {WIDGET, SVG, TEXT} and "widget" in vars(animation)
+    assert set(bundle) == {WIDGET, HTML, SVG, TEXT} and "widget" in vars(animation)
 
 
 def test_practice_asked_for_its_widget_only_gets_the_widget():
@@ -112,3 +113,37 @@ def test_an_offline_page_holds_its_module_css_and_data_and_no_end_of_script(tmp_
     monkeypatch.setattr(jupyter, "STATIC", tmp_path)
     with pytest.raises(RuntimeError, match="bad.js must end with its `export default` line"):
         offline_page("bad", name="bad", title="t", data="{}", start="")
+
+
+def test_a_picture_shows_in_jupyterlab_as_an_img_of_its_svg_that_fits_the_output_width():
+    """JupyterLab shows image/svg+xml at full size behind a scroll bar; an <img> in HTML it
+    scales to the output's width (untrusted too), never above the picture's own size."""
+    import base64
+    import html as html_text
+    import re
+
+    drawing = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True))
+    bundle = drawing._repr_mimebundle_()
+    img = bundle[HTML]
+    src = re.fullmatch(r'<img src="data:image/svg\+xml;base64,([A-Za-z0-9+/=]+)" alt="([^"]*)"'
+                       r' width="(\d+)" style="max-width: 100%; height: auto;">', img)
+    assert src, img[:200]
+    assert base64.b64decode(src[1]).decode("utf-8") == bundle[SVG]
+    assert html_text.unescape(src[2]) == bundle[TEXT]
+    points = float(re.search(r'<svg width="([\d.]+)pt"', bundle[SVG])[1])
+    assert int(src[3]) == round(points * 4 / 3)  # its own size in CSS pixels, at most
+
+
+def test_a_narrow_drawing_stacks_its_windows_and_is_narrower_for_its_text():
+    import re
+
+    result = alphabeta(FIGURE_5_2, trace=True)
+    wide, narrow = (draw_tree(FIGURE_5_2, result=result, narrow=n) for n in (False, True))
+    assert 'label="B\\nenter α=-∞ β=+∞"' in wide.source
+    assert 'label="B\\nenter\\nα=-∞\\nβ=+∞"' in narrow.source
+
+    def width(svg):
+        return float(re.search(r'<svg width="([\d.]+)pt"', svg)[1])
+
+    assert width(narrow.svg()) < 0.8 * width(wide.svg())
+    assert 'fontsize="17"' in narrow.source  # the same size of text, in less width

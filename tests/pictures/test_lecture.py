@@ -8,7 +8,9 @@ import pytest
 import minimax_lessons
 from minimax_lessons import FIGURE_5_2, TicTacToe, alphabeta, animate, draw_tree, lecture_mode
 from minimax_lessons.pictures.frames import build_frames
+from minimax_lessons.games.examples import SUBTREE_PRUNED
 from minimax_lessons.pictures.lecture import Scale, current
+from minimax_lessons.pictures.style import NARROW, REGULAR
 
 ATTR = re.compile(r'([\w]+)=("(?:[^"\\]|\\.)*"|[^\s\]]+)')
 SVG = "{http://www.w3.org/2000/svg}"
@@ -57,25 +59,49 @@ def test_lecture_mode_scales_node_labels_side_texts_names_and_move_labels_by_hal
         assert float(big[name]["fontsize"]) >= 1.5 * float(plain[name]["fontsize"]), name
 
 
-def test_lecture_mode_grows_fixed_size_nodes_with_their_text():
-    plain = statements(figure().source)
+def test_lecture_mode_grows_fixed_size_nodes_with_their_text_from_its_narrow_sizes():
     with lecture_mode():
         big = statements(figure().source)
-    for name in ("n", "n_0", "n_0_0"):
+    for name, (width, height) in (("n", NARROW.triangle), ("n_0", NARROW.triangle),
+                                  ("n_0_0", NARROW.leaf)):
         assert big[name]["fixedsize"] == "true"
-        assert float(big[name]["width"]) == pytest.approx(1.5 * float(plain[name]["width"]))
-        assert float(big[name]["height"]) == pytest.approx(1.5 * float(plain[name]["height"]))
+        assert float(big[name]["width"]) == pytest.approx(1.5 * width)
+        assert float(big[name]["height"]) == pytest.approx(1.5 * height)
+    assert NARROW.triangle[0] < REGULAR.triangle[0] and NARROW.nodesep < REGULAR.nodesep
+
+
+def ems(svg):
+    """(width, height) of a picture in ems of its largest text (the values in its nodes)."""
+    root = ET.fromstring(svg)
+    font = max(float(t.get("font-size")) for t in root.iter(f"{SVG}text"))
+    box = [float(v) for v in root.get("viewBox").split()]
+    return box[2] / font, box[3] / font
+
+
+@pytest.mark.parametrize("tree", [FIGURE_5_2, SUBTREE_PRUNED], ids=["fig52", "subtree"])
+def test_a_lecture_tree_uses_the_height_so_that_fitted_to_a_width_its_text_is_larger(tree):
+    """Fitted to a projector's width, text is as large as the width over the tree's width
+    in ems: lecture mode stacks windows and packs nodes, so the tree is far fewer ems wide."""
+    plain = ems(animate(alphabeta, tree).layout_svg)
+    with lecture_mode():
+        big = ems(animate(alphabeta, tree).layout_svg)
+    assert big[0] <= 0.6 * plain[0], (plain, big)
+    assert big[1] > plain[1], (plain, big)
+    assert big[0] <= 24, big  # 560 px (1024x768, file browser open) / 24 ems: 23 px values
 
 
 def test_lecture_mode_doubles_every_outline_and_edge_and_the_keys_chosen_line():
     plain = statements(figure().source)
     with lecture_mode():
         big = statements(figure().source)
-    widths = {k: v["penwidth"] for k, v in plain.items() if "penwidth" in v}
+    widths = {k: v["penwidth"] for k, v in plain.items()
+              if "penwidth" in v and not k.startswith("key_")}  # the key's rows wrap
     assert {"n", "n_0_1", "n->n_0", "n_1->n_1_1"} <= set(widths)  # line, plain, pruned
-    assert any(v.get("id") == "key_line" for v in big.values())
     for name, width in widths.items():
         assert float(big[name]["penwidth"]) >= 2 * float(width), name
+    (line,) = [v for v in plain.values() if v.get("id") == "key_line"]
+    (thick,) = [v for v in big.values() if v.get("id") == "key_line"]
+    assert float(thick["penwidth"]) >= 2 * float(line["penwidth"])
 
 
 def test_drawings_after_lecture_mode_are_byte_identical_to_before():
@@ -183,7 +209,7 @@ def test_an_animation_made_in_lecture_mode_also_carries_its_player_as_html():
     from minimax_lessons.instructor.decks import player_iframe
 
     plain = animate(alphabeta, FIGURE_5_2)._repr_mimebundle_()
-    assert "text/html" not in plain, "outside lecture mode the notebook stores no player page"
+    assert plain["text/html"].startswith("<img "), "outside lecture mode: only the still"
     with lecture_mode():
         made = animate(alphabeta, FIGURE_5_2)
     bundle = made._repr_mimebundle_()  # shown after the block: still the lecture player

@@ -15,8 +15,11 @@ import pytest
 
 from minimax_lessons import FIGURE_5_2, alphabeta, draw_tree
 from minimax_lessons.animation.player import STATIC, animate
+from minimax_lessons.games.examples import SUBTREE_PRUNED
 from minimax_lessons.pictures.draw import PALETTE, edge_look, graph_skeleton, node_look
-from minimax_lessons.pictures.style import Style
+from minimax_lessons.pictures.layout import expand
+from minimax_lessons.pictures.scene import Scene
+from minimax_lessons.pictures.style import DASHARRAYS, Style, choose_style
 from minimax_lessons.pictures.frames import DONE, PRUNED, UNVISITED, VISITED, build_frames
 
 WHITE = "#ffffff"
@@ -126,13 +129,65 @@ def cue(look):
     return look.width, look.dash
 
 
+STATES = {"not reached": dict(status=UNVISITED), "pruned": dict(status=PRUNED),
+          "current": dict(status=VISITED, current=True), "bound (so far)": dict(status=VISITED),
+          "final": dict(status=DONE), "chosen line": dict(status=DONE, on_line=True)}
+
+
 def test_each_search_state_of_a_node_has_its_own_width_or_dash():
-    states = {"not reached": node_look(UNVISITED), "so far": node_look(VISITED),
-              "pruned": node_look(PRUNED), "current": node_look(VISITED, current=True),
-              "chosen line": node_look(DONE, on_line=True)}
-    cues = {name: cue(look) for name, look in states.items()}
+    cues = {name: cue(node_look(**state)) for name, state in STATES.items()}
     assert len(set(cues.values())) == len(cues), cues
-    assert cue(node_look(DONE)) == cues["so far"]  # told apart by their text: next test
+
+
+def test_pruned_not_reached_bound_and_final_differ_in_outline_fill_and_mark():
+    """On a washed-out screen, in grey: no two states share an outline, a fill or a mark."""
+    frames = build_frames(SUBTREE_PRUNED, alphabeta(SUBTREE_PRUNED, trace=True))
+    spots = expand(SUBTREE_PRUNED)
+    scene = Scene(spots, choose_style(SUBTREE_PRUNED, spots, frames[-1]))
+    seen = {}  # state -> (outline, fill, mark) of an inner node in that state
+    for frame in frames:
+        for spot, mark, status in zip(spots, scene.show(frame), scene.status):
+            if spot.terminal or mark.look.stroke in (PALETTE["current"], PALETTE["line"]):
+                continue  # current and chosen line: overlays, tested above
+            state = {UNVISITED: "not reached", PRUNED: "pruned", DONE: "final"}.get(status)
+            if status == VISITED and mark.value[:1] in ("≤", "≥"):
+                state = "bound (so far)"
+            if state:
+                mark_text = mark.value.strip("0123456789-")
+                seen.setdefault(state, (cue(mark.look), mark.look.fill, mark_text))
+    assert set(seen) == {"not reached", "pruned", "bound (so far)", "final"}, seen
+    for part in range(3):
+        shown = [cues[part] for cues in seen.values()]
+        assert len(set(shown)) == len(shown), (part, seen)
+
+
+def washed_out(a, b, flare=0.15):
+    """The contrast of two colours on a projector in a lit room: ``flare`` of white's
+    luminance added to both (the model of the review screens-2026-11)."""
+    light, dark = sorted((luminance(a) + flare, luminance(b) + flare), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("state", STATES)
+def test_every_state_keeps_its_outline_at_3_to_1_against_the_page_and_its_fill_when_washed_out(
+        state):
+    look = node_look(**STATES[state])
+    assert contrast(look.stroke, WHITE) >= MARK and contrast(look.stroke, look.fill) >= MARK
+    assert washed_out(look.stroke, WHITE) >= MARK, (state, round(washed_out(look.stroke, WHITE), 2))
+    assert contrast(look.text, look.fill) >= TEXT
+
+
+def test_a_first_frame_shows_the_whole_tree_with_dark_dots_and_marks():
+    """Step 0 of a player and a quiz's still: every node reached by nothing yet."""
+    frame = build_frames(FIGURE_5_2, alphabeta(FIGURE_5_2, trace=True))[0]
+    drawing = draw_tree(FIGURE_5_2, frame=frame)
+    nodes = nodes_of(drawing.source)
+    inner = [s.id for s in drawing.spots if not s.terminal and s.path]
+    assert all(nodes[k]["label"].replace("\\n", "") == "?" for k in inner)
+    leaves = [s for s in drawing.spots if s.terminal]
+    assert all(nodes[s.id]["label"] == str(s.utility) for s in leaves)
+    dotted = node_look(UNVISITED)
+    assert washed_out(dotted.stroke, WHITE) >= MARK and dotted.width >= 1.5
 
 
 @pytest.mark.parametrize("look", [node_look, edge_look], ids=["node", "edge"])
@@ -171,16 +226,19 @@ def test_nodes_not_reached_yet_are_dotted_in_the_svg():
     dashes = {gid: next(e.get("stroke-dasharray") for e in groups[gid]
                         if e.tag in (f"{SVG}polygon", f"{SVG}path"))
               for gid in ("n", "n_0", "n_1_2", "e_0", "e_1_2")}
-    assert dashes == {"n": None, "n_0": "1,5", "n_1_2": "1,5", "e_0": "1,5", "e_1_2": "1,5"}
+    dots = DASHARRAYS["dotted"]
+    assert dots != "1,5"  # Graphviz's own dots fade on a projector: drawn denser
+    assert dashes == {"n": None, "n_0": dots, "n_1_2": dots, "e_0": dots, "e_1_2": dots}
 
 
 def test_the_player_data_carries_the_dotted_look_apart_from_the_pruned_dashes():
     data = animate(alphabeta, FIGURE_5_2).data
+    dots = DASHARRAYS["dotted"]
     dashes = {look[3] for look in data["looks"]}
-    assert {"1,5", "5,2", ""} <= dashes
+    assert {dots, "5,2", ""} <= dashes
     first = {i: data["looks"][look][3] for i, look, *_ in data["frames"][0]["n"]}
-    assert all(first[i] == "1,5" for i, node in enumerate(data["nodes"]) if node != "n")
-    assert {data["edgeLooks"][look][2] for _, look in data["frames"][0]["e"]} == {"1,5"}
+    assert all(first[i] == dots for i, node in enumerate(data["nodes"]) if node != "n")
+    assert {data["edgeLooks"][look][2] for _, look in data["frames"][0]["e"]} == {dots}
     assert "dotted: not reached yet" in (STATIC / "animation.js").read_text()
 
 

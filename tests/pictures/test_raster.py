@@ -56,7 +56,7 @@ def test_labels_are_drawn_with_the_shipped_fonts():
 
 def test_a_drawing_shows_itself_as_svg_and_as_png():
     bundle = draw_tree(FIGURE_5_2)._repr_mimebundle_()
-    assert set(bundle) == {"image/svg+xml", "image/png", "text/plain"}
+    assert set(bundle) == {"text/html", "image/svg+xml", "image/png", "text/plain"}
     assert base64.b64decode(bundle["image/png"])[:8] == PNG_MAGIC
 
 

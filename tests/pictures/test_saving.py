@@ -12,7 +12,7 @@ import nbformat
 import pytest
 
 from minimax_lessons import FIGURE_5_2, animate, minimax
-from minimax_lessons.pictures.jupyter import PNG, SVG, TEXT, WIDGET
+from minimax_lessons.pictures.jupyter import HTML, PNG, SVG, TEXT, WIDGET
 from minimax_lessons.pictures.saving import WIDGET_STATE, keep_still_pictures, pre_save_hook
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +43,7 @@ def test_the_view_goes_and_the_still_picture_with_its_hint_stays():
     nb = notebook_with(a_player_output())
     assert keep_still_pictures(nb) == 1
     data = nb.cells[1].outputs[0]["data"]
-    assert set(data) == {SVG, PNG, TEXT}
+    assert set(data) == {HTML, SVG, PNG, TEXT}
     assert "Run this cell to play it step by step." in data[SVG]
     nbformat.validate(nb)
 
@@ -88,7 +88,7 @@ def test_a_server_with_the_extension_saves_the_picture_not_the_view(tmp_path):
     nb = notebook_with(a_player_output())
     manager.save({"type": "notebook", "content": json.loads(nbformat.writes(nb))}, "lesson.ipynb")
     saved = nbformat.read(tmp_path / "lesson.ipynb", as_version=4)
-    assert set(saved.cells[1].outputs[0]["data"]) == {SVG, PNG, TEXT}
+    assert set(saved.cells[1].outputs[0]["data"]) == {HTML, SVG, PNG, TEXT}
 
 
 @pytest.mark.parametrize("target", ["setup", "lab", "test"])

@@ -128,6 +128,6 @@ def test_the_board_shows_only_what_a_display_asks_for():
     board = TicTacToeBoard(human="X")
     assert board._repr_mimebundle_(include=["text/plain"]) == {"text/plain": repr(board)}
     assert board._widget is None  # no widget made for a text-only display
-    bundle = board._repr_mimebundle_(exclude=["text/plain", "image/png"])
+    bundle = board._repr_mimebundle_(exclude=["text/plain", "image/png", "text/html"])
     assert set(bundle) == {"image/svg+xml", "application/vnd.jupyter.widget-view+json"}
     assert bundle["image/svg+xml"] == with_hint(board.picture().svg(), HINT)

@@ -213,15 +213,21 @@ QUESTIONS = (
                  "stands for all its leaves)",
         depth=2, branching=3, title="q3.13 What does alpha-beta skip?", graded=True),
     FunctionQuestion(
-        "q3.14", "Write minimax(node, is_maximizing) for trees written as nested lists."
-                 " Leaves may be any number (2.5 as well as 3): test for an inner node with "
+        "q3.14", "Write minimax_line(node, is_maximizing) for trees written as nested lists: "
+                 "it returns (value, line), the value of node and the line of best play from "
+                 "node down to a leaf, as the list of child indices each player picks "
+                 "([] at a leaf; of equally good children, the leftmost). Leaves may be any "
+                 "number (2.5 as well as 3): test for an inner node with "
                  "isinstance(node, list), not for a leaf with isinstance(node, int).",
-        "minimax", title="q3.14 Write minimax", graded=True),
+        "minimax_line", title="q3.14 Write minimax with its line", graded=True),
     FunctionQuestion(
-        "q3.15", "Write alphabeta(node, alpha, beta, is_maximizing); loop over the children "
-                 "with `for child in node` and stop as soon as alpha >= beta. Leaves may be any "
-                 "number: test for an inner node with isinstance(node, list).",
-        "alphabeta", title="q3.15 Write alpha-beta", graded=True),
+        "q3.15", "Write alphabeta_search(node, is_maximizing): alpha-beta from node with the "
+                 "full window, pruning as soon as alpha >= beta, that returns (value, move, "
+                 "leaves): the value, the index of the first best child of node (None at a "
+                 "leaf) and how many leaves it evaluated. Loop over the children with "
+                 "`for child in node` (or enumerate(node)). Leaves may be any number: test "
+                 "for an inner node with isinstance(node, list).",
+        "alphabeta_search", title="q3.15 Write alpha-beta that says what it did", graded=True),
     ParsonsQuestion(
         "q3.4", "Put these lines in order to make minimax with a depth limit: at depth 0 it "
                  "returns estimate(node). One line does not belong.",

@@ -1,0 +1,394 @@
+"""Every picture fits and reads, in JupyterLab, on a laptop and on a projector.
+
+- *Fits*: no output of a lesson shows a horizontal scroll bar, and no picture reaches past
+  its output area, at 1280x800 and at 1024x768 (a projector), in the layout ``make lab``
+  opens (the file browser open), before Run All (the notebook as cloned: untrusted, its
+  stored pictures) and after it (trusted, live players). The one scroll bar allowed is the
+  one a student asks for: a player's "fit" button switched to 1:1.
+- *Reads*: what lesson 0 and the README tell a lecturer, ``lecture_mode()`` in the first
+  cell and Run All, makes the values in the nodes of every tree at least 20 CSS pixels and
+  the windows and names at least 16, in stills and in players, at 1024x768 with the file
+  browser open; the players' buttons and caption grow too. Sizes are measured in the page:
+  an SVG text's font size times the scale it is drawn at.
+
+A notebook opened but not run shows its pictures, not their text: JupyterLab trusts only
+notebooks it ran itself, so it refuses their SVG; the pictures' HTML (an ``<img>``) and PNG
+still show. Screenshots of a few of these pages are kept in ``tests/artifacts/``.
+
+So that no lesson runs twice (the browser tests share one worker), the same run checks
+what opening a lesson and its own widgets do: the lesson is not marked unsaved as it
+opens, its first animation plays to its end, lesson 4's board answers a click, every
+prediction's explanation and result stay closed before Run All and after it, and lesson
+9's and lesson 10's open when clicked (:data:`LESSON_WIDGETS`).
+"""
+
+import re
+from pathlib import Path
+
+import nbformat
+import pytest
+
+pytestmark = pytest.mark.browser
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+LESSONS = sorted(NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+SIZES = ((1280, 800), (1024, 768))
+LECTURE_CELL = "from minimax_lessons import lecture_mode\nlecture_mode()"
+#: What a picture looks like when it is shown as text instead.
+TEXT_INSTEAD_OF_PICTURE = re.compile(
+    r"<(TreeDrawing|Animation) of|\btree\s+n_w\b|\bn->n_0\b|\bn_0_w\b|<TicTacToeBoard")
+
+#: Outputs of the current notebook that scroll sideways or hold a picture wider than the
+#: output area: [cell, what, width, room]. A player switched to 1:1 by its user may scroll.
+OVERFLOW_JS = """() => {
+    const found = [];
+    const nb = window.jupyterapp.shell.currentWidget.content;
+    nb.widgets.forEach((cell, i) => {
+        const area = cell.node.querySelector('.jp-OutputArea');
+        if (!area) return;
+        for (const out of area.querySelectorAll('.jp-OutputArea-output')) {
+            const room = out.getBoundingClientRect();
+            if (!room.width) continue;
+            for (const el of [out, ...out.querySelectorAll('*')]) {
+                const style = getComputedStyle(el);
+                if (el.closest('.mmla-stage:not(.mmla-fitted)')) continue;
+                if ((style.overflowX === 'auto' || style.overflowX === 'scroll')
+                    && el.scrollWidth > el.clientWidth + 1)
+                    found.push([i, 'scroll bar: ' + String(el.className.baseVal ?? el.className),
+                                el.scrollWidth, el.clientWidth]);
+                else if (['IMG', 'svg', 'IFRAME'].includes(el.tagName)
+                         && el.getBoundingClientRect().right > room.right + 1)
+                    found.push([i, 'wider than the output: ' + el.tagName,
+                                Math.round(el.getBoundingClientRect().width), Math.round(room.width)]);
+            }
+        }
+    });
+    return found;
+}"""
+
+#: What the untrusted notebook shows: its pictures (stored and visible), and any text that
+#: stands where a picture should be.
+PICTURES_JS = """() => {
+    const nb = window.jupyterapp.shell.currentWidget.content;
+    const found = {untrusted: 0, pictures: 0, texts: [], broken: [], images: 0};
+    nb.widgets.forEach((cell, i) => {
+        if (cell.model.type !== 'code') return;
+        if (!cell.model.trusted) found.untrusted += 1;
+        for (const out of cell.model.outputs.toJSON()) {
+            const data = out.data || {};
+            if (data['image/svg+xml'] || data['image/png']
+                || String(data['text/html'] || '').includes('<img')) found.pictures += 1;
+        }
+        const area = cell.node.querySelector('.jp-OutputArea');
+        if (!area) return;
+        for (const child of area.querySelectorAll('.jp-OutputArea-output'))
+            found.texts.push([i, child.innerText.slice(0, 300)]);
+        for (const img of area.querySelectorAll('img')) {
+            found.images += 1;
+            if (!(img.complete && img.naturalWidth > 0)) found.broken.push(i);
+        }
+    });
+    return found;
+}"""
+
+#: The smallest value, window and name (CSS pixels) of every tree picture in the notebook:
+#: players (inline SVG) and stills (an <img> of SVG, read back from its data).
+LABELS_JS = """() => {
+    const kind = (t) => {
+        const g = t.closest('g[id]');
+        const id = g ? g.getAttribute('id') : '';
+        if (/^n(_\\d+)*$/.test(id)) return 'value';
+        if (/_w$/.test(id)) return /[αβ]|^enter$/.test(t.textContent) ? 'window' : 'name';
+        if (/_name$/.test(id)) return 'name';
+        return null;
+    };
+    const smallest = (texts, scale) => {
+        const least = {};
+        for (const t of texts) {
+            const what = kind(t);
+            if (!what || !t.textContent.trim()) continue;
+            const px = parseFloat(t.getAttribute('font-size')) * scale;
+            least[what] = Math.min(least[what] ?? Infinity, Math.round(px * 10) / 10);
+        }
+        return least;
+    };
+    const found = [];
+    const nb = window.jupyterapp.shell.currentWidget.content;
+    nb.widgets.forEach((cell, i) => {
+        const area = cell.node.querySelector('.jp-OutputArea');
+        if (!area) return;
+        for (const svg of area.querySelectorAll('.mmla-stage svg')) {
+            found.push({cell: i, what: 'player', ...smallest(svg.querySelectorAll('text'),
+                                                              svg.getScreenCTM().a)});
+        }
+        for (const img of area.querySelectorAll('img')) {
+            const src = img.getAttribute('src') || '';
+            if (!src.startsWith('data:image/svg+xml;base64,')) continue;
+            const bytes = Uint8Array.from(atob(src.slice(26)), c => c.charCodeAt(0));
+            const svg = new DOMParser().parseFromString(new TextDecoder().decode(bytes),
+                                                        'image/svg+xml').documentElement;
+            const scale = img.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+            found.push({cell: i, what: 'still', ...smallest(svg.querySelectorAll('text'), scale)});
+        }
+    });
+    return found;
+}"""
+
+#: Dirty once the kernel's spec and language have been written into the notebook (the
+#: notebook panel asked for both first, so its own updates have run when ours resolve).
+#: JupyterLab writes both into a notebook as it opens it: a lesson that stored anything
+#: else turned unsaved (a dot on its tab) before the student did anything.
+DIRTY_AFTER_KERNEL_JS = """async () => {
+    const panel = window.jupyterapp.shell.currentWidget;
+    const kernel = panel.sessionContext.session.kernel;
+    await kernel.info;
+    await kernel.spec;
+    await null;
+    return {dirty: panel.context.model.dirty,
+            kernelspec: panel.context.model.getMetadata('kernelspec')};
+}"""
+
+#: The player's controls as drawn: its buttons' height and its caption's font size.
+CONTROLS_JS = """root => ({
+    button: root.querySelector('.mmla-bar button').getBoundingClientRect().height,
+    caption: parseFloat(getComputedStyle(root.querySelector('.mmla-caption')).fontSize),
+})"""
+
+
+def settle(page):
+    """Let JupyterLab lay out again (after a resize or Run All) and the images load."""
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-OutputArea-output img')].every(i => i.complete)")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    page.wait_for_timeout(300)
+
+
+#: Screenshots kept for a person to look at: (lesson, when) -> the text of the cell shown,
+#: at 1024x768 (the widest of these trees at the narrowest size).
+SHOTS = {("02-backing-up-values.ipynb", "before Run All"): 'question("q2.3")',
+         ("06-alpha-beta.ipynb", "after Run All"): "legend=True"}
+
+
+def overflow_at_both_sizes(page, name, when):
+    """The outputs that overflow, at each size: [(size, when, overflow)]."""
+    found = []
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        settle(page)
+        found += [(f"{width}x{height}", when, *item) for item in page.evaluate(OVERFLOW_JS)]
+    if (name, when) in SHOTS:
+        page.locator(".jp-Cell", has_text=SHOTS[name, when]).first.scroll_into_view_if_needed()
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        shot = f"fit_{width}x{height}_{when.replace(' ', '_')}_{name.split('-')[0]}.png"
+        page.screenshot(path=str(ARTIFACTS / shot))
+    return found
+
+
+def assert_not_unsaved(page, name):
+    seen = page.evaluate(DIRTY_AFTER_KERNEL_JS)
+    assert seen["dirty"] is False, f"{name} turned unsaved on opening: {seen}"
+    tab = page.locator(".jp-mod-current.lm-TabBar-tab")
+    assert "jp-mod-dirty" not in (tab.get_attribute("class") or "")
+
+
+def assert_the_first_player_plays(page, ends="Done:"):
+    """The lesson's first player (not a quiz) steps forward and ends on its last caption."""
+    first = page.locator(".mmla:not(:has(.mmla-quiz))").first
+    counter = first.locator(".mmla-counter", has_text="step 0 /")
+    counter.wait_for(state="visible")
+    last = counter.text_content().split("/")[-1].strip()
+    assert last.isdigit() and int(last) > 2, last
+    first.get_by_role("button", name="Step forward").click()
+    first.locator(".mmla-counter", has_text="step 1 /").wait_for(state="visible")
+    first.get_by_role("button", name="Last frame").click()
+    first.locator(".mmla-counter", has_text=f"step {last} / {last}").wait_for(state="visible")
+    assert first.locator(".mmla-caption").inner_text().startswith(ends)
+
+
+def the_tic_tac_toe_board_answers_a_click(page):
+    """Lesson 4: every empty square is worth a draw; the centre is answered by one O."""
+    squares = page.locator(".widget-gridbox button")
+    page.locator(".widget-gridbox button", has_text="draw (+0)").nth(8).wait_for(state="visible")
+    assert squares.count() == 9
+    squares.nth(4).click()  # the centre
+    page.locator(".widget-gridbox button", has_text=re.compile(r"^\s*O\s*$")).wait_for(state="visible")
+    page.locator(".widget-gridbox button", has_text=re.compile(r"^\s*X\s*$")).wait_for(state="visible")
+    texts = [squares.nth(i).text_content().strip() for i in range(9)]
+    assert texts[4] == "X" and texts.count("O") == 1
+    assert all(t in ("X", "O") or t.startswith(("draw", "loss")) for t in texts)
+
+
+REVEALS_JS = """() => [...document.querySelectorAll('.jp-MarkdownOutput details')].map(d => ({
+    open: d.open,
+    summary: d.querySelector('summary').innerText,
+}))"""
+
+
+def the_reveals_open_only_when_clicked(page):
+    """Lesson 10: a prediction's reveal stays closed until the student opens it."""
+    page.locator(".jp-MarkdownOutput details").first.wait_for(state="attached")
+    reveals = page.evaluate(REVEALS_JS)
+    assert len(reveals) == 7  # one after each prediction, p10.1 to p10.7
+    assert all(not r["open"] and r["summary"].startswith("Answer and explanation")
+               for r in reveals)
+    first = page.locator(".jp-MarkdownOutput details").first
+    first.scroll_into_view_if_needed()
+    assert not first.get_by_text("Read who moves from the shapes").is_visible()
+    first.locator("summary").click()
+    first.get_by_text("Read who moves from the shapes").wait_for(state="visible")
+    assert page.evaluate(REVEALS_JS)[0]["open"]
+
+
+#: The results a lesson shows closed (``reveal()``), in its outputs.
+RESULTS_JS = """() => [...document.querySelectorAll('.jp-OutputArea-output details')].map(d => ({
+    open: d.open,
+    summary: d.querySelector('summary').innerText,
+    images: d.querySelectorAll('img').length,
+}))"""
+
+
+def predictions(path) -> int:
+    """How many predictions the lesson checks (cells with ``check("pN.M"``)."""
+    nb = nbformat.read(path, as_version=4)
+    return sum('check("p' in cell.source for cell in nb.cells if cell.cell_type == "code")
+
+
+def answers_are_closed(page, path, when):
+    """Every prediction has its explanation below it, closed, and no result is open."""
+    if not predictions(path):
+        return
+    page.locator(".jp-MarkdownOutput details").first.wait_for(state="attached")
+    texts, results = page.evaluate(REVEALS_JS), page.evaluate(RESULTS_JS)
+    assert texts and not [r for r in texts + results if r["open"]], \
+        f"{path.name}: an answer is open {when}"
+    assert all(r["summary"].startswith("Answer and explanation") for r in texts)
+    assert all(r["summary"].startswith("The result") for r in results)
+
+
+def the_horizon_result_opens_only_when_clicked(page):
+    """Lesson 9: the horizon position's result (a board and a line) opens on a click."""
+    results = page.evaluate(RESULTS_JS)
+    assert len(page.evaluate(REVEALS_JS)) == 6 and len(results) == 5  # p9.3, p9.4 share one
+    horizon = page.locator(".jp-OutputArea-output details").nth(3)
+    horizon.scroll_into_view_if_needed()
+    assert results[3]["images"] == 1
+    assert not horizon.get_by_text("column 2, searched 4 and 5 plies deep").is_visible()
+    horizon.locator("summary").click()
+    horizon.get_by_text("column 2, searched 4 and 5 plies deep").wait_for(state="visible")
+    assert horizon.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
+    page.screenshot(path=str(ARTIFACTS / "lesson-9-result-opened.png"))
+
+
+#: What a lesson's own widgets do, checked on its one run (besides its first player).
+LESSON_WIDGETS = {
+    "04-tic-tac-toe.ipynb": the_tic_tac_toe_board_answers_a_click,
+    "09-connect-four.ipynb": the_horizon_result_opens_only_when_clicked,
+    "10-more-players-dice-and-killers.ipynb": the_reveals_open_only_when_clicked,
+}
+#: How a lesson's first player's last caption starts (a Monte Carlo search tells its rounds).
+LAST_CAPTIONS = {"08-monte-carlo-tree-search.ipynb": "After 20 play-outs"}
+
+
+def shown_as_text(found):
+    return [f"cell {i + 1}: {text[:120]!r}" for i, text in found["texts"]
+            if TEXT_INSTEAD_OF_PICTURE.search(text)]
+
+
+@pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])
+def test_every_picture_of_a_lesson_fits_at_both_sizes_before_and_after_run_all(
+        jupyter_server, lab, path):
+    """Also: opening the lesson does not mark it unsaved, and its first player plays."""
+    lab.open(jupyter_server.add_notebook(path))
+    page = lab.page
+    assert_not_unsaved(page, path.name)
+    page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output').length > 0")
+    settle(page)
+    found = page.evaluate(PICTURES_JS)
+    assert found["untrusted"] > 0, "the lesson opened trusted: this test would prove nothing"
+    assert found["pictures"] > 0, f"{path.name} stores no picture at all"
+    assert not shown_as_text(found), "pictures shown as text:\n" + "\n".join(shown_as_text(found))
+    assert found["images"] >= found["pictures"], (
+        f"{found['pictures']} outputs hold a picture but only {found['images']} images show")
+    assert not found["broken"], f"images that did not load, in cells {found['broken']}"
+    overflow = overflow_at_both_sizes(page, path.name, "before Run All")
+    answers_are_closed(page, path, "before Run All")
+    lab.run_all()
+    page.wait_for_function("() => [...document.querySelectorAll('.mmla')]"
+                           ".every(p => p.querySelector('.mmla-stage svg'))")
+    overflow += overflow_at_both_sizes(page, path.name, "after Run All")
+    assert not overflow, "outputs that scroll sideways or are cut off ([size, when, cell, " \
+        "what, width, room]):\n" + "\n".join(map(str, overflow))
+    answers_are_closed(page, path, "after Run All")
+    if page.locator(".mmla:not(:has(.mmla-quiz))").count():
+        assert_the_first_player_plays(page, LAST_CAPTIONS.get(path.name, "Done:"))
+    LESSON_WIDGETS.get(path.name, lambda page: None)(page)
+    lab.assert_no_console_errors()
+
+
+#: Minimax (with its quizzes and practice) and alpha-beta, the trees a lecture projects;
+#: lesson 0 shows the same trees as lesson 6.
+LECTURE_LESSONS = ["02-backing-up-values.ipynb", "06-alpha-beta.ipynb"]
+
+
+@pytest.mark.parametrize("name", LECTURE_LESSONS)
+def test_in_lecture_mode_at_1024x768_values_read_at_20_px_and_windows_and_names_at_16(
+        jupyter_server, lab, name):
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    nb.cells.insert(0, nbformat.v4.new_code_cell(LECTURE_CELL))  # as lesson 0 says
+    page = lab.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    lab.open(jupyter_server.add_notebook(nb, f"lecture-{name}"))
+    assert page.locator(".jp-FileBrowser").is_visible()  # the layout make lab opens
+    lab.run_all()
+    players = page.locator(".mmla")
+    for k in range(players.count()):  # the last frame: every window written
+        player = players.nth(k)
+        player.locator(".mmla-stage svg").wait_for(state="attached")
+        end = player.get_by_role("button", name="Last frame")
+        if end.is_enabled():  # a quiz waits at its first question instead
+            end.click()
+    settle(page)
+    assert page.evaluate(OVERFLOW_JS) == []
+    labels = page.evaluate(LABELS_JS)
+    assert any(found["what"] == "player" for found in labels)
+    assert len(labels) >= 3, labels
+    small = [found for found in labels if found.get("value", 99) < 20
+             or found.get("window", 99) < 16 or found.get("name", 99) < 16]
+    assert not small, f"{name}: labels too small to project (CSS px): {small}"
+    assert any("window" in found for found in labels) or name != "06-alpha-beta.ipynb"
+    for k in range(players.count()):
+        controls = page.evaluate(CONTROLS_JS, players.nth(k).element_handle())
+        assert controls["button"] >= 44 and controls["caption"] >= 24, controls
+    if name == "06-alpha-beta.ipynb":
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        legend = page.locator(".jp-Cell", has_text="legend=True").first
+        legend.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "lecture_1024x768_legend_tree.png"))
+        players.last.scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / "lecture_1024x768_alphabeta_player.png"))
+    lab.assert_no_console_errors()
+
+
+def test_a_player_fits_until_its_user_asks_for_1_to_1_and_then_scrolls_in_its_own_box(
+        jupyter_server, lab):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(
+        "from minimax_lessons import GameTree, alphabeta, animate\n"
+        "animate(alphabeta, GameTree.random(3, 3, seed=1))")]  # 40 nodes: far wider than 577 px
+    page = lab.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    lab.open(jupyter_server.add_notebook(nb, "wide-player.ipynb"))
+    lab.run_all()
+    player = page.locator(".mmla")
+    stage = player.locator(".mmla-stage")
+    stage.locator("svg").wait_for(state="attached")
+    settle(page)
+    assert "mmla-fitted" in stage.get_attribute("class")
+    assert page.evaluate(OVERFLOW_JS) == []
+    player.get_by_role("button", name="Fit to width").click()
+    settle(page)
+    sizes = page.evaluate("s => [s.scrollWidth, s.clientWidth]", stage.element_handle())
+    assert sizes[0] > sizes[1] * 1.5, sizes  # 1:1: the tree at full size, in its own box
+    assert page.evaluate(OVERFLOW_JS) == []  # that box is the one scroll bar allowed
+    lab.assert_no_console_errors()
