@@ -1,10 +1,15 @@
-"""Students graded per minute, serially and with ``--jobs`` (figures to read, nothing asserted).
+"""Seconds per notebook and students per minute, serially and with ``--jobs`` (figures to read,
+nothing asserted).
 
 Run with: PYTHONPATH=. python bench/bench_grading.py [STUDENTS] [JOBS]
-(defaults: 6 students, as many jobs as cores). Each student submits the course's
+(defaults: 20 students, as many jobs as cores). Each student submits the course's
 graded minimax notebook with its solutions; the class is graded serially, then
 with JOBS students at once, in bubblewrap when it works here. Prints both
-rates, their ratio, and whether the two ``grades.csv`` are byte-identical.
+rates, the seconds per notebook (the goal with two jobs on two cores: under 1.0 s),
+their ratio, whether the two runs' ``grades.csv`` and ``totals.csv`` are byte-identical,
+the machine's load average before and after (other work on the machine slows
+every figure), and the seconds from the first Ctrl-C to the grader's exit while two
+sleeping notebooks are graded (goal: under 5 s).
 With bubblewrap it first prints the first drawing of a jailed Python with the
 grader's compiled Graphviz (bound read-only into the jail) and without it.
 """
@@ -12,6 +17,8 @@ grader's compiled Graphviz (bound read-only into the jail) and without it.
 import copy
 import io
 import os
+import resource
+import signal
 import subprocess
 import sys
 import tempfile
@@ -49,12 +56,50 @@ def make_class(tmp: Path, count: int):
     return key
 
 
-def rate(tmp: Path, key, jobs: int, count: int) -> float:
-    """Students per minute with ``jobs`` at once (a fresh output folder)."""
+def rate(tmp: Path, key, jobs: int, count: int) -> tuple:
+    """(students per minute, CPU seconds per notebook) with ``jobs`` at once (a fresh output
+    folder). The CPU seconds are those of every process grading started (kernels, jails,
+    checkers), as their parents collected them: what other work on the machine does not
+    change, unlike the minutes."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     grade(tmp / "submitted", key, tmp / f"graded-{jobs}", jobs=jobs, progress=False,
           stream=io.StringIO())
-    return count * 60 / (time.perf_counter() - start)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+    return count * 60 / wall, cpu / count
+
+
+def stop_seconds(tmp: Path, key) -> float:
+    """Seconds from the first Ctrl-C (SIGINT) to the grader's exit, two sleeping notebooks
+    being graded at once (goal: under 5 s)."""
+    blank = nbformat.read(tmp / "release" / SOURCE.name, as_version=4)
+    blank.cells.insert(2, nbformat.v4.new_code_cell("import time\ntime.sleep(600)"))
+    for student in ("sleeper1", "sleeper2"):
+        (tmp / "sleepers" / student).mkdir(parents=True)
+        nbformat.write(blank, tmp / "sleepers" / student / SOURCE.name)
+    out = tmp / "graded-sleepers"
+    grader = subprocess.Popen([sys.executable, "-m", "minimax_lessons.instructor", "grade",
+                               str(tmp / "sleepers"), "--key", str(key), "--out", str(out),
+                               "--jobs", "2", "--timeout", "900", "--quiet"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 300
+    while len(list((out / "results").glob("*.started"))) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    time.sleep(5)  # the kernels are in their sleeping cell by now
+    start = time.perf_counter()
+    grader.send_signal(signal.SIGINT)
+    grader.wait(timeout=120)
+    return time.perf_counter() - start
+
+
+def load() -> str:
+    """The load average over 1, 5 and 15 minutes (Linux), as text."""
+    try:
+        return " ".join(f"{x:.1f}" for x in os.getloadavg())
+    except OSError:
+        return "unknown"
 
 
 #: What a jailed Python prints: the seconds of its first drawing, and where Graphviz came from.
@@ -82,22 +127,29 @@ def main(count, jobs):
             print(f"first drawing in a jailed Python {label} the grader's Graphviz cache: "
                   f"{jailed_first_drawing(bwrap, cache)}")
     print(f"grading {count} students ({SOURCE.name}, every answer right), {where}, "
-          f"{os.cpu_count()} cores")
+          f"{os.cpu_count()} cores; load average {load()}")
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         key = make_class(tmp, count)
-        serial = rate(tmp, key, 1, count)
-        print(f"  serial (--jobs 1):   {serial:6.1f} students/minute")
-        parallel = rate(tmp, key, jobs, count)
-        print(f"  --jobs {jobs}:{'':<{11 - len(str(jobs))}}{parallel:6.1f} students/minute")
+        serial, cpu = rate(tmp, key, 1, count)
+        print(f"  serial (--jobs 1):   {serial:6.1f} students/minute, "
+              f"{60 / serial:.2f} s per notebook, {cpu:.2f} CPU s per notebook")
+        parallel, cpu = rate(tmp, key, jobs, count)
+        print(f"  --jobs {jobs}:{'':<{11 - len(str(jobs))}}{parallel:6.1f} students/minute, "
+              f"{60 / parallel:.2f} s per notebook (goal with 2 jobs on 2 cores: < 1.0 s), "
+              f"{cpu:.2f} CPU s per notebook")
         print(f"  ratio --jobs {jobs} / serial: {parallel / serial:.2f}x")
-        same = ((tmp / "graded-1" / "grades.csv").read_bytes()
-                == (tmp / f"graded-{jobs}" / "grades.csv").read_bytes())
-        print(f"  grades.csv byte-identical: {'yes' if same else 'NO'}")
+        for table in ("grades.csv", "totals.csv"):
+            same = ((tmp / "graded-1" / table).read_bytes()
+                    == (tmp / f"graded-{jobs}" / table).read_bytes())
+            print(f"  {table} byte-identical: {'yes' if same else 'NO'}")
         totals = (tmp / "graded-1" / "totals.csv").read_text().splitlines()[1].split(",")
         print(f"  each student's total: {totals[1]}/{totals[2]} (expected full marks)")
+        print(f"  first Ctrl-C to the grader's exit, two notebooks running: "
+              f"{stop_seconds(tmp, key):.2f} s (goal: under 5 s)")
+    print(f"load average after: {load()}")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 6,
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 20,
          int(sys.argv[2]) if len(sys.argv) > 2 else (os.cpu_count() or 1))

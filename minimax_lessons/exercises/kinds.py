@@ -9,14 +9,23 @@ kind               the student writes                          compared on
 ``best_move``      ``best_move(node) -> index``                the best move (MAX at
                                                                the root; the first
                                                                of equal best moves)
+``best_move_either`` ``best_move(node, is_maximizing)``        the best move for the
+                                                               player at the root
+                                                               (the first of equals)
 ``alphabeta``      ``alphabeta(node, alpha, beta,              value, and the order
                    is_maximizing) -> value``                   leaves are evaluated
+``minimax_line``   ``minimax_line(node, is_maximizing)         value and the line of
+                   -> (value, line)``                          best play (indices)
+``alphabeta_``     ``alphabeta_search(node, is_maximizing)     value, first best move,
+``search``         -> (value, move, leaves)``                  leaves counted, and the
+                                                               order they are evaluated
 ``game_minimax``   ``minimax(game, state) -> value``           value (trees,
                                                                tic-tac-toe, Nim)
 ``board_minimax``  ``minimax(board, player) -> value``         value; board left as
                                                                it was
-``evaluate``       ``evaluate(board) -> number``               properties (wins
-                                                               extreme, symmetric)
+``evaluate``       ``evaluate(board) -> number``               properties (pairs of
+                                                               boards, symmetric, in
+                                                               range)
 ``backup``         ``backup(path, utility)``: Monte Carlo      each node's visits
                    tree search's back-up step, in place        and wins afterwards
 =================  ==========================================  =====================
@@ -40,9 +49,10 @@ from the package's own searches (:mod:`minimax_lessons.search`).
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..games.examples import SUBTREE_PRUNED_NESTED, TIES_NESTED, TWO_OPPONENTS
 from ..games.nim import Nim
@@ -89,11 +99,30 @@ class Kind:
     random_class = "random trees"  # what its random inputs are called in a grade's classes
     max_timeouts = None  # stop at this many timeouts (None: the sandbox's own limit)
     judged_by_properties = False  # True: no right answer per input, properties instead
+    #: True for the kinds graded questions ask for, whose answer no code of the course
+    #: contains: a graded answer that is code of the course, but for its names, is a copy
+    #: (the other kinds' natural answers are the lessons' own code, written alike)
+    flags_copies = False
 
     def cases(self, seed=0, *, hidden=False) -> list:
-        """Traps, then seeded random inputs (another stream when ``hidden``), smallest first."""
+        """Traps, then seeded random inputs (another stream when ``hidden``), smallest first.
+
+        Hidden traps are shifted by a number drawn from the seed (:meth:`shifted`): with a
+        seed no student knows (the grader salts it with the key's secret), neither the
+        random inputs nor the traps' leaves can be known in advance, so no table of
+        answers worked out beforehand passes them.
+        """
         rng = random.Random(f"{self.name}:{seed}:{'hidden' if hidden else 'shown'}")
-        return self.traps() + (self.hidden_traps() if hidden else []) + self.randoms(rng)
+        traps = self.traps() + (self.hidden_traps() if hidden else [])
+        if hidden:
+            offset = rng.randint(-50, 50)
+            traps = [replace(c, item=self.shifted(c.item, offset)) for c in traps]
+        return traps + self.randoms(rng)
+
+    def shifted(self, item, offset):
+        """``item`` with every leaf (and finite window bound) moved by ``offset``, where
+        that changes nothing but the values (the nested kinds); else ``item`` itself."""
+        return item
 
     def traps(self) -> list:
         return []
@@ -227,6 +256,16 @@ class NestedKind(Kind):
     """A kind whose input is a nested tree (first) and, last, whether MAX moves at its root."""
 
     min_roots = True  # some inputs have MIN at the root (best_move's root is always MAX)
+
+    def shifted(self, item, offset):
+        """Every leaf moved by ``offset``: minimax, alpha-beta and their mistakes only
+        compare values (``estimate`` is a leaf), so the answer moves with them (a line, a
+        move, the leaves evaluated stay as they were).
+
+        >>> MinimaxKind().shifted(([[3, 2.5], 7], True), 10)
+        ([[13, 12.5], 17], True)
+        """
+        return (_moved(item[0], offset), *item[1:])
 
     def input_classes(self, case):
         tree, found = case.item[0], set()
@@ -370,6 +409,7 @@ _BEST_TRAPS = [
     ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]],),
     ([[6, 7], [1, 9, 2], [5, 8]],),
     ([[3, 9], [1, 5], [4, 3]],),  # a tie: moves 0 and 2 are both worth 3; 0 is the leftmost
+    ([[1, 4], [2, 6], [7, 9]],),  # the best move last: a loop must compare every move
 ]
 
 
@@ -393,14 +433,14 @@ class BestMoveKind(NestedKind):
         return sorted(out, key=lambda c: c.size)
 
     def expected(self, item):
-        (tree,) = item
-        values = [minimax(to_game(child, False)).value for child in tree]
-        best = max(values)
+        tree, is_max = item[0], _root_is_max(item)
+        values = [minimax(to_game(child, not is_max)).value for child in tree]
+        best = max(values) if is_max else min(values)
         moves = tuple(i for i, v in enumerate(values) if v == best)
         return Expected(moves[0], accept=moves[:1], details={"values": values, "best": moves})
 
     def type_problem(self, value, item):
-        (tree,) = item
+        tree = item[0]
         if isinstance(value, int) and not isinstance(value, bool):
             if 0 <= value < len(tree) or value == len(tree):
                 return None
@@ -426,8 +466,7 @@ class BestMoveKind(NestedKind):
 
     def picture(self, item, expected, outcome, run_nodes):
         """The root's children with their values, the best move and the student's."""
-        (tree,) = item
-        game = to_game(tree, True)
+        game = to_game(item[0], _root_is_max(item))
         kids = game.children(game.root)
         notes = {kid: f"value {show(v)}" for kid, v in zip(kids, expected.details["values"])}
         best = " or ".join(str(m) for m in expected.accept)
@@ -436,6 +475,49 @@ class BestMoveKind(NestedKind):
         highlight = {kids[chosen]} if isinstance(chosen, int) and 0 <= chosen < len(kids) \
             else set()
         return (game, notes, highlight), None
+
+
+def _root_is_max(item) -> bool:
+    """Whether MAX moves at a best-move input's root: ``(tree,)`` is MAX's, else its flag."""
+    return item[1] if len(item) > 1 else True
+
+
+_EITHER_TRAPS = [item + (True,) for item in _BEST_TRAPS[:3] + _BEST_TRAPS[5:]] + [
+    ([[3, 12, 8], [2, 4, 6], [14, 5, 2]], False),   # MIN at the root: C and D are worth 6
+    ([[1, 9], [4, 5], [0, 7]], False),
+    ([[2, 8], [3, 4], [5, 1]], False),
+    ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], False),
+    ([[6, 2], [1, 9, 2], [5, 8]], False),
+    ([[3, 2], [9, 1], [3, 1]], False),               # a tie: moves 0 and 2 are both worth 3
+]
+
+
+class BestMoveEitherKind(BestMoveKind):
+    """``best_move(node, is_maximizing)``: the best move for whoever moves at the root."""
+
+    name = "best_move_either"
+    signature = ("best_move(node, is_maximizing) -> index of the best child for the player "
+                 "at the root: the largest value for MAX, the smallest for MIN (0 is the "
+                 "first; the first of equals)")
+    harness = H.ref(H.nested_best_move_either)
+    min_roots = True
+
+    def traps(self):
+        return [Case(item, size(item[0])) for item in _EITHER_TRAPS]
+
+    def hidden_traps(self):
+        return [Case(([[2.5, 7], [4, 3.5], [0.5, 9]], is_max), 10, label="float leaves")
+                for is_max in (True, False)]
+
+    def randoms(self, rng):
+        out = []
+        for i in range(12):
+            tree = random_nested(rng, depth=2 + i % 2, branching=(2, 4), distinct=i % 2 == 0)
+            out.append(Case((tree, i % 3 != 1), size(tree), trap=False))
+        return sorted(out, key=lambda c: c.size)
+
+    def call_text(self, item):
+        return _nested_call("best_move", *item)
 
 
 # -- alpha-beta ----------------------------------------------------------------------
@@ -463,6 +545,12 @@ class AlphaBetaKind(NestedKind):
 
     def with_pruning_rule(self, prune_ties):
         return AlphaBetaKind(prune_ties)
+
+    def shifted(self, item, offset):
+        """The leaves and the window's finite bounds moved by ``offset``."""
+        tree, alpha, beta, is_max = item
+        return (_moved(tree, offset), *(v + offset if math.isfinite(v) else v
+                                        for v in (alpha, beta)), is_max)
 
     def traps(self):
         return [Case(item, size(item[0])) for item in _AB_TRAPS]
@@ -528,6 +616,18 @@ class AlphaBetaKind(NestedKind):
         return (game, notes, highlight), None
 
 
+def _moved(tree, offset):
+    """A nested tree with every leaf moved by ``offset``."""
+    return [_moved(child, offset) for child in tree] if isinstance(tree, list) else \
+        tree + offset
+
+
+def _from_the_root(case) -> Case:
+    """An alpha-beta input (with the full window) as ``alphabeta_search`` takes it."""
+    tree, _, _, is_max = case.item
+    return Case((tree, is_max), case.size, case.trap, case.label)
+
+
 def _alpha_meets_beta(tree, alpha, beta, is_maximizing) -> bool:
     """Does the pruning rule matter here (alpha >= beta and alpha > beta visit other leaves)?"""
     game = to_game(tree, is_maximizing)
@@ -552,6 +652,220 @@ def visit_note(expected, yours) -> str:
         return "pruned" if expected is None else f"#{expected}"
     return (f"exp {'pruned' if expected is None else f'#{expected}'} / "
             f"you {'skipped' if yours is None else f'#{yours}'}")
+
+
+# -- the graded functions: more than any code the course shows ---------------------------
+_TIE_TRAPS = [
+    ([[3, 9], [1, 5], [4, 3]], True),  # moves 0 and 2 are both worth 3: 0, the leftmost
+    ([[4, 6], [6, 4]], True),
+    ([[6, 4], [4, 6]], False),
+    ([[[2, 8], [8, 2]], [[8, 2], [2, 8]]], True),
+]
+
+
+def _pair(value, size) -> tuple | None:
+    """``value`` as a tuple of ``size`` items when it is a tuple or list of that many."""
+    return tuple(value) if isinstance(value, (tuple, list)) and len(value) == size else None
+
+
+def _moves(line) -> list | None:
+    """A line of moves as a list of whole numbers (None when it is not one)."""
+    if isinstance(line, (tuple, list)) and all(isinstance(m, int) and not isinstance(m, bool)
+                                               for m in line):
+        return list(line)
+    return None
+
+
+class LineKind(MinimaxKind):
+    """``minimax_line(node, is_maximizing) -> (value, line)``: the value, and the moves of
+    best play from ``node`` down to a leaf (the principal line; no lesson's code returns it)."""
+
+    name = "minimax_line"
+    flags_copies = True
+    signature = ("minimax_line(node, is_maximizing) -> (value, line): the value, and the "
+                 "moves (child indices) best play makes from node down to a leaf; [] at a "
+                 "leaf, the leftmost of equally good children")
+
+    def traps(self):
+        return super().traps() + [Case(item, size(item[0]), label="ties")
+                                  for item in _TIE_TRAPS]
+
+    def expected(self, item):
+        tree, is_max = item
+        result = minimax(to_game(tree, is_max), trace=True)
+        return Expected((result.value, list(result.line)))
+
+    def type_problem(self, value, item):
+        pair = _pair(value, 2)
+        if pair is None:
+            return _type_message(value, "a pair (value, line)")
+        if not is_number(pair[0]):
+            return f"its value, {show(pair[0])}, is not a number"
+        if _moves(pair[1]) is None:
+            return (f"its line, {show(pair[1])}, is not a list of moves (whole numbers, the "
+                    "index of each child)")
+        return None
+
+    def right(self, item, expected, outcome):
+        pair = _pair(outcome.value, 2)
+        return (pair is not None and same_number(pair[0], expected.value[0])
+                and _moves(pair[1]) == expected.value[1])
+
+    def same(self, a, b):
+        """Diagnosed by its values (the known mistakes are minimax's: they give no line)."""
+        if a.status == b.status == "ok":
+            mine, theirs = _pair(a.value, 2), _pair(b.value, 2)
+            return mine is not None and theirs is not None and same_number(mine[0], theirs[0])
+        return super().same(a, b)
+
+    def call_text(self, item):
+        return _nested_call("minimax_line", *item)
+
+    def node_items(self, item):
+        return []
+
+    def input_classes(self, case):
+        found = super().input_classes(case)
+        if case.label == "ties":
+            found.add("ties between best moves")
+        return found
+
+    def wrong_answer(self, head, call, item, expected, outcome, hidden):
+        """A wrong value, or the right value along another line, said as such."""
+        value, line = expected.value
+        mine = _pair(outcome.value, 2)
+        if mine is not None and same_number(mine[0], value):
+            if hidden:
+                return f"{head} One of them returns the right value but another line."
+            return (f"{head} {call} returns the right value, {show(value)}, but the line "
+                    f"{show(mine[1])} where best play goes {show(line)}.")
+        if hidden:
+            return f"{head} One of them should return a different value."
+        return f"{head} {call} should return {show((value, line))}, but yours returned " \
+               f"{show(outcome.value)}."
+
+    def picture(self, item, expected, outcome, run_nodes):
+        """The tree with the right line and the student's marked, node by node."""
+        if not outcome.ok:
+            return None, None
+        tree, is_max = item
+        labels = names(tree)
+        mine = _moves((_pair(outcome.value, 2) or (None, None))[1]) or []
+        notes, highlight = {}, set()
+        for depth, (want, got) in enumerate(itertools.zip_longest(expected.value[1], mine)):
+            path_want = tuple(expected.value[1][:depth + 1])
+            if want is not None and path_want in labels:
+                notes[labels[path_want]] = "best play" + ("" if want == got else " (not yours)")
+            path_got = tuple(mine[:depth + 1])
+            if got != want and path_got in labels:
+                notes[labels[path_got]] = "your line"
+                highlight.add(labels[path_got])
+        yours = (_pair(outcome.value, 2) or (outcome.value,))[0]
+        notes[labels[()]] = f"exp {show(expected.value[0])} / you {show(yours)}"
+        return (to_game(tree, is_max), notes, highlight), None
+
+
+class SearchKind(NestedKind):
+    """``alphabeta_search(node, is_maximizing) -> (value, move, leaves)``: alpha-beta from the
+    root with the full window, the first best move there and how many leaves it evaluated
+    (no lesson's code returns the last two); under either pruning rule."""
+
+    name = "alphabeta_search"
+    flags_copies = True
+    signature = ("alphabeta_search(node, is_maximizing) -> (value, move, leaves): alpha-beta's "
+                 "value, the first best move at node (a child index; None at a leaf) and the "
+                 "number of leaves it evaluated; leaves count when your loop reaches them")
+    harness = H.ref(H.nested_search)
+
+    def __init__(self, prune_ties=True):
+        self.prune_ties = prune_ties
+
+    def with_pruning_rule(self, prune_ties):
+        return SearchKind(prune_ties)
+
+    def traps(self):
+        trees = [(tree, is_max) for tree, alpha, beta, is_max in _AB_TRAPS
+                 if (alpha, beta) == (-INF, INF)] + _TIE_TRAPS[:3] + [(7, True)]
+        return [Case(item, size(item[0])) for item in trees]
+
+    def hidden_traps(self):
+        return [_from_the_root(case) for case in AlphaBetaKind().hidden_traps()]
+
+    def randoms(self, rng):
+        return [_from_the_root(case) for case in AlphaBetaKind().randoms(rng)]
+
+    def expected(self, item):
+        tree, is_max = item
+        result = alphabeta(to_game(tree, is_max), trace=True, prune_ties=self.prune_ties)
+        order = tuple(s.path for s in result.trace.of_kind("evaluate"))
+        return Expected((result.value, result.move, len(order)), order)
+
+    def type_problem(self, value, item):
+        triple = _pair(value, 3)
+        if triple is None:
+            return _type_message(value, "a triple (value, move, leaves)")
+        value, move, leaves = triple
+        if not is_number(value):
+            return f"its value, {show(value)}, is not a number"
+        if not (move is None or (isinstance(move, int) and not isinstance(move, bool))):
+            return f"its move, {show(move)}, is not a child's index (or None at a leaf)"
+        if not (isinstance(leaves, int) and not isinstance(leaves, bool)):
+            return f"its count of leaves, {show(leaves)}, is not a whole number"
+        return None
+
+    def right(self, item, expected, outcome):
+        triple = _pair(outcome.value, 3)
+        return (triple is not None and same_number(triple[0], expected.value[0])
+                and triple[1:] == expected.value[1:] and outcome.extra == expected.extra)
+
+    def same(self, a, b):
+        """Diagnosed by value and the leaves evaluated (the known mistakes are alpha-beta's)."""
+        if a.status == b.status == "ok":
+            mine, theirs = _pair(a.value, 3), _pair(b.value, 3)
+            return (mine is not None and theirs is not None
+                    and same_number(mine[0], theirs[0]) and a.extra == b.extra)
+        return super().same(a, b)
+
+    def call_text(self, item):
+        return _nested_call("alphabeta_search", *item)
+
+    def input_classes(self, case):
+        found = super().input_classes(case)
+        tree, is_max = case.item
+        if _alpha_meets_beta(tree, -INF, INF, is_max):
+            found.add("trees where alpha meets beta exactly")
+        return found
+
+    def wrong_answer(self, head, call, item, expected, outcome, hidden):
+        """Which of the three is wrong: the value, the move, the count, or the leaves."""
+        value, move, leaves = expected.value
+        mine = _pair(outcome.value, 3) or (outcome.value, None, None)
+        if not same_number(mine[0], value):
+            if hidden:
+                return f"{head} One of them should return a different value."
+            return f"{head} {call} should return {show(expected.value)}, but yours returned " \
+                   f"{show(outcome.value)}."
+        if mine[1] != move:
+            return (f"{head} One of them returns the right value but another move." if hidden
+                    else f"{head} {call} returns the right value, {show(value)}, but the move "
+                         f"{show(mine[1])} where the first best move is {show(move)}.")
+        if outcome.extra != expected.extra:
+            return (f"{head} One of them evaluates other leaves than alpha-beta." if hidden
+                    else f"{head} {call} evaluates the leaves "
+                         f"{_leaf_names(item, outcome.extra)} where alpha-beta evaluates "
+                         f"{_leaf_names(item, expected.extra)}.")
+        said = len(outcome.extra or ())
+        return (f"{head} One of them counts its leaves wrong." if hidden
+                else f"{head} {call} evaluates {said} leaves but says {show(mine[2])}.")
+
+    def picture(self, item, expected, outcome, run_nodes):
+        """Alpha-beta's picture: when each leaf was evaluated, by the right search and by yours."""
+        tree, is_max = item
+        flat = Expected(expected.value[0], expected.extra)
+        mine = _pair(outcome.value, 3)
+        shown = replace(outcome, value=mine[0] if mine else outcome.value)
+        return AlphaBetaKind(self.prune_ties).picture((tree, -INF, INF, is_max), flat, shown,
+                                                      run_nodes)
 
 
 # -- minimax through the Game interface ------------------------------------------------
@@ -774,6 +1088,53 @@ def search_mistake(score):
     return None
 
 
+#: Pairs of unfinished boards, the same player to move, with the same pieces but one, which
+#: stands on a square that lies on more lines in the first board if it is X's (on fewer if it
+#: is O's): ``(better for X, worse for X)``. Open lines agree with each pair, and so does the
+#: exact value (the first is worth at least as much); the tests check both.
+EVAL_PAIRS = (
+    ("....X....", ".X......."),   # X on the centre rather than an edge square; O to move
+    ("X........", ".X......."),   # X on a corner rather than an edge square
+    ("....X....", "X........"),   # X on the centre rather than a corner
+    ("X..O.....", "X...O...."),   # O on an edge square rather than the centre; X to move
+    ("...OX....", "O...X...."),   # O on an edge square rather than a corner
+    ("XOXO.....", "XOX.O...."),   # later in the game: O on an edge rather than the centre
+    ("XOXOX....", "XOXO.X..."),   # X on the centre rather than an edge square
+    ("XOX.XO...", "XOXX.O..."),   # the same, another position
+    ("XOXX.O...", "XOXXO...."),   # O on an edge rather than the centre; O to move
+)
+
+#: How many lines pass through each square (the centre 4, a corner 3, an edge square 2).
+LINES_THROUGH = (3, 2, 3, 2, 4, 2, 3, 2, 3)
+_SQUARE_KIND = {4: "the centre", 3: "a corner", 2: "an edge square"}
+
+
+def moved_piece(better: str, worse: str) -> str:
+    """What differs between the boards of a pair, in words.
+
+    >>> moved_piece("....X....", ".X.......")
+    'X stands on the centre (4 lines) rather than on an edge square (2 lines)'
+    >>> moved_piece("X..O.....", "X...O....")
+    'O stands on an edge square (2 lines) rather than on the centre (4 lines)'
+    """
+    (here,) = [i for i in range(9) if better[i] != "." and worse[i] == "."]
+    (there,) = [i for i in range(9) if worse[i] != "." and better[i] == "."]
+    a, b = LINES_THROUGH[here], LINES_THROUGH[there]
+    return (f"{better[here]} stands on {_SQUARE_KIND[a]} ({a} lines) rather than on "
+            f"{_SQUARE_KIND[b]} ({b} lines)")
+
+
+def eval_pairs() -> list:
+    """Every pair of :data:`EVAL_PAIRS` and its images under the board's 8 symmetries (the
+    same turn or reflection applied to both boards), each once."""
+    out = []
+    for better, worse in EVAL_PAIRS:
+        for pair in zip(symmetries(better), symmetries(worse)):
+            if pair not in out:
+                out.append(pair)
+    return out
+
+
 def symmetries(board: str) -> list:
     """The 8 images of a board under rotation and reflection (the board first).
 
@@ -818,8 +1179,12 @@ class EvaluateKind(Kind):
             for image in dict.fromkeys(symmetries(b)):
                 out.append(Case((image,), 9 - image.count("."), trap=image == b))
         seen = {c.item[0] for c in out}
-        out += [Case((b,), 9 - b.count("."), trap=False, label="search")
-                for b in search_boards() if b not in seen]
+        for label, extra in (("pair", [b for pair in eval_pairs() for b in pair]),
+                             ("search", search_boards())):
+            for b in dict.fromkeys(extra):
+                if b not in seen:
+                    seen.add(b)
+                    out.append(Case((b,), 9 - b.count("."), trap=False, label=label))
         return out
 
     def expected(self, item):
@@ -930,8 +1295,10 @@ def _same_counts(got, want) -> bool:
                for g, w in zip(got, want))
 
 
-KINDS = {k.name: k for k in (MinimaxKind(), DepthKind(), BestMoveKind(), AlphaBetaKind(),
-                             GameKind(), BoardKind(), EvaluateKind(), BackupKind())}
+KINDS = {k.name: k for k in (MinimaxKind(), DepthKind(), BestMoveKind(), BestMoveEitherKind(),
+                             AlphaBetaKind(), LineKind(), SearchKind(), GameKind(), BoardKind(),
+                             EvaluateKind(),
+                             BackupKind())}
 
 
 def get_kind(name, *, prune_ties=None) -> Kind:
@@ -946,4 +1313,5 @@ def get_kind(name, *, prune_ties=None) -> Kind:
 
 __all__ = ["Kind", "NestedKind", "Case", "Expected", "KINDS", "get_kind", "symmetries",
            "same_number", "is_number", "SEARCH_TRAPS", "search_boards", "search_mistake",
+           "EVAL_PAIRS", "LINES_THROUGH", "eval_pairs", "moved_piece",
            "grid", "visit_note"]

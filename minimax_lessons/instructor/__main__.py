@@ -8,7 +8,7 @@ import os
 import sys
 
 from ..play.bots import REFERENCE_BOTS
-from .grading import grade, parse_shard
+from .grading import parse_shard
 from .release import ReleaseError, load_key, release
 
 NOT_A_SANDBOX = ("Without bubblewrap, grading runs the submitted notebooks with your rights: it "
@@ -36,6 +36,28 @@ def _running_options():
     group.add_argument("--kernel", default="python3", help="kernel name (default python3)")
     parent.add_argument("--quiet", action="store_true", help="no progress output")
     return parent
+
+
+def _late_options(group):
+    """The late policy's options (grade, and export for the Gradescope autograder)."""
+    group.add_argument("--due", help="when the assignment was due, e.g. 2025-03-01T23:59")
+    group.add_argument("--late-penalty", help="the share of a notebook's points lost per "
+                                              "day or hour late, e.g. 10%%/day or 2%%/hour")
+    group.add_argument("--late-cap", help="the most lateness may cost, e.g. 50%% "
+                                          "(default: everything)")
+    group.add_argument("--timezone", help="the zone of --due when it names none, e.g. "
+                                          "Europe/Paris (default: this machine's)")
+    return group
+
+
+def _late_policy(args):
+    """The :class:`~.late.LatePolicy` the options give, or None."""
+    from .late import LatePolicy, zone
+
+    if bool(args.due) != bool(args.late_penalty):
+        raise ReleaseError("a late policy needs both --due and --late-penalty")
+    return LatePolicy.parse(args.due, args.late_penalty, args.late_cap,
+                            zone(args.timezone)) if args.due else None
 
 
 def _parser():
@@ -73,6 +95,29 @@ def _parser():
                             "because the grader was stopped while it ran)")
     marks.add_argument("--force", action="store_true",
                        help="regrade students who already have results")
+    finals = _late_options(marks.add_argument_group(
+        "the final grade", "applied on top of the automatic grade at the end of every run; "
+        "the times come from SUBMISSIONS/collection.csv (written by collect)"))
+    finals.add_argument("--adjustments", help="manual adjustments: a CSV of student, "
+                                              "question, points, comment (default: "
+                                              "OUT/adjustments.csv, if there is one)")
+
+    gather = commands.add_parser(
+        "collect", help="file a learning platform's download (Canvas, Moodle, Gradescope, or "
+                        "loose files) as DEST/<student>/<notebook>, matched by content")
+    gather.add_argument("source", help="the download: a zip, or the folder it was unpacked to")
+    gather.add_argument("dest", help="where to write the submissions folder grade reads")
+    gather.add_argument("--key", required=True, help="the key (it knows the notebooks' cells)")
+    gather.add_argument("--roster", help="a class list (Canvas gradebook export, Moodle "
+                                         "participants, plain CSV): students get its ids")
+    gather.add_argument("--worksheet", help="Moodle's grading worksheet (its submission "
+                                            "times), if it is not inside SOURCE")
+    gather.add_argument("--times", help="a CSV of submission times (student or id, "
+                                        "submitted_at), e.g. from Canvas's API")
+    gather.add_argument("--timezone", help="the zone of times written without one, e.g. "
+                                           "Europe/Paris (default: this machine's)")
+    gather.add_argument("--replace", action="store_true",
+                        help="collect again into DEST, which holds an earlier collection")
 
     join = commands.add_parser("merge", help="join the output folders of several shards")
     join.add_argument("folders", nargs="+", help="output folders of `grade --shard`")
@@ -99,12 +144,38 @@ def _parser():
     match.add_argument("--max-depth", type=int, default=None,
                        help="plies of the search a bot with only evaluate gets (default 4)")
 
-    export = commands.add_parser("export", help="grades for Canvas or Gradescope")
-    export.add_argument("folder", help="an output folder of `grade` (or of `merge`)")
+    export = commands.add_parser(
+        "export", help="grades for Canvas, Moodle or Gradescope; feedback pages to hand back")
+    export.add_argument("folder", nargs="?",
+                        help="an output folder of `grade` (or of `merge`)")
     export.add_argument("--canvas", help="write a Canvas gradebook CSV here")
+    export.add_argument("--moodle", help="write a Moodle grade import CSV here")
+    export.add_argument("--per", choices=("notebook", "assignment"), default="notebook",
+                        help="one column per notebook (default) or one for the assignment")
+    export.add_argument("--column", action="append", default=[], metavar="NOTEBOOK=TITLE",
+                        help="a column's title, e.g. an existing Canvas assignment's "
+                             "'03-minimax-exercises.ipynb=Minimax exercises (4401)'")
     export.add_argument("--assignment", default="Minimax exercises",
-                        help="the assignment's column name in Canvas")
+                        help="the assignment's column name (with --per assignment)")
+    export.add_argument("--roster", help="the class list with the platform's identifiers "
+                                         "(best: its own export); default: the collection's")
+    export.add_argument("--feedback", metavar="DIR",
+                        help="hand the feedback pages back: DIR/index.html, readable names, "
+                             "and zips for Canvas's and Moodle's bulk upload")
     export.add_argument("--gradescope", help="write DIR/<student>/results.json here")
+    export.add_argument("--gradescope-autograder", metavar="ZIP",
+                        help="write a Gradescope autograder (setup.sh, run_autograder) that "
+                             "grades each submission on Gradescope as grade does (--key)")
+    export.add_argument("--key", help="the key (for --gradescope-autograder)")
+    _late_options(export.add_argument_group(
+        "the autograder's late policy", "applied to Gradescope's own submission times"))
+
+    report = commands.add_parser(
+        "report", help="a class report (report.html): scores, questions, misconceptions, "
+                       "failed notebooks, identical unusual wrong answers")
+    report.add_argument("folder", help="an output folder of `grade` (or of `merge`)")
+    report.add_argument("--out", help="where to write it (default: FOLDER/report.html)")
+    report.add_argument("--title", default="Minimax exercises", help="the report's title")
     return parser
 
 
@@ -135,13 +206,39 @@ def _assign(args):
 
 
 def _grade(args):
+    from .final import grade_and_finish
+    from .stopping import GradingStopped
+
     shard = parse_shard(args.shard) if args.shard else None
-    results = grade(args.submissions, args.key, args.out, force=args.force,
-                    progress=not args.quiet, cell_timeout=args.timeout,
-                    notebook_timeout=args.notebook_timeout, output_limit=args.output_limit,
-                    kernel_name=args.kernel, jobs=args.jobs, shard=shard, roster=args.roster,
-                    isolation=args.isolation, regrade=args.regrade)
+    late = _late_policy(args)
+    try:
+        results = grade_and_finish(
+            args.submissions, args.key, args.out, force=args.force, progress=not args.quiet,
+            cell_timeout=args.timeout, notebook_timeout=args.notebook_timeout,
+            output_limit=args.output_limit, kernel_name=args.kernel, jobs=args.jobs,
+            shard=shard, roster=args.roster, isolation=args.isolation, regrade=args.regrade,
+            late=late, adjustments=args.adjustments)
+    except GradingStopped as stopped:
+        print(stopped, file=sys.stderr)
+        return stopped.exit_code
     print(f"graded {len(results)} student(s)")
+    return 0
+
+
+def _collect(args):
+    from .collect import collect
+    from .late import zone
+
+    found = collect(args.source, args.dest, args.key, roster=args.roster,
+                    worksheet=args.worksheet, times=args.times, tz=zone(args.timezone),
+                    replace=args.replace)
+    collected = found.collected()
+    print(f"collected {len(collected)} notebook(s) of {len({u.student for u in collected})} "
+          f"student(s) from a {found.lms} download into {args.dest}; "
+          f"{sum(u.status == 'earlier' for u in found.uploads)} earlier upload(s), "
+          f"{sum(u.status == 'unmatched' for u in found.uploads)} unmatched, "
+          f"{len(found.missing)} on the roster without a submission: see "
+          f"{args.dest}/collection.txt")
     return 0
 
 
@@ -153,16 +250,57 @@ def _merge(args):
 
 
 def _export(args):
-    from .export import canvas_csv, gradescope_results
+    from .export import canvas_csv, gradescope_results, moodle_csv
 
-    if not (args.canvas or args.gradescope):
-        raise ReleaseError("export: give --canvas FILE and/or --gradescope DIR")
+    wanted = (args.canvas, args.moodle, args.gradescope, args.feedback,
+              args.gradescope_autograder)
+    if not any(wanted):
+        raise ReleaseError("export: give --canvas FILE, --moodle FILE, --gradescope DIR, "
+                           "--feedback DIR and/or --gradescope-autograder ZIP")
+    if any(wanted[:4]) and not args.folder:
+        raise ReleaseError("export: give the graded folder (an output folder of grade)")
+    titles = dict(_title(c) for c in args.column)
     if args.canvas:
-        canvas_csv(args.folder, args.canvas, assignment=args.assignment)
+        canvas_csv(args.folder, args.canvas, assignment=args.assignment, per=args.per,
+                   roster=args.roster, titles=titles)
         print(f"wrote {args.canvas}")
+    if args.moodle:
+        moodle_csv(args.folder, args.moodle, assignment=args.assignment, per=args.per,
+                   roster=args.roster, titles=titles)
+        print(f"wrote {args.moodle}")
     if args.gradescope:
         print(f"wrote {len(gradescope_results(args.folder, args.gradescope))} results.json "
               f"file(s) under {args.gradescope}")
+    if args.feedback:
+        from .feedback_release import release_feedback
+
+        rows = release_feedback(args.folder, args.feedback)
+        print(f"wrote {len(rows)} feedback page(s) and {args.feedback}/index.html "
+              f"({sum(bool(r.get('canvas')) for r in rows)} for Canvas, "
+              f"{sum(bool(r.get('moodle')) for r in rows)} for Moodle)")
+    if args.gradescope_autograder:
+        from .gradescope import build_autograder
+
+        if not args.key:
+            raise ReleaseError("export --gradescope-autograder needs --key KEY")
+        build_autograder(args.gradescope_autograder, args.key, late=_late_policy(args),
+                         roster=args.roster)
+        print(f"wrote the Gradescope autograder {args.gradescope_autograder}")
+    return 0
+
+
+def _title(text):
+    name, sep, title = text.partition("=")
+    if not sep or not name.strip() or not title.strip():
+        raise ReleaseError(f"--column {text!r}: expected NOTEBOOK=TITLE")
+    return name.strip(), title.strip()
+
+
+def _report(args):
+    from .report import write_report
+
+    path = write_report(args.folder, args.out, title=args.title)
+    print(f"wrote {path}")
     return 0
 
 
@@ -195,8 +333,8 @@ def _tournament(args):
     return 0
 
 
-COMMANDS = {"student": _student, "assign": _assign, "grade": _grade, "merge": _merge,
-            "export": _export, "tournament": _tournament}
+COMMANDS = {"student": _student, "assign": _assign, "collect": _collect, "grade": _grade,
+            "merge": _merge, "export": _export, "report": _report, "tournament": _tournament}
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -9,6 +9,10 @@ Vocabulary:
 
 - *safe name*: a student id turned into a file name (:func:`safe_name`); distinct ids
   give distinct names.
+- *readable name*: a file name a person reads, in any script (:func:`readable_name`):
+  ``李伟`` and ``émile-dupont`` stay as they are; only characters no file system takes
+  (``/``, ``:``, control characters, ...) are replaced, and then a short hash keeps
+  distinct ids distinct.
 - *atomic write*: readers of the file see the old or the new text, never half of it
   (:func:`write_atomic`).
 - *neutral cell*: a CSV cell a spreadsheet cannot take for a formula: text that starts with
@@ -23,6 +27,9 @@ Vocabulary:
   carry it, so output that student code writes can never pass for the answer.
 - *subreaper*: a Linux process that inherits the orphans of its descendants; a child is
   one, so :func:`kill_descendants` finds every process its student started.
+- *stopping*: :func:`stop_children` ends every child :func:`run_child` is running (SIGTERM
+  to its session, SIGKILL a moment later) and lets no new one start, until
+  :func:`allow_children`; the grader calls it on the first Ctrl-C.
 
 >>> safe_name("alice"), safe_name("a b") != safe_name("a_b")
 ('alice', True)
@@ -52,7 +59,9 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -124,6 +133,39 @@ def safe_name(text: str) -> str:
     return name
 
 
+#: Characters no file name may hold on Linux, macOS or Windows (and the path separators).
+_UNSAFE_IN_NAMES = re.compile(r'[/\\:*?"<>|]')
+#: Names Windows keeps for devices, whatever the extension.
+_DEVICE_NAMES = {"CON", "PRN", "AUX", "NUL", *(f"COM{i}" for i in range(1, 10)),
+                 *(f"LPT{i}" for i in range(1, 10))}
+
+
+def readable_name(text: str, limit: int = 80) -> str:
+    """A file name that keeps ``text`` readable in any script (no extension added).
+
+    The text in Unicode's composed form (NFC), with each character no file system takes
+    (``/ \\ : * ? " < > |``, control and invisible formatting characters such as a
+    right-to-left override) replaced by ``_``, no leading or trailing dots or spaces,
+    at most ``limit`` characters. When anything had to change, a short hash of the
+    original is added, so distinct ids still give distinct names.
+
+    >>> readable_name("李伟"), readable_name("émile-dupont"), readable_name("Jane Doe")
+    ('李伟', 'émile-dupont', 'Jane Doe')
+    >>> readable_name("a/b") != readable_name("a:b"), readable_name("a/b").startswith("a_b-")
+    (True, True)
+    """
+    text = str(text)
+    name = unicodedata.normalize("NFC", text)
+    name = "".join("_" if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") else c
+                   for c in _UNSAFE_IN_NAMES.sub("_", name))
+    name = name.strip(" .")[:limit].strip(" .")
+    if not name or name.split(".")[0].upper() in _DEVICE_NAMES:
+        name = "_" + name
+    if name != text:
+        name += "-" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:6]
+    return name
+
+
 def write_atomic(path: Path, text: str):
     """Write a file so that readers see the old or the new content, never half of it."""
     path = Path(path)
@@ -133,6 +175,70 @@ def write_atomic(path: Path, text: str):
         out.flush()
         os.fsync(out.fileno())
     os.replace(tmp, path)
+
+
+# -- host paths, out of what students see ---------------------------------------------------------
+@dataclass(frozen=True)
+class HostPaths:
+    """The grader's own folders, taken out of every text a student receives.
+
+    A path in the submissions folder is written relative to it (``alice/03.ipynb``); a
+    student's working folder (``nb-*/work``) is dropped (``data.csv``); a path in any of
+    ``others`` (the output and the key's folders, the grader's temporary folders, the home
+    folder, the course and Python's folders) keeps only what follows it, after ``…``.
+
+    >>> places = HostPaths("/srv/subs", ("/home/prof",))
+    >>> places.scrub("No such file: '/srv/subs/alice/03.ipynb' nor '/home/prof/key.json'")
+    "No such file: 'alice/03.ipynb' nor '…/key.json'"
+    """
+
+    submissions: str | None = None
+    others: tuple = ()
+
+    @classmethod
+    def of_grader(cls, submissions=None, *folders) -> "HostPaths":
+        """The submissions folder, ``folders`` and the grader's own: home, temporary
+        folders, the course checkout and Python's."""
+        from .._process import PACKAGE_ROOT
+
+        places = [*folders, tempfile.gettempdir(), os.path.expanduser("~"), str(PACKAGE_ROOT),
+                  sys.prefix, sys.base_prefix, sys.exec_prefix]
+        places = [str(p) if not os.path.isfile(p) else os.path.dirname(str(p))  # a key's folder
+                  for p in places if p]
+        return cls(str(submissions) if submissions else None, tuple(places))
+
+    @property
+    def _pattern(self):
+        roots = {}
+        for place in self.others:
+            for form in {os.path.abspath(place), os.path.realpath(place)}:
+                if len(form) > 1:
+                    roots[form] = "…"
+        if self.submissions:
+            for form in {os.path.abspath(self.submissions), os.path.realpath(self.submissions)}:
+                roots[form] = ""
+        if not roots:
+            return None, roots
+        anyone = "|".join(map(re.escape, sorted(roots, key=len, reverse=True)))
+        end = r"(?:/|(?=[^\w.-]|\.(?!\w))|$)"
+        part = r"[^\s'\"/]+"
+        return re.compile(rf"(?P<work>(?:{anyone})(?:/{part})*?/nb-{part}/(?:work|seed|channel)"
+                          rf"){end}|(?P<root>{anyone}){end}"), roots
+
+    def scrub(self, text):
+        """``text`` without the grader's paths (anything not a string is left as it is)."""
+        pattern, roots = self._pattern
+        if not isinstance(text, str) or pattern is None:
+            return text
+
+        def replace(match):
+            if match.group("work"):
+                return ""
+            slash = match.group(0)[len(match.group("root")):]
+            label = roots[match.group("root")]
+            return label + slash if label else ("" if slash else ".")
+
+        return pattern.sub(replace, text)
 
 
 # -- the environment a student's code sees -------------------------------------------------------
@@ -167,6 +273,40 @@ class ChildRun:
     timed_out: bool = False
     exit_code: int | None = None
     last_error: str | None = None  # its last line on stderr, when it exited with code 1
+    stopped: bool = False  # ended by :func:`stop_children` (or never started after it)
+
+
+#: The children :func:`run_child` is running (pid -> Popen), for :func:`stop_children`.
+_RUNNING = {}
+_RUNNING_LOCK = threading.Lock()
+_STOPPING = threading.Event()
+#: Seconds a child has to end after SIGTERM before it is killed.
+STOP_GRACE = 2.0
+
+
+def stop_children(grace: float = STOP_GRACE):
+    """End every running child: SIGTERM to its session now, SIGKILL after ``grace`` s.
+
+    No child starts after this (:func:`run_child` answers ``stopped``) until
+    :func:`allow_children`. Safe to call from a signal handler.
+    """
+    _STOPPING.set()
+    with _RUNNING_LOCK:
+        running = list(_RUNNING.values())
+    for proc in running:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+        except OSError:
+            pass
+    if running:
+        timer = threading.Timer(grace, lambda: [kill_session(p) for p in running])
+        timer.daemon = True
+        timer.start()
+
+
+def allow_children():
+    """Let :func:`run_child` start children again after :func:`stop_children`."""
+    _STOPPING.clear()
 
 
 def run_child(code: str, job: dict, *, timeout: float) -> ChildRun:
@@ -180,9 +320,13 @@ def run_child(code: str, job: dict, *, timeout: float) -> ChildRun:
     token = secrets.token_hex(16)
     env = with_package_path(student_environment())
     with tempfile.TemporaryFile() as errors:
-        proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=errors, env=env,
-                                start_new_session=True)
+        with _RUNNING_LOCK:
+            if _STOPPING.is_set():
+                return ChildRun(None, stopped=True)
+            proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                                    stdout=subprocess.PIPE, stderr=errors, env=env,
+                                    start_new_session=True)
+            _RUNNING[proc.pid] = proc
         try:
             out, _ = proc.communicate(pickle.dumps({**job, "token": token}), timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -191,6 +335,10 @@ def run_child(code: str, job: dict, *, timeout: float) -> ChildRun:
             return ChildRun(None, timed_out=True, exit_code=proc.returncode)
         finally:
             kill_session(proc)
+            with _RUNNING_LOCK:
+                _RUNNING.pop(proc.pid, None)
+        if _STOPPING.is_set():
+            return ChildRun(None, exit_code=proc.returncode, stopped=True)
         try:
             answer = json.loads(out.decode("utf-8"))
         except ValueError:
@@ -298,7 +446,8 @@ def kill_descendants(rounds=50):
         time.sleep(0.02)
 
 
-__all__ = ["safe_name", "write_atomic", "csv_text", "read_csv", "neutral_cell", "plain_cell",
+__all__ = ["HostPaths", "safe_name", "readable_name", "write_atomic", "stop_children",
+           "allow_children", "csv_text", "read_csv", "neutral_cell", "plain_cell",
            "FORMULA_STARTS", "student_environment", "KEPT_ENVIRONMENT",
            "run_child", "ChildRun", "kill_session", "take_job", "Reply", "prctl",
            "kill_descendants", "children", "PR_SET_CHILD_SUBREAPER", "PR_SET_DUMPABLE"]

@@ -1,25 +1,40 @@
-"""Join graded shards, and export grades in the shapes instructors upload.
+"""Join graded shards, and export grades in the shapes learning platforms import as they are.
 
-- :func:`merge`: the ``grades.csv`` and ``totals.csv`` of several output folders
-  (one per ``grade --shard i/n``) joined into one folder, sorted by student as
-  a single run writes them; a student graded in two shards is an error.
-- :func:`canvas_csv`: a Canvas-style gradebook CSV (``Student, ID, SIS User ID,
-  SIS Login ID, Section, <assignment>``, with a ``Points Possible`` row).
-- :func:`gradescope_results`: one Gradescope autograder ``results.json`` per
-  student (``score``, ``max_score``, one test per question with its feedback).
+- :func:`merge`: the tables of several output folders (one per ``grade --shard i/n``)
+  joined into one folder, sorted by student as a single run writes them, with each
+  student's pages and signed records copied in; a student graded in two shards is an
+  error.
+- :func:`canvas_csv`: a Canvas gradebook CSV (Grades, Import): ``Student, ID, SIS User
+  ID, SIS Login ID, Section`` with each student's identifiers (from the roster, else
+  from the collection), a ``Points Possible`` row, and one column per notebook (or one
+  for the whole assignment, ``per="assignment"``). A column titled as an existing
+  assignment, ``Title (id)``, fills that assignment; any other title makes a new one.
+- :func:`moodle_csv`: a CSV for Moodle's gradebook import (Grades, Import, CSV file):
+  the identifiers Moodle maps users by (Email address, ID number, Username), a column
+  per notebook (or for the assignment) and a Feedback column.
+- :func:`gradescope_results`: one Gradescope ``results.json`` per student (``score``,
+  ``max_score``, one test per question with its feedback); to *grade on* Gradescope,
+  see :mod:`.gradescope` instead.
 """
 
 from __future__ import annotations
 
+import csv
 import json
-from pathlib import Path
+import shutil
+from pathlib import Path, PurePosixPath
 
 from .common import csv_text, read_csv, safe_name, write_atomic
 from .release import ReleaseError
 
 GRADE_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
-                "feedback"]
+                "feedback", "answer"]
 TOTAL_FIELDS = ["student", "points", "max_points", "problems"]
+#: The tables a graded folder holds (the first two always), joined by :func:`merge`.
+TABLES = ("grades.csv", "totals.csv", "notebooks.csv", "students.csv")
+#: Per-student files copied by :func:`merge`.
+PER_STUDENT = ("results", "final", "feedback", "executed")
+CANVAS_IDS = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
 
 
 def _rows(path) -> list:
@@ -29,40 +44,174 @@ def _rows(path) -> list:
         raise ReleaseError(f"cannot read {path}: {exc}") from None
 
 
+def _header(path) -> list:
+    with open(path, encoding="utf-8", newline="") as f:
+        return next(iter(csv.reader(f)), [])
+
+
 def _write(path, fields, rows):
     write_atomic(Path(path), csv_text(fields, rows))
 
 
 def merge(folders, dest) -> int:
-    """Join the shards' ``grades.csv`` and ``totals.csv`` into ``dest``; returns students."""
-    grades, totals, owner = [], [], {}
-    for folder in map(Path, folders):
+    """Join the shards' tables into ``dest`` and copy their per-student files; returns
+    the number of students."""
+    folders, dest = [Path(f) for f in folders], Path(dest)
+    owner = {}
+    for folder in folders:
         for row in _rows(folder / "totals.csv"):
             student = row["student"]
             if student in owner:
                 raise ReleaseError(f"{student!r} is graded in both {owner[student]} and {folder}")
             owner[student] = folder
-            totals.append(row)
-        grades += _rows(folder / "grades.csv")
-    Path(dest).mkdir(parents=True, exist_ok=True)
+    dest.mkdir(parents=True, exist_ok=True)
     order = {s: i for i, s in enumerate(sorted(owner))}
-    _write(Path(dest) / "grades.csv", GRADE_FIELDS,
-           sorted(grades, key=lambda r: order.get(r["student"], -1)))  # stable: question order
-    _write(Path(dest) / "totals.csv", TOTAL_FIELDS, sorted(totals, key=lambda r: r["student"]))
-    return len(totals)
+    for table in TABLES:
+        present = [f for f in folders if (f / table).exists()]
+        if not present:
+            continue
+        fields = _header(present[0] / table)
+        for folder in present[1:]:
+            if _header(folder / table) != fields:
+                raise ReleaseError(f"{folder / table} has other columns than "
+                                   f"{present[0] / table}: were the shards graded by the same "
+                                   "version and options?")
+        rows = [row for folder in present for row in _rows(folder / table)]
+        _write(dest / table, fields,  # a stable sort: each student's rows keep their order
+               sorted(rows, key=lambda r: order.get(r["student"], -1)))
+    for folder in folders:
+        for kind in PER_STUDENT:
+            if (folder / kind).is_dir() and folder.resolve() != dest.resolve():
+                shutil.copytree(folder / kind, dest / kind, dirs_exist_ok=True)
+    return len(owner)
 
 
-def canvas_csv(folder, dest, *, assignment="Minimax exercises", column_id=None) -> Path:
-    """A Canvas gradebook CSV of the totals in ``folder`` (import it under Grades)."""
-    totals = _rows(Path(folder) / "totals.csv")
-    title = f"{assignment} ({column_id})" if column_id else assignment
-    fields = ["Student", "ID", "SIS User ID", "SIS Login ID", "Section", title]
-    possible = max((float(r["max_points"]) for r in totals), default=0.0)
-    rows = [{"Student": "    Points Possible", title: f"{possible:g}"}]
-    rows += [{"Student": r["student"], "SIS Login ID": r["student"], title: r["points"]}
-             for r in totals]
-    _write(dest, fields, rows)
+def _people(folder, roster) -> dict:
+    """student -> what is known of them: the graded folder's students.csv, the roster."""
+    from .collect import read_students
+    from .rosters import read_class
+
+    known = {sid: dict(row) for sid, row in read_students(folder).items()}
+    if roster:
+        for s in read_class(roster).students:
+            row = known.setdefault(s.id, {})
+            for column in ("name", "email", "canvas_id", "sis_user_id", "sis_login_id",
+                           "section", "username", "id_number"):
+                if getattr(s, column):
+                    row[column] = getattr(s, column)
+    return known
+
+
+def _columns(folder, per, assignment, titles=None) -> tuple:
+    """(column titles, student -> {title: points}, title -> points possible)."""
+    titles = dict(titles or {})
+    folder = Path(folder)
+    if per == "assignment":
+        title = titles.get("assignment", assignment)
+        totals = _rows(folder / "totals.csv")
+        possible = max((float(r["max_points"]) for r in totals), default=0.0)
+        return [title], {r["student"]: {title: r["points"]} for r in totals}, {title: possible}
+    if per != "notebook":
+        raise ReleaseError(f"per={per!r}: expected notebook or assignment")
+    rows = _notebook_rows(folder)
+    names = list(dict.fromkeys(r["notebook"] for r in rows))
+    unknown = sorted(set(titles) - set(names) - {"assignment"})
+    if unknown:
+        raise ReleaseError(f"no notebook called {', '.join(unknown)} in {folder} (notebooks: "
+                           f"{', '.join(names)})")
+    show = {n: titles.get(n, PurePosixPath(n).stem) for n in names}
+    points, possible = {}, {}
+    for r in rows:
+        title = show[r["notebook"]]
+        points.setdefault(r["student"], {})[title] = r["points"]
+        possible[title] = max(possible.get(title, 0.0), float(r["max_points"]))
+    for r in _rows(folder / "totals.csv"):
+        points.setdefault(r["student"], {})
+    return [show[n] for n in names], points, possible
+
+
+def _notebook_rows(folder) -> list:
+    """notebooks.csv, or the automatic points per notebook summed from grades.csv."""
+    if (folder / "notebooks.csv").exists():
+        return _rows(folder / "notebooks.csv")
+    sums = {}
+    for r in _rows(folder / "grades.csv"):
+        cell = sums.setdefault((r["student"], r["notebook"]), [0.0, 0.0])
+        cell[0] += float(r["points"])
+        cell[1] += float(r["max_points"])
+    return [{"student": s, "notebook": n, "points": f"{round(p, 2):g}",
+             "max_points": f"{round(m, 2):g}"} for (s, n), (p, m) in sums.items()]
+
+
+def canvas_csv(folder, dest, *, assignment="Minimax exercises", column_id=None,
+               per="notebook", roster=None, titles=None) -> Path:
+    """A Canvas gradebook CSV of the final grades in ``folder`` (import it under Grades).
+
+    ``roster``: a class list (best: Canvas's own gradebook export) for the identifiers;
+    ``titles``: notebook (or "assignment") -> column title, e.g. an existing Canvas
+    assignment's ``"Minimax exercises (4401)"``; ``column_id`` adds Canvas's assignment
+    id to the title of the one column of ``per="assignment"``.
+    """
+    if column_id and per == "assignment":
+        titles = {**(titles or {}), "assignment": f"{assignment} ({column_id})"}
+    columns, points, possible = _columns(folder, per, assignment, titles)
+    people = _people(folder, roster)
+    rows = [{"Student": "    Points Possible", **{c: f"{possible[c]:g}" for c in columns}}]
+    for student in sorted(points):
+        who = people.get(student, {})
+        known = who.get("canvas_id") or who.get("sis_user_id") or who.get("sis_login_id")
+        rows.append({"Student": who.get("name") or student, "ID": who.get("canvas_id", ""),
+                     "SIS User ID": who.get("sis_user_id", ""),
+                     "SIS Login ID": who.get("sis_login_id", "") or ("" if known else student),
+                     "Section": who.get("section", ""), **points[student]})
+    _write(dest, CANVAS_IDS + columns, rows)
     return Path(dest)
+
+
+#: Moodle's names for the user fields its CSV import maps by, and where we keep them.
+MOODLE_IDS = {"Email address": "email", "ID number": "id_number", "Username": "username"}
+
+
+def moodle_csv(folder, dest, *, assignment="Minimax exercises", per="notebook",
+               roster=None, titles=None) -> Path:
+    """A CSV for Moodle's gradebook import: identifiers, points, and a Feedback column.
+
+    In Moodle: Grades, Import, CSV file; map *Email address* (or *ID number*, or
+    *Username*) to the user field of the same name, and each points column to its grade
+    item. A student with none of the three gets their grader id as the Username.
+    """
+    columns, points, _ = _columns(folder, per, assignment, titles)
+    people = _people(folder, roster)
+    ids = [name for name, field in MOODLE_IDS.items()
+           if any(people.get(s, {}).get(field) for s in points)]
+    unknown = [s for s in points
+               if not any(people.get(s, {}).get(f) for f in MOODLE_IDS.values())]
+    if unknown and "Username" not in ids:
+        ids.append("Username")
+    totals = {r["student"]: r for r in _rows(Path(folder) / "totals.csv")}
+    rows = []
+    for student in sorted(points):
+        who = people.get(student, {})
+        row = {name: who.get(MOODLE_IDS[name], "") for name in ids}
+        if student in unknown:
+            row["Username"] = student
+        rows.append({**row, **points[student], "Feedback": _summary(totals.get(student, {}))})
+    _write(dest, ids + columns + ["Feedback"], rows)
+    return Path(dest)
+
+
+def _summary(total) -> str:
+    """One line for a gradebook's feedback column: the total and what changed it."""
+    if not total:
+        return ""
+    said = f"{total['points']}/{total['max_points']} points"
+    late, adjusted = total.get("late_penalty", "0"), total.get("adjustments", "0")
+    if late not in ("", "0") or adjusted not in ("", "0"):
+        said += f" (automatic {total.get('automatic', total['points'])}"
+        said += f", late -{late}" if late not in ("", "0") else ""
+        said += f", adjustments {float(adjusted):+g}" if adjusted not in ("", "0") else ""
+        said += ")"
+    return said + "; see your feedback page for each question"
 
 
 def gradescope_results(folder, dest) -> list:
@@ -78,7 +227,8 @@ def gradescope_results(folder, dest) -> list:
                   "max_score": float(r["max_points"]), "output": r["feedback"],
                   "visibility": "visible"} for r in rows]
         total = totals.get(student, {})
-        data = {"score": round(sum(t["score"] for t in tests), 2),
+        automatic = round(sum(t["score"] for t in tests), 2)
+        data = {"score": float(total["points"]) if total.get("points") else automatic,
                 "max_score": round(sum(t["max_score"] for t in tests), 2),
                 "output": total.get("problems", "") or "", "tests": tests}
         path = Path(dest) / safe_name(student) / "results.json"
@@ -88,4 +238,4 @@ def gradescope_results(folder, dest) -> list:
     return written
 
 
-__all__ = ["merge", "canvas_csv", "gradescope_results"]
+__all__ = ["merge", "canvas_csv", "moodle_csv", "gradescope_results", "TABLES"]

@@ -23,17 +23,20 @@ from ..runner import sandbox as sandbox_module
 from .common import kill_descendants, take_job
 from .grading import Options, grade_here
 from .isolation import Jail
+from .stopping import on_terminate
 
 
 def main():
+    on_terminate()  # the grader stopping (Ctrl-C): kernels, jails and the checker go too
     job, reply = take_job()
     options = Options(**job["options"])
     bwrap, hide = job.get("bwrap"), job.get("hide", [])
-    jail = (lambda folder: Jail(str(folder), hide=hide + [job["work_root"]], bwrap=bwrap)) \
-        if bwrap else None
+    jail = (lambda folder, **kw: Jail(str(folder), hide=hide + [job["work_root"]], bwrap=bwrap,
+                                      **kw)) if bwrap else None
     checker_dir = tempfile.mkdtemp(prefix="checker-", dir=job["work_root"])
-    box = sandbox_module.Sandbox(isolate="item",
-                                 wrapper=jail(checker_dir).prefix() if jail else None)
+    # the checker's worker sees of the package only the games and the runner
+    box = sandbox_module.Sandbox(isolate="item", wrapper=jail(
+        checker_dir, package="games").prefix() if jail else None)
     sandbox_module.use_default(box)
     try:
         result, executed = grade_here(job["student"], job["files"], job["key"], options,

@@ -49,6 +49,7 @@ See ``docs/exercises.md`` for the threat model: what is isolated and what is not
 from __future__ import annotations
 
 import hashlib
+import hmac
 import html
 import importlib
 import json
@@ -66,19 +67,23 @@ from pathlib import Path
 import nbformat
 
 from .._process import launch
-from ..exercises.check import RECORD_ENV, add_bank, get_question
+from ..exercises.check import add_bank, get_question
 from ..runner.codec import Opaque, decode
+from ..runner.sandbox import warm_up
 from ..exercises.questions import FunctionQuestion
 from ..exercises.variants import GENERIC
-from .common import csv_text, run_child, safe_name, write_atomic
-from .isolation import bwrap_to_use
-from .notebook_runner import run_notebook
+from .common import HostPaths, csv_text, run_child, safe_name, write_atomic
+from .isolation import WORK_SPACE, bwrap_to_use
+from .notebook_runner import run_recorded
 from .release import ReleaseError, key_digest, load_key, notebooks_in
 from .roster import roster_seeds, sign, verify
+from .stopping import GradingStopped, StopRequest
+from .untrusted import (MAX_DATA_FILE, MAX_NOTEBOOK, MAX_RECORDS, NotAFile, parse_records,
+                        read_file)
 
 
 CSV_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
-              "feedback"]
+              "feedback", "answer"]
 
 
 @dataclass
@@ -91,6 +96,7 @@ class QuestionGrade:
     diagnosis: str | None
     feedback: str
     pictures: list = field(default_factory=list)  # the notebook's pictures: [(png uri, alt)]
+    answer: str = ""  # the recorded answer, short (:func:`answer_text`), for the class report
 
 
 @dataclass
@@ -155,15 +161,18 @@ def find_submissions(root, key) -> dict:
 
 # -- one student ---------------------------------------------------------------------------------
 def grade_student(student, files, key, out, options: Options, *, seed=None, hide=(),
-                  bwrap=None, work_root=None) -> StudentResult:
+                  bwrap=None, work_root=None, places=None) -> StudentResult:
     """Grade one student in a fresh process of its own; write the executed notebooks.
 
     Never raises for a bad submission: a grading process that dies (the
-    submission killed it) or hangs is a crash, 0 points for that student.
+    submission killed it) or hangs is a crash, 0 points for that student. No text of
+    the result and no output of the executed notebooks names a host path (``places``, a
+    :class:`~.common.HostPaths`; by default the folders in ``hide`` and the grader's own).
     """
     start = time.monotonic()
     own_root = work_root is None
-    work_root = work_root or tempfile.mkdtemp(prefix="mml-grading-")
+    work_root = work_root or tempfile.mkdtemp(prefix="mml-grading-", dir=short_temp())
+    places = places or HostPaths.of_grader(None, *hide, work_root)
     payload = {"student": student, "files": [(n, str(p)) for n, p in files], "key": key,
                "options": asdict(options), "seed": seed, "hide": list(hide), "bwrap": bwrap,
                "work_root": str(work_root)}
@@ -178,13 +187,40 @@ def grade_student(student, files, key, out, options: Options, *, seed=None, hide
         for name, part in key["notebooks"].items():
             result.grades += _zero(student, name, part, "crashed the grader: " + why)
         result.seconds = round(time.monotonic() - start, 2)
-        return result
+        return without_host_paths(result, places)
     result = StudentResult.from_data(answer["result"])
     for name, text in answer.get("executed", {}).items():
         executed = Path(out) / "executed" / safe_name(student) / name
         executed.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(executed, text)
+        write_atomic(executed, outputs_without_host_paths(text, places))
+    return without_host_paths(result, places)
+
+
+def without_host_paths(result: StudentResult, places) -> StudentResult:
+    """``result`` with no host path in its problems or feedback (:class:`~.common.HostPaths`)."""
+    result.problems = [places.scrub(p) for p in result.problems]
+    for g in result.grades:
+        g.feedback = places.scrub(g.feedback)
     return result
+
+
+def outputs_without_host_paths(text: str, places) -> str:
+    """An executed notebook (JSON text) whose outputs name no host path."""
+    try:
+        nb = nbformat.reads(text, as_version=4)
+    except Exception:  # the grader wrote it: never expected, never fatal
+        return places.scrub(text)
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            for key in ("text", "evalue"):
+                if key in output:
+                    output[key] = places.scrub(output[key])
+            if "traceback" in output:
+                output["traceback"] = [places.scrub(line) for line in output["traceback"]]
+            for mime, value in output.get("data", {}).items():
+                if mime.startswith("text/") and isinstance(value, str):
+                    output["data"][mime] = places.scrub(value)
+    return nbformat.writes(nb)
 
 
 #: ``python -m minimax_lessons.instructor.grade_one``, less one slow import: nbformat checks
@@ -210,7 +246,8 @@ def _run_one(payload, options, notebooks):
 def grade_here(student, files, key, options: Options, *, work_root, seed=None, jail=None):
     """Grade one student in this process: (:class:`StudentResult`, executed notebooks).
 
-    ``jail(folder)`` gives the :class:`~.isolation.Jail` for a working folder, or None.
+    ``jail(folder, **options)`` gives the :class:`~.isolation.Jail` for a working folder
+    (options: ``seed``, ``channel``, ``package``), or None.
     """
     start = time.monotonic()
     result = StudentResult(student, key=key_digest(key))
@@ -236,7 +273,7 @@ def grade_here(student, files, key, options: Options, *, work_root, seed=None, j
             result.grades += _grade_notebook(student, name, submitted[name], part, options,
                                              result.problems, executed, work_root=work_root,
                                              seed=seed, jail=jail,
-                                             mine=[p for _, p in files])
+                                             mine=[p for _, p in files], salt=hidden_salt(key))
         except Exception as exc:  # a grader bug must not stop the batch
             result.problems.append(f"{name}: the grader failed ({type(exc).__name__}: {exc})")
             result.grades += _zero(student, name, part, "could not be graded")
@@ -265,12 +302,12 @@ def in_order(questions: dict) -> list:
 
 
 def _grade_notebook(student, name, path, part, options, problems, executed_out, *,
-                    work_root, seed=None, jail=None, mine=()):
-    if Path(path).is_symlink():
-        problems.append(f"{name}: a symbolic link, not a notebook file; not graded")
-        return _zero(student, name, part, "the submitted notebook is a symbolic link")
+                    work_root, seed=None, jail=None, mine=(), salt=None):
     try:
-        nb = nbformat.read(str(path), as_version=4)
+        nb = nbformat.reads(read_file(path, MAX_NOTEBOOK).decode("utf-8"), as_version=4)
+    except NotAFile as exc:  # a link, a pipe, a device, a folder, too big: refused at once
+        problems.append(f"{name}: {exc.strerror}; not graded")
+        return _zero(student, name, part, f"the submitted notebook is {exc.strerror}")
     except Exception as exc:
         why = f"could not be read ({type(exc).__name__}: {str(exc)[:200]})"
         problems.append(f"{name}: {why}")
@@ -278,18 +315,18 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
     missing = restore_locked_cells(nb, part)
     for grade_id in missing:
         problems.append(f"{name}: the cell {grade_id!r} is missing")
-    work = Path(tempfile.mkdtemp(prefix="nb-", dir=work_root))
-    _copy_data_files(path, work, mine)
-    record = work / "answers.jsonl"
-    env = dict(os.environ, **{RECORD_ENV: str(record.resolve()), "MPLBACKEND": "Agg"})
-    run = run_notebook(nb, cwd=work, env=env, cell_timeout=options.cell_timeout,
-                       notebook_timeout=options.notebook_timeout,
-                       output_limit=options.output_limit, kernel_name=options.kernel_name,
-                       jail=jail(work) if jail else None)
+    # the checker's worker (in a jail of its own) warms up while the notebook runs, not at
+    # the first function question (started here, well before it can be stopped: a jail
+    # killed in its first milliseconds can outlive bwrap's --die-with-parent)
+    warm_up()
+    run, records = run_recorded(nb, work_root, env=os.environ, data=_data_files(path, mine),
+                                jail=jail, cell_timeout=options.cell_timeout,
+                                notebook_timeout=options.notebook_timeout,
+                                output_limit=options.output_limit,
+                                kernel_name=options.kernel_name)
     problems.extend(f"{name}: {p}" for p in run.problems)
     problems.extend(f"{name}: {p}" for p in denied_accesses(nb))
     executed_out[name] = nbformat.writes(nb)
-    records = read_records(record)
     cells = _grade_cells(nb)
     grades = []
     for qid, info in in_order(part["questions"]):
@@ -299,22 +336,49 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
             continue
         index = cells.get(info["grade_id"])
         chosen = choose_record(records, qid, run.windows.get(index))
-        grades.append(judge(student, name, qid, info, chosen, nb, index, run, seed=seed))
+        graded = judge(student, name, qid, info, chosen, nb, index, run, seed=seed, salt=salt)
+        graded.answer = answer_text(chosen)
+        grades.append(graded)
     return grades
+
+
+#: Answers longer than this are shown by a digest (a function's source, a long list).
+ANSWER_CHARS = 100
+
+
+def answer_text(record) -> str:
+    """A recorded answer as a short text: its JSON, or a digest of it when long.
+
+    >>> answer_text({"answer": 3}), answer_text(None), answer_text({"answer": "x" * 200})[:7]
+    ('3', '', 'sha256:')
+    """
+    if not record or "answer" not in record:
+        return ""
+    text = json.dumps(record["answer"], sort_keys=True, ensure_ascii=False)
+    if len(text) <= ANSWER_CHARS:
+        return text
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 _DENIED = ("PermissionError", "FileNotFoundError", "OSError", "ReadOnlyFileSystemError")
 
 
 def denied_accesses(nb) -> list:
-    """A diagnosis for each cell that failed to reach a file or the network (in a jail)."""
+    """A diagnosis for each cell that failed to reach a file or the network (in a jail),
+    or filled the notebook's folder (:data:`~.isolation.WORK_SPACE` in a jail)."""
     found = []
     for index, cell in enumerate(nb.cells):
         for output in cell.get("outputs", []):
-            if output.get("output_type") == "error" and output.get("ename") in _DENIED:
+            if output.get("output_type") != "error" or output.get("ename") not in _DENIED:
+                continue
+            said = f"({output.get('ename')}: {str(output.get('evalue', ''))[:120]})"
+            if "No space left on device" in str(output.get("evalue", "")):
+                found.append(f"cell {index + 1} filled the notebook's folder (it holds "
+                             f"{WORK_SPACE >> 20} MiB in the grader) and could write no more "
+                             f"{said}")
+            else:
                 found.append(f"cell {index + 1} tried a file or the network outside its folder "
-                             f"and was refused ({output.get('ename')}: "
-                             f"{str(output.get('evalue', ''))[:120]})")
+                             f"and was refused {said}")
     return found
 
 
@@ -343,40 +407,44 @@ def _grade_cells(nb) -> dict:
     return out
 
 
-def _copy_data_files(path, work, mine=()):
-    """Copy the files next to a notebook in a student's own folder (data it may read).
+def _data_files(path, mine=()) -> dict:
+    """The plain files next to a notebook in a student's own folder (data it may read):
+    ``{name: bytes}``.
 
     Nothing from a folder that holds other students' notebooks too (``SUB/alice.ipynb``
-    beside ``SUB/bob.ipynb``), and never a symbolic link (it could point at the key or
-    at another student's work).
+    beside ``SUB/bob.ipynb``), never a symbolic link (it could point at the key or at
+    another student's work), a pipe or a device, nor a file over
+    :data:`~.untrusted.MAX_DATA_FILE` bytes.
     """
     folder = Path(path).parent
     mine = {Path(p).resolve() for p in mine} | {Path(path).resolve()}
     items = list(folder.iterdir())
     if any(p.suffix == ".ipynb" and p.resolve() not in mine for p in items):
-        return
+        return {}
+    found = {}
     for item in items:
-        if item.is_symlink() or not item.is_file() or item.suffix == ".ipynb":
+        if item.suffix == ".ipynb":
             continue
-        if item.stat().st_size < 10_000_000:
-            shutil.copyfile(item, work / item.name)
+        try:
+            found[item.name] = read_file(item, MAX_DATA_FILE)
+        except NotAFile:
+            continue
+    return found
+
+
+def _copy_data_files(path, work, mine=()):
+    """Copy the files :func:`_data_files` finds into the folder ``work``."""
+    for name, content in _data_files(path, mine).items():
+        (Path(work) / name).write_bytes(content)
 
 
 def read_records(path) -> list:
-    """The recorded answers (malformed lines are skipped)."""
-    out = []
+    """The answers recorded in a file (malformed lines are skipped; never through a link,
+    never from a pipe or a device, never more than :data:`~.untrusted.MAX_RECORDS`)."""
     try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return out
-    for line in text.splitlines():
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(entry, dict) and isinstance(entry.get("question"), str):
-            out.append(entry)
-    return out
+        return parse_records(read_file(path, MAX_RECORDS))
+    except NotAFile:
+        return []
 
 
 def choose_record(records, qid, window):
@@ -390,8 +458,19 @@ def choose_record(records, qid, window):
     return mine[-1] if mine else None
 
 
-def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None) -> QuestionGrade:
-    """Points and feedback for one question (``seed``: the assigned variant, if any)."""
+def hidden_salt(key) -> str | None:
+    """What the key's secret adds to the seed of a function question's hidden tests, so
+    that no student can work those inputs out beforehand (None for a key without one)."""
+    secret = key.get("secret") if isinstance(key, dict) else None
+    if not secret:
+        return None
+    return hmac.new(str(secret).encode(), b"hidden tests", hashlib.sha256).hexdigest()[:16]
+
+
+def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None,
+          salt=None) -> QuestionGrade:
+    """Points and feedback for one question (``seed``: the assigned variant, if any;
+    ``salt``: :func:`hidden_salt`, for the hidden tests of a function question)."""
     worth = float(info["points"])
     if record is None:
         return QuestionGrade(student, notebook, qid, 0.0, worth, None,
@@ -411,7 +490,8 @@ def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None) ->
             return QuestionGrade(student, notebook, qid, 0.0, worth, "not-answered",
                                  "not answered")
         if isinstance(q, FunctionQuestion):
-            feedback = q.check(answer, seed, hidden=bool(options.get("hidden", False)))
+            feedback = q.check(answer, seed, hidden=bool(options.get("hidden", False)),
+                               salt=salt)
         else:
             feedback = q.check(answer, seed)
     except Exception as exc:
@@ -492,7 +572,10 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
     ``jobs``: students graded at once; ``shard=(i, n)``: only slice i of n (1-based);
     ``roster``: a CSV of student ids (or a list) whose assigned variants are judged;
     ``force``: grade everyone again; ``regrade``: these students again (e.g. one
-    recorded as a crash because the grader was stopped while it ran).
+    recorded as a crash because the grader was stopped while it ran). The first Ctrl-C
+    or SIGTERM stops the batch at once (:mod:`.stopping`):
+    :class:`~.stopping.GradingStopped` says how to resume. The late policy and manual
+    adjustments come after, in :func:`~.final.grade_and_finish`.
     """
     submissions = Path(submissions)
     if not submissions.is_dir():
@@ -550,9 +633,13 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
             if why is not None:
                 print(f"{student}: {why}; graded again", file=stream)
             todo.append((student, files))
-    work_root = tempfile.mkdtemp(prefix="mml-grading-")
+    work_root = tempfile.mkdtemp(prefix="mml-grading-", dir=short_temp())
+    places = HostPaths.of_grader(submissions, *hide, work_root)
+    stop = StopRequest()
 
     def one(student, files, alone):
+        if stop.requested:
+            return
         saved = out / "results" / f"{safe_name(student)}.json"
         write_atomic(saved.with_suffix(".started"), ALONE if alone else BESIDE_OTHERS)
         if seeds is not None and student not in seeds:
@@ -563,7 +650,10 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
         else:
             result = grade_student(student, files, key_data, out, opts, hide=hide, bwrap=bwrap,
                                    seed=seeds.get(student) if seeds else None,
-                                   work_root=work_root)
+                                   work_root=work_root, places=places)
+        if stop.requested:  # stopped by us, not by the submission: graded on the next run
+            saved.with_suffix(".started").unlink(missing_ok=True)
+            return
         with lock:
             _store(out, result, key_data)
             results[student] = result
@@ -572,16 +662,44 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
                      f"({result.seconds:.1f} s)")
 
     try:
-        for student, files in suspects:
-            one(student, files, True)
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            for future in [pool.submit(one, s, f, workers == 1) for s, f in todo]:
-                future.result()
+        with stop:
+            for student, files in suspects:
+                one(student, files, True)
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                for future in [pool.submit(one, s, f, workers == 1) for s, f in todo]:
+                    future.result()
     finally:
         shutil.rmtree(work_root, ignore_errors=True)
     ordered = [results[s] for s in sorted(results)]
     write_tables(out, ordered)
+    if stop.requested:
+        raise GradingStopped(stop.signal, graded=len(results), total=len(students))
+    copies = copied_from_course(ordered)
+    if copies:
+        print(f"answers copied from the course (no points; see their feedback): "
+              f"{'; '.join(copies)}", file=stream)
     return ordered
+
+
+def copied_from_course(results) -> list:
+    """``"student question"`` for each graded answer that is code the course ships
+    (diagnosis ``copied-from-course``), for the instructor's report."""
+    return [f"{r.student} {g.question}" for r in results for g in r.grades
+            if g.diagnosis == "copied-from-course"]
+
+
+#: Longest temporary folder a jailed kernel's sockets fit under: a Unix socket's path
+#: holds at most 107 bytes, and a kernel's is ``<temp>/mml-grading-*/nb-*/.kernel/ipc-N``.
+SHORT_TEMP = 50
+
+
+def short_temp() -> str:
+    """The temporary folder, or ``/tmp`` when it is too deep for a kernel's sockets
+    (e.g. a batch system's ``TMPDIR``)."""
+    temp = tempfile.gettempdir()
+    if len(temp.encode()) <= SHORT_TEMP or not os.access("/tmp", os.W_OK):
+        return temp
+    return "/tmp"
 
 
 #: What a student's ``.started`` mark says: graded alone, or beside others (``--jobs``).
@@ -669,10 +787,13 @@ def write_tables(out, results):
          for r in results)))
 
 
-def write_feedback(path, result: StudentResult):
+def write_feedback(path, result: StudentResult, *, total=None, extra=""):
     """One HTML page for a student: total, problems, and each question's feedback, in
     question-number order, with the pictures the notebook shows (PNG, so the page shows
-    them anywhere, e-mail and learning platforms included)."""
+    them anywhere, e-mail and learning platforms included). ``total``: (points, max) to
+    show instead of the automatic ones; ``extra``: HTML after the total (lateness and
+    adjustments, :func:`~.final.final_html`)."""
+    points, most = total if total is not None else (result.points, result.max_points)
     grades = sorted(result.grades, key=lambda g: (g.notebook, question_order(g.question)))
     rows = "".join(
         f"<tr><td>{html.escape(g.notebook)}</td><td>{html.escape(g.question)}</td>"
@@ -682,7 +803,7 @@ def write_feedback(path, result: StudentResult):
     page = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Feedback: "
             f"{html.escape(result.student)}</title></head><body style='font-family: sans-serif'>"
             f"<h1>Feedback for {html.escape(result.student)}</h1>"
-            f"<p><b>{result.points:g} / {result.max_points:g} points</b></p>"
+            f"<p><b>{points:g} / {most:g} points</b></p>" + extra
             + (f"<h2>Problems while running your notebook</h2><ul>{problems}</ul>"
                if problems else "")
             + "<table border='1' cellpadding='4' style='border-collapse: collapse'>"
@@ -699,5 +820,5 @@ def _pictures_html(pictures) -> str:
 
 __all__ = ["grade", "grade_student", "grade_here", "find_submissions", "restore_locked_cells",
            "read_records", "choose_record", "in_shard", "parse_shard", "StudentResult",
-           "question_order", "diagnosis_pictures",
+           "question_order", "diagnosis_pictures", "copied_from_course", "hidden_salt",
            "QuestionGrade", "Options", "Progress"]

@@ -1,30 +1,51 @@
 """Run a student's code where it cannot reach the key, other students or the grades.
 
 A :class:`Jail` describes one student's confinement with bubblewrap (``bwrap``,
-Debian's ``bubblewrap`` package): the whole system mounted read-only, empty
-read-only folders over ``/tmp``, the home folder, the key's folder, the
-submissions and the output folder (and over the course checkout, except the
-package and its Python environment), one private writable folder holding only
-that student's notebook, the grader's compiled Graphviz to read (so a kernel that
-draws need not compile it again: :func:`shared_graphviz_cache`), no network
-(``--unshare-net``), its own process namespace (``--unshare-pid``: every process
-the student starts dies with it), ``--die-with-parent``, no capabilities even when
-the grader runs as root (``--cap-drop ALL``), and limits on memory and on
-processes (``prlimit``; Linux never limits the number of root's processes).
+Debian's ``bubblewrap`` package):
 
-Without bwrap (or when it cannot start here, e.g. user namespaces are off),
-:func:`find_bwrap` returns None and the grader says so once and runs as
-before; set ``MINIMAX_LESSONS_NO_BWRAP=1`` to force that.
+- the whole system mounted read-only; empty read-only folders over ``/tmp``, the home
+  folder, the key's folder, the submissions and the output folder (and over the course
+  checkout, except the package and its Python environment);
+- one writable folder, the student's: a fresh *sized* tmpfs (:data:`WORK_SPACE`), so
+  that filling it costs that notebook only ("No space left on device"), into which the
+  plain files submitted beside the notebook are copied (``seed``);
+- a *channel* folder of the grader's, read-only (the kernel's connection file and the
+  pipe on which the notebook's answers travel, :mod:`.records`): nothing of the host
+  that a student's code can write to;
+- the grader's compiled Graphviz to read (so a kernel that draws need not compile it
+  again: :func:`shared_graphviz_cache`);
+- for the checker's worker (``package="games"``), of the package only the games and the
+  runner: the searches, the checker's reference code and every other file of the
+  course are not there to import, read or copy;
+- no network (``--unshare-net``), its own process, IPC and host name namespaces, a new
+  terminal session, ``--die-with-parent``;
+- no capabilities and never uid 0: started by root, bubblewrap keeps only what
+  ``setpriv`` needs to switch to an unprivileged user id of the jail's own
+  (:data:`JAIL_UIDS`, one per jail), which then drops every capability, its bounding
+  set and gains no privileges from any program; started by another user, bubblewrap
+  maps that user in a user namespace, drops every capability and forbids nested user
+  namespaces (``--disable-userns``);
+- limits on memory and on processes (``prlimit``; the process limit holds because the
+  user is never root).
+
+:func:`bwrap_to_use` decides: bubblewrap when a jail like that works here (a probe
+checks from inside that the uid is not 0 and no capability is left); when it cannot,
+a grader run as root refuses to start and says what to do, another user is warned
+loudly and grades with their own rights. ``--isolation none`` (or
+``MINIMAX_LESSONS_NO_BWRAP=1``) is the explicit choice to grade without isolation.
 
 >>> jail = Jail("/tmp/w", hide=["/secret"], bwrap="/usr/bin/bwrap", prlimit=None)
 >>> cmd = jail.prefix()
->>> cmd[0], "--unshare-net" in cmd, cmd[cmd.index("--bind") + 1]
+>>> cmd[0], "--unshare-net" in cmd, cmd[cmd.index("--tmpfs", cmd.index("--size")) + 1]
 ('/usr/bin/bwrap', True, '/tmp/w')
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import itertools
+import json
 import os
 import shutil
 import subprocess
@@ -45,18 +66,58 @@ NO_BWRAP_ENV = "MINIMAX_LESSONS_NO_BWRAP"
 #: uses a few MiB of it) and processes it may run (per user).
 MEMORY = 4 << 30
 PROCESSES = 256
-NO_BWRAP_NOTE = ("bubblewrap (bwrap) is not available here, so student code runs with your "
-                 "rights: it can read the key and the other submissions and write to the output "
-                 "folder. Install it (apt-get install bubblewrap) to isolate each student.")
+#: Bytes a student's folder holds in the jail (a tmpfs: memory, freed with the jail).
+WORK_SPACE = 256 << 20
+#: The user ids a jail started by root runs as: the first and how many (one per jail, far
+#: above any real user's), so that one jail's processes count against its own limit only.
+JAIL_UIDS = (1_000_000_000, 1_000_000_000)
+#: What the part of the package a checker's worker sees (``package="games"``) holds:
+#: the games it is given and the runner that calls it; nothing that computes a value.
+WORKER_FILES = ("runner", "games", os.path.join("exercises", "harness.py"),
+                os.path.join("exercises", "nested.py"))
+NO_BWRAP_NOTE = ("bubblewrap (bwrap) is not available here. Install it (apt-get install "
+                 "bubblewrap) to isolate each student.")
+_WARNING = ("grading without isolation (NOT a security sandbox): {why} Student code runs "
+            "with your rights{root}: it can read the key and the other submissions and write "
+            "to the output folder.")
+_ROOT_REFUSAL = ("the grader runs as root and cannot build a jail that takes root's rights "
+                 "away from student code: {why} Install bubblewrap (apt-get install "
+                 "bubblewrap) where it can create namespaces, run the grader as an ordinary "
+                 "user, or pass --isolation none to grade with root's rights anyway (NOT a "
+                 "security sandbox).")
+_uids = itertools.count()
+
+
+def next_uid() -> int:
+    """A user id of :data:`JAIL_UIDS` for a new jail (distinct among this process's jails,
+    and, by the process id, among the grader's processes).
+
+    >>> JAIL_UIDS[0] <= next_uid() < sum(JAIL_UIDS)
+    True
+    """
+    first, count = JAIL_UIDS
+    return first + (os.getpid() * 4096 + next(_uids) % 4096) % count
+
+
+def as_root() -> bool:
+    """Does this process run as root (so a jail must switch its user id)?"""
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+#: What the probe prints from inside a jail: the user id and the capabilities left.
+_PROBE = ("import json, os, minimax_lessons.runner.codec; "
+          "status = dict(line.split(':', 1) for line in open('/proc/self/status')); "
+          "print(json.dumps({'uid': os.getuid(), 'caps': status['CapEff'].strip()}))")
 
 
 @functools.lru_cache(maxsize=None)
 def _probe(bwrap: str) -> str | None:
-    """None when bwrap can build a student's jail here and Python finds the package in
-    it, else why not (so a machine where it cannot never costs students their grades)."""
+    """None when bwrap can build a student's jail here, Python finds the package in it,
+    and the student there is not root and holds no capability; else why not."""
+    if as_root() and shutil.which("setpriv") is None:
+        return "setpriv (util-linux) is not installed, so the jail would run as root"
     with tempfile.TemporaryDirectory(prefix="mml-probe-") as work:
-        cmd = Jail(work, bwrap=bwrap).prefix() + [
-            sys.executable, "-c", "import minimax_lessons.runner.codec"]
+        cmd = Jail(work, bwrap=bwrap).prefix() + [sys.executable, "-c", _PROBE]
         env = with_package_path(os.environ)
         try:
             done = subprocess.run(cmd, capture_output=True, timeout=60, env=env)
@@ -65,11 +126,19 @@ def _probe(bwrap: str) -> str | None:
     if done.returncode != 0:
         text = done.stderr.decode("utf-8", "replace").strip()
         return text[-300:] or f"exit {done.returncode}"
+    try:
+        inside = json.loads(done.stdout.decode("utf-8", "replace").strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        return "the probe in the jail printed nothing readable"
+    if inside.get("uid") == 0 or int(inside.get("caps", "1"), 16) != 0:
+        return (f"student code in it would run as uid {inside.get('uid')} with capabilities "
+                f"{inside.get('caps')}")
     return None
 
 
 def find_bwrap() -> str | None:
-    """The path of a bwrap that works here, or None (absent, disabled, or cannot start)."""
+    """The path of a bwrap that builds a safe jail here, or None (absent, disabled, or
+    cannot start one that runs student code without privileges)."""
     if os.environ.get(NO_BWRAP_ENV, "").strip() not in ("", "0"):
         return None
     if not sys.platform.startswith("linux"):
@@ -83,38 +152,52 @@ def find_bwrap() -> str | None:
 def why_no_bwrap() -> str:
     """One sentence for the grader's output when :func:`find_bwrap` gives None."""
     if os.environ.get(NO_BWRAP_ENV, "").strip() not in ("", "0"):
-        return (f"{NO_BWRAP_ENV} is set, so student code runs with your rights (no "
-                "bubblewrap isolation).")
+        return f"{NO_BWRAP_ENV} is set (no bubblewrap isolation)."
     path = shutil.which("bwrap")
     if path is not None and sys.platform.startswith("linux"):
-        return (f"bubblewrap ({path}) cannot start a sandbox here ({_probe(path)}), so student "
-                "code runs with your rights.")
+        return f"bubblewrap ({path}) cannot build a jail here ({_probe(path)})."
     return NO_BWRAP_NOTE
 
 
 def bwrap_to_use(isolation="auto", stream=None) -> str | None:
-    """The bwrap to run student code in, or None; says once on ``stream`` why there is none.
+    """The bwrap to run student code in, or None; says loudly on ``stream`` why there is none.
 
-    ``isolation`` is "auto" (bubblewrap when it works here), "bwrap" (an error without
-    it) or "none" (never).
+    ``isolation`` is "auto" (bubblewrap when it works here; run as root, an error
+    without it), "bwrap" (an error without it) or "none" (never: the explicit choice;
+    ``MINIMAX_LESSONS_NO_BWRAP=1`` is the same).
     """
     stream = stream or sys.stderr
+    root = " (as root: every file here)" if as_root() else ""
     if isolation == "none":
-        print("grading without isolation (NOT a security sandbox): it was switched off "
-              "(isolation none), so student code runs with your rights.", file=stream)
+        _warn(stream, _WARNING.format(why="it was switched off (isolation none).", root=root))
         return None
     path = find_bwrap()
-    if path is None:
-        if isolation == "bwrap":
-            raise ReleaseError("isolation with bubblewrap was asked for, but: " + why_no_bwrap())
-        print("grading without isolation (NOT a security sandbox): " + why_no_bwrap(),
-              file=stream)
-    return path
+    if path is not None:
+        return path
+    if isolation == "bwrap":
+        raise ReleaseError("isolation with bubblewrap was asked for, but: " + why_no_bwrap())
+    chosen = os.environ.get(NO_BWRAP_ENV, "").strip() not in ("", "0")
+    if as_root() and not chosen:
+        raise ReleaseError(_ROOT_REFUSAL.format(why=why_no_bwrap()))
+    _warn(stream, _WARNING.format(why=why_no_bwrap(), root=root))
+    return None
+
+
+def _warn(stream, text):
+    line = "!" * 78
+    print(f"{line}\n{text}\n{line}", file=stream)
 
 
 @dataclass
 class Jail:
-    """One student's confinement: ``work`` is the only writable folder they see."""
+    """One student's confinement: ``work`` is the only writable folder they see.
+
+    ``seed``: a host folder whose files are copied into ``work`` as the jail starts;
+    ``channel``: a host folder the jail sees read-only (the kernel's connection file and
+    the answers' pipe); ``package``: "all" (a notebook's kernel, a bot) or "games" (the
+    checker's worker: of the package only :data:`WORKER_FILES`); ``uid``: the user id
+    student code runs as when the grader is root.
+    """
 
     work: str
     hide: list = field(default_factory=list)
@@ -123,38 +206,84 @@ class Jail:
     memory: int = MEMORY
     processes: int = PROCESSES
     graphviz_cache: str | None = field(default_factory=lambda: shared_graphviz_cache())
+    space: int = WORK_SPACE
+    seed: str | None = None
+    channel: str | None = None
+    package: str = "all"
+    uid: int = field(default_factory=next_uid)
+    setpriv: str | None = field(default_factory=lambda: shutil.which("setpriv"))
 
     def prefix(self) -> list:
         """The command line to put before a program to run it inside the jail."""
-        work = str(Path(self.work).resolve())
-        # --cap-drop ALL: bwrap started by root leaves root every capability, and with
-        # them it could remount the read-only folders writable or unmount what hides the key
-        cmd = [self.bwrap or "bwrap", "--cap-drop", "ALL", "--ro-bind", "/", "/", "--dev", "/dev",
-               "--proc", "/proc", "--unshare-net", "--unshare-pid", "--unshare-ipc",
-               "--unshare-uts", "--die-with-parent", "--hostname", "student"]
+        work = os.path.abspath(self.work)
+        root = as_root()
+        cmd = [self.bwrap or "bwrap", "--new-session", "--die-with-parent", "--unshare-net",
+               "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--hostname", "student"]
+        if root:  # only what setpriv needs to become the jail's own user; it drops them
+            cmd += ["--cap-drop", "ALL", "--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID",
+                    "--cap-add", "CAP_SETPCAP"]
+        else:
+            cmd += ["--unshare-user", "--disable-userns", "--cap-drop", "ALL"]
+        cmd += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
         cache = os.path.realpath(self.graphviz_cache) if self.graphviz_cache else None
         exposed = sorted(_exposed() + ([cache] if cache else []), key=len)
         hidden = _hidden(self.hide)
+        made = set()
         for path in hidden:
             cmd += ["--tmpfs", path]
-            cmd += _rebind(path, exposed)
+            cmd += _rebind(path, exposed, hidden, made)
         for path in self.hide:  # a hidden file inside a re-exposed folder
             real = os.path.realpath(path)
             if os.path.isfile(real) and any(_under(real, e) for e in exposed):
                 cmd += ["--ro-bind", "/dev/null", real]
-        cmd += ["--bind", work, work, "--chdir", work, "--setenv", "HOME", work,
-                "--setenv", "TMPDIR", work,
+        if self.package == "games":
+            cmd += _worker_view(made)
+        cmd += _parents(work, hidden, made)
+        cmd += ["--perms", "01777", "--size", str(self.space), "--tmpfs", work]
+        for host in (self.channel, self.seed):
+            if host:
+                host = os.path.realpath(host)
+                cmd += _parents(host, hidden, made) + ["--ro-bind", host, host]
+        cmd += ["--chdir", work, "--setenv", "HOME", work, "--setenv", "TMPDIR", work,
                 # the kernel's parent is PID 1 in the jail: no parent polling (the jail
                 # dies with its parent anyway)
                 "--setenv", "JPY_PARENT_PID", "1"]
         if cache:  # the compiled Graphviz, read-only (HOME is the work folder in here)
             cmd += ["--setenv", CACHE_ENV, cache]
-        for path in hidden:  # the empty folders are read-only too: nothing lands there
-            cmd += ["--remount-ro", path]
-        if self.prlimit:
-            cmd += ["--", self.prlimit, f"--data={self.memory}", f"--nproc={self.processes}"]
+        for path in hidden + ([_package()] if self.package == "games" else []):
+            cmd += ["--remount-ro", path]  # the empty folders are read-only: nothing lands there
         cmd.append("--")
+        if root:
+            cmd += [self.setpriv or "setpriv", f"--reuid={self.uid}", f"--regid={self.uid}",
+                    "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
+                    "--no-new-privs", "--"]
+        if self.prlimit:
+            cmd += [self.prlimit, f"--data={self.memory}", f"--nproc={self.processes}", "--"]
+        if self.seed and os.path.isdir(self.seed) and os.listdir(self.seed):
+            cmd += ["/bin/sh", "-c", 'cp -R "$0"/. . 2>/dev/null; exec "$@"',
+                    os.path.realpath(self.seed)]
         return cmd
+
+    def outside(self, inside: str, pid: int) -> str:
+        """Where the host reaches ``inside`` (a path in the jail, e.g. a kernel's socket)
+        of the jail that bwrap process ``pid`` started: through its first child's root."""
+        child = _first_child(pid)
+        return f"/proc/{child}/root{inside}" if child is not None else inside
+
+
+def _first_child(pid, seconds=10.0):
+    """The process bwrap ``pid`` started in the new namespaces (waits for it a moment)."""
+    import time
+
+    from .common import children
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = children(pid)
+        if found:
+            return min(found)
+        time.sleep(0.005)
+    return None
 
 
 def shared_graphviz_cache() -> str | None:
@@ -163,7 +292,15 @@ def shared_graphviz_cache() -> str | None:
     Without it, every jailed kernel that draws compiles Graphviz again (about 2.5 s).
     """
     folder = cache_dir()
-    return str(folder) if folder is not None and folder.is_dir() else None
+    if folder is None or not folder.is_dir():
+        return None
+    if as_root():  # the jail's own user reads it: the renderer writes its files 0600
+        for path in folder.glob("*.cwasm"):
+            with contextlib.suppress(OSError):
+                mode = path.stat().st_mode
+                if mode & 0o044 != 0o044:
+                    path.chmod(mode | 0o044)
+    return str(folder)
 
 
 def _hidden(extra) -> list:
@@ -189,11 +326,43 @@ def _exposed() -> list:
     return sorted({os.path.realpath(p) for p in places if p}, key=len)
 
 
-def _rebind(hidden, exposed) -> list:
+def _rebind(hidden, exposed, tmpfs, made) -> list:
+    cmd, bound = [], []
+    for path in exposed:  # shortest first: one inside another that is bound comes along
+        if _under(path, hidden) and path != hidden and not any(_under(path, b) for b in bound):
+            bound.append(path)
+            cmd += _parents(path, tmpfs, made) + ["--ro-bind", path, path]
+    return cmd
+
+
+def _parents(path, tmpfs, made) -> list:
+    """``--dir`` for each folder bwrap would create above ``path`` inside one of the
+    ``tmpfs`` folders, readable by everyone (bwrap makes them 0700, which a jail that
+    switched its user could not enter)."""
     cmd = []
-    for path in exposed:
-        if _under(path, hidden) and path != hidden:
-            cmd += ["--ro-bind", path, path]
+    for root in tmpfs:
+        if _under(path, root) and path != root:
+            parts = Path(os.path.relpath(path, root)).parts[:-1]
+            for i in range(1, len(parts) + 1):
+                folder = os.path.join(root, *parts[:i])
+                if folder not in made:
+                    made.add(folder)
+                    cmd += ["--perms", "0755", "--dir", folder]
+    return cmd
+
+
+def _package() -> str:
+    return os.path.realpath(PACKAGE_ROOT / "minimax_lessons")
+
+
+def _worker_view(made) -> list:
+    """Hide the package but for :data:`WORKER_FILES` (the checker's worker's view)."""
+    package = _package()
+    cmd = ["--tmpfs", package]
+    for name in WORKER_FILES:
+        path = os.path.join(package, name)
+        if os.path.exists(path):
+            cmd += _parents(path, [package], made) + ["--ro-bind", path, path]
     return cmd
 
 
@@ -203,7 +372,11 @@ def _under(path, folder) -> bool:
 
 
 class JailedKernelManager(AsyncKernelManager):
-    """A kernel manager that starts the kernel inside a :class:`Jail` (set ``jail``)."""
+    """A kernel manager that starts the kernel inside a :class:`Jail` (set ``jail``).
+
+    The kernel binds its sockets in its own folder (a tmpfs of the jail); once bwrap has
+    started, this side connects to them through the jail's root (:meth:`Jail.outside`).
+    """
 
     jail: Jail | None = None
 
@@ -213,6 +386,18 @@ class JailedKernelManager(AsyncKernelManager):
         cmd = super().format_kernel_cmd(extra_arguments)
         return (self.jail.prefix() + cmd) if self.jail is not None else cmd
 
+    def write_connection_file(self, **kw):
+        super().write_connection_file(**kw)
+        if self.jail is not None:  # in the jail's channel folder, read by the jail's user
+            os.chmod(self.connection_file, 0o644)
+
+    async def _async_launch_kernel(self, kernel_cmd, **kw):
+        await super()._async_launch_kernel(kernel_cmd, **kw)
+        process = getattr(self.provisioner, "process", None)
+        if self.jail is not None and self.transport == "ipc" and process is not None:
+            self.ip = self.jail.outside(self.ip, process.pid)
+
 
 __all__ = ["Jail", "JailedKernelManager", "find_bwrap", "why_no_bwrap", "bwrap_to_use",
-           "shared_graphviz_cache", "NO_BWRAP_ENV", "NO_BWRAP_NOTE"]
+           "shared_graphviz_cache", "next_uid", "as_root", "NO_BWRAP_ENV", "NO_BWRAP_NOTE",
+           "WORK_SPACE", "WORKER_FILES", "JAIL_UIDS"]

@@ -20,8 +20,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
@@ -87,6 +89,9 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
                           "traceback": [f"{TIMEOUT_NAME}: the cell ran longer than "
                                         f"{cell_timeout} s and was interrupted"]},
         record_timing=False, resources={"metadata": {"path": str(cwd)}},
+        # the answers are on disk once the last cell has run (check fsyncs each record):
+        # the kernel is killed, not asked to shut down and waited for (a quarter second)
+        shutdown_kernel="immediate",
         km=_jailed_manager(jail, kernel_name, cwd) if jail is not None else None)
     run = NotebookRun(nb)
     try:
@@ -105,16 +110,50 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
 
 
 def _jailed_manager(jail, kernel_name, cwd):
-    """A kernel manager whose kernel starts in ``jail``, on Unix sockets under ``cwd``."""
+    """A kernel manager whose kernel starts in ``jail``, on Unix sockets in its folder
+    (``cwd``, a tmpfs of the jail), its connection file in the jail's channel folder."""
     from .isolation import JailedKernelManager
 
-    sockets = os.path.join(str(cwd), ".kernel")
-    os.makedirs(sockets, exist_ok=True)
+    if jail.channel is None:
+        jail.channel = tempfile.mkdtemp(prefix="channel-", dir=os.path.dirname(str(cwd)))
+    os.chmod(jail.channel, 0o755)  # the jail's user reads the connection file
     km = JailedKernelManager(kernel_name=kernel_name, transport="ipc",
-                             ip=os.path.join(sockets, "ipc"),
-                             connection_file=os.path.join(sockets, "connection.json"))
+                             ip=os.path.join(str(cwd), ".ipc"),
+                             connection_file=os.path.join(jail.channel, "connection.json"))
     km.jail = jail
     return km
+
+
+def run_recorded(nb, work_root, *, env, data=None, jail=None, **limits):
+    """Run a submitted notebook in a fresh folder of its own under ``work_root`` with its
+    answers recorded on an :class:`~.untrusted.AnswerPipe`: ``(NotebookRun, records)``.
+
+    ``data`` ({name: bytes}) is put in the folder first (the plain files submitted beside
+    the notebook); ``jail(folder, seed=, channel=)`` gives the
+    :class:`~.isolation.Jail` for the folder (or None: no jail). The run's problems say
+    when answers were dropped.
+    """
+    from ..exercises.check import RECORD_ENV
+    from .untrusted import AnswerPipe
+
+    folder = Path(tempfile.mkdtemp(prefix="nb-", dir=work_root))
+    work, seed, channel = folder / "work", folder / "seed", folder / "channel"
+    for place in (work, seed, channel):
+        place.mkdir()
+        os.chmod(place, 0o755)
+    for name, content in (data or {}).items():
+        (seed if jail else work).joinpath(name).write_bytes(content)
+    pipe = AnswerPipe(channel)
+    try:
+        env = dict(env, **{RECORD_ENV: str(pipe.path), "MPLBACKEND": "Agg"})
+        run = run_notebook(nb, cwd=work, env=env,
+                           jail=jail(work, seed=seed, channel=channel) if jail else None,
+                           **limits)
+    finally:
+        records = pipe.close()
+    if pipe.problem():
+        run.problems.append(pipe.problem())
+    return run, records
 
 
 def _run_cells(client, nb, run, start, cell_timeout, notebook_timeout):
@@ -174,4 +213,4 @@ def _stop(run, index, why):
     run.problems.append(why + where)
 
 
-__all__ = ["run_notebook", "NotebookRun"]
+__all__ = ["run_notebook", "run_recorded", "NotebookRun"]

@@ -26,7 +26,8 @@ code in a notebook, and :func:`release` refuses to write a student version that
 still has any.
 
 The key (JSON, for the instructor only) lists, per notebook, each graded cell
-(its grade id, points, the questions it checks, and its full source) and each
+(its grade id, points, the questions it checks, and its full source), the ids of
+the student version's cells (which tell a renamed submission's notebook), and each
 question (points, the grade id of its cell, grading options such as
 ``{"hidden": true, "seed": "student"}`` from the cell's
 ``minimax_lessons.grading`` metadata), and a random ``secret`` that signs the
@@ -145,7 +146,9 @@ def student_version(nb, name="notebook"):
     if leaks:
         raise ReleaseError(f"{name}: the student version would still hold a solution "
                            f"({'; '.join(leaks[:3])})")
-    return student, {"cells": key_cells, "questions": questions}
+    # the cells' ids say which notebook a renamed submission is (collect.match_notebook)
+    ids = [cell.get("id") for cell in student.cells if cell.get("id")]
+    return student, {"cells": key_cells, "questions": questions, "cell_ids": ids}
 
 
 def solution_regions(nb, name="notebook") -> list:

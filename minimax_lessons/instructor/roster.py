@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import hmac
 import json
@@ -25,11 +24,11 @@ from pathlib import Path
 
 import nbformat
 
-from .common import safe_name, write_atomic
+from .common import csv_text, safe_name, write_atomic
 from .release import ReleaseError, notebooks_in
+from .rosters import read_class
 
 ME_LINE = re.compile(r"^me\s*=\s*.*$", re.M)
-ID_COLUMNS = ("student", "id", "student_id", "login", "sis_login_id", "email")
 
 
 def key_secret(key: dict) -> bytes:
@@ -56,29 +55,9 @@ def assigned_seed(key: dict, student: str) -> str:
 
 
 def read_roster(path) -> list:
-    """Student ids from a CSV file: the column named student/id/login/... or the first one."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except OSError as exc:
-        raise ReleaseError(f"cannot read the roster {path}: {exc}") from None
-    rows = [r for r in csv.reader(text.splitlines()) if any(c.strip() for c in r)]
-    if not rows:
-        raise ReleaseError(f"the roster {path} lists no students")
-    header = [c.strip().lower() for c in rows[0]]
-    column = next((header.index(c) for c in ID_COLUMNS if c in header), None)
-    body = rows[1:] if column is not None else rows
-    column = column or 0
-    ids, seen = [], set()
-    for number, row in enumerate(body, 2 if body is not rows else 1):
-        if column >= len(row) or not row[column].strip():
-            raise ReleaseError(f"{path}, line {number}: no student id in column {column + 1}")
-        sid = row[column].strip()
-        if sid in seen:
-            raise ReleaseError(f"{path}, line {number}: the student {sid!r} is listed twice")
-        seen.add(sid)
-        ids.append(sid)
-    return ids
+    """Student ids from a class list: a Canvas gradebook export, a Moodle participants
+    download or a plain CSV (:func:`~.rosters.read_class`)."""
+    return read_class(path).ids
 
 
 def roster_seeds(key: dict, roster) -> dict:
@@ -118,14 +97,9 @@ def assign(release_dir, roster, key: dict, dest) -> dict:
             target = dest / safe_name(sid) / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             write_atomic(target, nbformat.writes(nb))
-    rows = "student,seed\n" + "".join(f"{_csv(s)},{seed}\n" for s, seed in seeds.items())
-    dest.mkdir(parents=True, exist_ok=True)
-    write_atomic(dest / "seeds.csv", rows)
+    dest.mkdir(parents=True, exist_ok=True)  # ids a spreadsheet would run are neutral
+    write_atomic(dest / "seeds.csv", csv_text(["student", "seed"], seeds.items()))
     return seeds
-
-
-def _csv(text):
-    return '"' + text.replace('"', '""') + '"' if any(c in text for c in ',"\n') else text
 
 
 __all__ = ["key_secret", "sign", "verify", "assigned_seed", "read_roster", "roster_seeds",

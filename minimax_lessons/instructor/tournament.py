@@ -38,8 +38,8 @@ from pathlib import Path
 
 from .._process import launch
 from ..play.bots import REFERENCE_BOTS, game_spec, make_game
-from ..play.arena import BotPool, Player, play_game
-from .common import kill_descendants, run_child, student_environment, take_job
+from ..play.arena import BotPool, GameRecord, Player, play_game
+from .common import HostPaths, kill_descendants, run_child, student_environment, take_job
 from .grading import Options
 from .release import ReleaseError, notebooks_in
 
@@ -110,31 +110,30 @@ def load_student(student, path, options: Options, *, bwrap=None, hide=(), work_r
 
 def _load_main():
     """The loader process: run the notebook, answer with the recorded functions."""
-    from ..exercises.check import RECORD_ENV
-    from .grading import read_records
     from .isolation import Jail
-    from .notebook_runner import run_notebook
+    from .notebook_runner import run_recorded
+    from .untrusted import NotAFile, read_file
     import nbformat
 
     job, reply = take_job()
     options = Options(**job["options"])
-    work = Path(tempfile.mkdtemp(prefix="load-", dir=job["work_root"]))
     answer = {}
     try:
         try:
-            nb = nbformat.read(job["path"], as_version=4)
+            nb = nbformat.reads(read_file(job["path"]).decode("utf-8"), as_version=4)
+        except NotAFile as exc:  # a link, a pipe, a device, a folder: refused at once
+            answer["problem"] = f"the submitted notebook is {exc.strerror}; not loaded"
         except Exception as exc:
             answer["problem"] = f"the notebook could not be read ({type(exc).__name__})"
         else:
-            record = work / "answers.jsonl"
-            env = dict(os.environ, **{RECORD_ENV: str(record.resolve()), "MPLBACKEND": "Agg"})
-            jail = Jail(str(work), hide=job["hide"] + [job["work_root"]], bwrap=job["bwrap"]) \
-                if job["bwrap"] else None
-            run = run_notebook(nb, cwd=work, env=env, cell_timeout=options.cell_timeout,
-                               notebook_timeout=options.notebook_timeout,
-                               output_limit=options.output_limit,
-                               kernel_name=options.kernel_name, jail=jail)
-            answer.update(functions_recorded(read_records(record), nb, run.problems))
+            jail = (lambda folder, **kw: Jail(str(folder), hide=job["hide"] + [job["work_root"]],
+                                              bwrap=job["bwrap"], **kw)) if job["bwrap"] else None
+            run, records = run_recorded(nb, job["work_root"], env=os.environ, jail=jail,
+                                        cell_timeout=options.cell_timeout,
+                                        notebook_timeout=options.notebook_timeout,
+                                        output_limit=options.output_limit,
+                                        kernel_name=options.kernel_name)
+            answer.update(functions_recorded(records, nb, run.problems))
     finally:
         kill_descendants()
     reply.send(answer)
@@ -233,8 +232,10 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
             loaded = list(pool.map(lambda item: load_student(
                 item[0], item[1], options, bwrap=bwrap, hide=hide, work_root=work_root),
                 entries.items()))
-        for player in loaded:
+        places = HostPaths.of_grader(submissions, out, work_root)
+        for player in loaded:  # the leaderboard names no host path, not even in a bot's error
             player.max_depth = max_depth
+            player.problem = places.scrub(player.problem)
             say(f"loaded {player.name}: " + ("ready" if player.loaded else player.problem))
         players = [Player(name, "reference", builtin=name) for name in references] + loaded
         jail = (lambda folder: Jail(str(folder), hide=hide + [work_root], bwrap=bwrap)) \
@@ -253,8 +254,13 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
 
         def one(item):
             number, first, second = item
-            record = play_game(game, number, by_name[first], by_name[second], pools,
-                               move_time=move_time, limits=limits)
+            try:
+                record = play_game(game, number, by_name[first], by_name[second], pools,
+                                   move_time=move_time, limits=limits)
+            except Exception as exc:  # a fault of the arena: this game only, never the rest
+                record = GameRecord(number, first, second, reason=(
+                    f"not played: the arena failed ({type(exc).__name__}: {str(exc)[:160]})"))
+            record.reason = places.scrub(record.reason)
             with lock:
                 done[0] += 1
                 say(f"game {number} ({done[0]}/{len(plan)}): {first} - {second}: "

@@ -10,11 +10,12 @@ and why.
 
 What loses a game, whatever the board: no answer within the time limit
 (``timeout``), an exception in the bot (``crash``), a process that died
-(``died``), an answer that is not ``<id> <move>`` (``garbage``), a move not among
-the legal ones (``illegal``), a bot that could not start (``no-start``); a
-player whose notebook did not give a bot loses every game (``not-loaded``).
-After a timeout, a death or garbage the process is killed and a new one starts
-for the bot's next game.
+(``died``), an answer that is not ``<id> <move>`` (``garbage``: also a line that is not
+UTF-8, longer than :data:`MAX_LINE`, not the codec's JSON or not a plain value; no
+answer ever raises here, :func:`read_answer`), a move not among the legal ones
+(``illegal``), a bot that could not start (``no-start``); a player whose notebook did
+not give a bot loses every game (``not-loaded``). After a timeout, a death or garbage
+the process is killed and a new one starts for the bot's next game.
 """
 
 from __future__ import annotations
@@ -87,9 +88,10 @@ class BotProcess:
                "max_depth": self.player.max_depth}
         if not self._send(json.dumps(job)):
             return self._gone("it stopped while starting")
-        line, problem = self._read_line(START_TIMEOUT)
+        raw, problem = self._read_line(START_TIMEOUT)
         if problem is not None:
             return problem[1].replace("no answer", "not ready")
+        line = raw.decode("utf-8", "replace").strip()
         if line == "ready":
             return None
         self.kill()
@@ -115,17 +117,11 @@ class BotProcess:
         line, problem = self._read_line(limit)
         if problem is not None:
             return None, problem
-        head, _, rest = line.partition(" ")
-        if head != str(number):
-            self.kill()
-            return None, ("garbage", f"answered {line[:60]!r}, not '<id> <move>'")
-        if rest.startswith("error "):
-            return None, ("crash", "raised " + rest[len("error "):])
-        try:
-            move = decode(json.loads(rest))
-        except ValueError:
-            self.kill()
-            return None, ("garbage", f"answered {line[:60]!r}, not '<id> <move>'")
+        move, problem = read_answer(line, number)
+        if problem is not None:
+            if problem[0] == "garbage":
+                self.kill()
+            return None, problem
         self.last_seconds = time.monotonic() - began
         return move, None
 
@@ -193,7 +189,55 @@ class BotProcess:
                 return None, ("died", self._gone("its process died"))
             self.buffer += chunk
         line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode("utf-8", "replace").strip(), None
+        if len(line) > MAX_LINE:
+            self.kill()
+            return None, ("garbage", f"answered a line of more than {MAX_LINE:,} bytes")
+        return line, None
+
+
+#: The plain types a move may have (a column, a cell, a pair for Nim): anything else a
+#: bot answers, a list or a dict or an object, is garbage rather than an illegal move.
+MOVE_TYPES = (type(None), bool, int, float, str, tuple)
+
+
+def read_answer(line: bytes, number: int):
+    """A bot's answer line to request ``number``: ``(move, None)``, or ``(None, (kind,
+    why))`` when it loses by it: ``garbage`` for anything but ``<number> <move as JSON>``
+    in UTF-8 (whatever the bytes: this never raises), ``crash`` for ``<number> error <why>``.
+
+    >>> read_answer(b"3 4", 3), read_answer(b"3 error ValueError: no", 3)[1]
+    ((4, None), ('crash', 'raised ValueError: no'))
+    >>> read_answer(b'3 {"$float": "zz"}', 3)[1][0], read_answer(b"\\xff", 3)[1][0]
+    ('garbage', 'garbage')
+    """
+    try:
+        text = line.decode("utf-8").strip()
+    except UnicodeDecodeError:
+        return None, ("garbage", f"answered {_shown(line)}, bytes that are not UTF-8 text")
+    head, _, rest = text.partition(" ")
+    if head != str(number):
+        return None, ("garbage", f"answered {_shown(text)}, not '<id> <move>'")
+    if rest.startswith("error "):  # the bot's own words: printable characters only
+        said = "".join(c if c.isprintable() else " " for c in rest[len("error "):][:300])
+        return None, ("crash", "raised " + said)
+    try:
+        move = decode(json.loads(rest))
+    except (ValueError, RecursionError, MemoryError) as exc:
+        return None, ("garbage", f"answered {_shown(text)}, not '<id> <move>' "
+                                 f"({type(exc).__name__})")
+    if not _plain_move(move):
+        return None, ("garbage", f"answered {_shown(text)}: a {type(move).__name__}, not a move")
+    return move, None
+
+
+def _plain_move(move, depth=0) -> bool:
+    if isinstance(move, tuple):
+        return depth < 3 and all(_plain_move(m, depth + 1) for m in move)
+    return isinstance(move, MOVE_TYPES)
+
+
+def _shown(text) -> str:
+    return repr(text[:60])
 
 
 class BotPool:
@@ -346,4 +390,5 @@ def _lost(record, player, kind, why, game=None, state=None):
     return record
 
 
-__all__ = ["Player", "BotProcess", "BotPool", "GameRecord", "play_game", "START_TIMEOUT"]
+__all__ = ["Player", "BotProcess", "BotPool", "GameRecord", "play_game", "read_answer",
+           "START_TIMEOUT"]

@@ -1,7 +1,8 @@
 """The checker's worker process: runs student code and reports what happened.
 
-Started by :class:`~minimax_lessons.runner.sandbox.Sandbox` as
-``python -m minimax_lessons.runner._worker``. It reads jobs (pickled, from
+Started by :class:`~minimax_lessons.runner.sandbox.Sandbox` with :data:`BOOT` (as
+``python -m minimax_lessons.runner._worker`` would, less the package's ``__init__``).
+It reads jobs (pickled, from
 the trusted parent) on stdin and writes one JSON line per result on a copy of
 its stdout; the real file descriptors 0, 1 and 2 point elsewhere, so student
 prints and stray writes can never corrupt the channel.
@@ -50,6 +51,19 @@ from .codec import encode
 from .shipping import rebuild
 
 STUDENT_PREFIX = "<student:"
+#: ``python -c`` code that starts the worker (:class:`~.sandbox.Sandbox` runs it) without
+#: running the package's ``__init__``: ``minimax_lessons`` and ``minimax_lessons.exercises``
+#: are bare stand-ins, so the process that runs student code imports the runner, the games
+#: and the harness only, never a search nor the checker's reference code (nothing there
+#: computes a game value for a student's function to find, by frames, ``gc`` or
+#: ``sys.modules``). :func:`main` then gives the stand-ins the names an answer may use.
+BOOT = ("import importlib.util, os, sys, types\n"
+        "where = list(importlib.util.find_spec('minimax_lessons').submodule_search_locations)[0]\n"
+        "for name in ('minimax_lessons', 'minimax_lessons.exercises'):\n"
+        "    stub = sys.modules[name] = types.ModuleType(name)\n"
+        "    stub.__path__ = [os.path.join(where, *name.split('.')[1:])]\n"
+        "from minimax_lessons.runner._worker import main\n"
+        "main()\n")
 #: After this long past a call's deadline the worker ends itself (the parent
 #: normally kills it much sooner; this guards against an orphaned worker).
 GRACE = 15.0
@@ -490,6 +504,9 @@ def main():
     os.dup2(devnull, 1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     not_dumpable()
+    from .guard import furnish_stand_ins
+
+    furnish_stand_ins()
     capture, state = Capture(), State()
     sys.stdout = sys.stderr = sys.__stdout__ = sys.__stderr__ = capture
     sys.stdin = sys.__stdin__ = io.StringIO("")

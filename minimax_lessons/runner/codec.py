@@ -106,37 +106,89 @@ def _sorted(items):
         return sorted(items, key=repr)
 
 
+class DecodeError(ValueError):
+    """Data :func:`encode` never writes (a bot's or a forged answer): what is wrong with it."""
+
+
+#: Nesting :func:`decode` follows (``encode`` stops at :data:`MAX_DEPTH`; a little room).
+DECODE_DEPTH = MAX_DEPTH + 8
+_FLOATS = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
+
+
 def decode(data):
-    """The value :func:`encode` wrote (tuples, sets and special floats restored)."""
+    """The value :func:`encode` wrote (tuples, sets and special floats restored).
+
+    Anything else raises :class:`DecodeError` (a ``ValueError``), never another error,
+    whatever JSON it is given:
+
+    >>> decode({"$float": "zz"})
+    Traceback (most recent call last):
+    ...
+    minimax_lessons.runner.codec.DecodeError: {"$float": ...} must be "nan", "inf" or "-inf", not 'zz'
+    """
+    return _decode(data, 0, [0])
+
+
+def _decode(data, depth, count):
+    count[0] += 1
+    if depth > DECODE_DEPTH or count[0] > MAX_ITEMS:
+        raise DecodeError("nested too deeply or too large to read")
     if isinstance(data, list):
-        return [decode(x) for x in data]
-    if not isinstance(data, dict):
+        return [_decode(x, depth + 1, count) for x in data]
+    if data is None or isinstance(data, (bool, int, float, str)):
         return data
+    if not isinstance(data, dict):
+        raise DecodeError(f"not JSON data: a {type(data).__name__}")
     if "$float" in data:
-        return {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}[data["$float"]]
+        word = data["$float"]
+        if not isinstance(word, str) or word not in _FLOATS:
+            raise DecodeError('{"$float": ...} must be "nan", "inf" or "-inf", not '
+                              f"{_short(word)}")
+        return _FLOATS[word]
     if "$tuple" in data:
-        return tuple(decode(x) for x in data["$tuple"])
+        return tuple(_decode(x, depth + 1, count) for x in _items(data, "$tuple"))
     if "$set" in data:
-        items = [decode(x) for x in data["$set"]]
+        items = [_decode(x, depth + 1, count) for x in _items(data, "$set")]
         try:
             return set(items)
         except TypeError:
-            return Opaque("set", repr(items))
+            return Opaque("set", repr(items)[:300])
     if "$dict" in data:
+        pairs = _items(data, "$dict")
+        if not all(isinstance(p, list) and len(p) == 2 for p in pairs):
+            raise DecodeError('{"$dict": ...} must hold [key, value] pairs')
+        pairs = [(_decode(k, depth + 1, count), _decode(v, depth + 1, count)) for k, v in pairs]
         try:
-            return {decode(k): decode(v) for k, v in data["$dict"]}
+            return dict(pairs)
         except TypeError:
-            return Opaque("dict", repr(data["$dict"])[:300])
+            return Opaque("dict", repr(pairs)[:300])
     if "$raises" in data:
-        return Raises(str(data["$raises"]))
+        return Raises(str(data["$raises"])[:200])
     if "$opaque" in data:
-        kind, text = data["$opaque"]
-        return Opaque(str(kind), str(text))
+        pair = data["$opaque"]
+        if not (isinstance(pair, list) and len(pair) == 2):
+            raise DecodeError('{"$opaque": ...} must be [type, text]')
+        return Opaque(str(pair[0])[:200], str(pair[1])[:300])
     if "$code" in data:
-        from .shipping import Shipped
+        from .shipping import Shipped, ShippingError
 
-        return Shipped.from_data(data["$code"])
-    raise ValueError(f"cannot decode {data!r}")
+        try:
+            return Shipped.from_data(data["$code"])
+        except (ShippingError, TypeError, ValueError, AttributeError) as exc:
+            raise DecodeError(f"a function that cannot be read ({exc})") from None
+    raise DecodeError(f"cannot decode {_short(data)}")
+
+
+def _items(data, key) -> list:
+    items = data[key]
+    if not isinstance(items, list):
+        raise DecodeError(f'{{"{key}": ...}} must hold a list, not {_short(items)}')
+    return items
+
+
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def exception_name(answer) -> str | None:
@@ -159,4 +211,4 @@ def exception_name(answer) -> str | None:
     return None
 
 
-__all__ = ["encode", "decode", "Opaque", "Raises", "exception_name"]
+__all__ = ["encode", "decode", "DecodeError", "Opaque", "Raises", "exception_name"]

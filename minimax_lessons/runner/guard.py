@@ -54,6 +54,20 @@ ALLOWED_MODULES = frozenset({
     "minimax_lessons.tree", "minimax_lessons.tictactoe", "minimax_lessons.nim",
     "minimax_lessons.examples",
 })
+#: What ``minimax_lessons`` and ``minimax_lessons.exercises`` hold in the checker's worker,
+#: where the package's own ``__init__`` never runs (:data:`._worker.BOOT`): the allowed
+#: names, each with the module it comes from (a module itself where the name is one).
+ALLOWED_NAMES = {
+    PACKAGE: {**{name: "minimax_lessons.games.game"
+                 for name in ("Game", "GameError", "MAX", "MIN", "CHANCE")},
+              **{name: "minimax_lessons.games.tree" for name in ("GameTree", "Node", "TreeError")},
+              "TicTacToe": "minimax_lessons.games.tictactoe", "Nim": "minimax_lessons.games.nim",
+              "FIGURE_5_2": "minimax_lessons.games.examples",
+              "examples": "minimax_lessons.games.examples",
+              "estimate": "minimax_lessons.exercises.nested"},
+    PACKAGE + ".exercises": {"estimate": "minimax_lessons.exercises.nested",
+                             "nested": "minimax_lessons.exercises.nested"},
+}
 #: Package files whose code may run during a student's call (the allowed modules, the
 #: harness's recording lists, the worker's output capture, this guard).
 _RUNNABLE = {*(os.path.join("games", f"{name}.py")
@@ -386,6 +400,21 @@ def _restore(saved):
     sys.modules.update(saved)
 
 
+def furnish_stand_ins():
+    """Give the bare ``minimax_lessons`` stand-ins of the checker's worker the names of
+    :data:`ALLOWED_NAMES` (nothing when the package itself was imported)."""
+    import importlib
+
+    for package, names in ALLOWED_NAMES.items():
+        module = sys.modules.get(package)
+        if module is None or getattr(module, "__file__", None) is not None:
+            continue
+        for name, origin in names.items():
+            found = importlib.import_module(origin)
+            setattr(module, name, found if found.__name__.endswith("." + name)
+                    else getattr(found, name))
+
+
 def install():
     """Add the audit hook and the import finder (once per process; audit hooks stay)."""
     if not _State.installed:
@@ -442,6 +471,7 @@ def diagnosis_of(error) -> str | None:
     return DIAGNOSES.get(getattr(error, "type", None)) if error is not None else None
 
 
-__all__ = ["watch", "install", "static_findings", "is_package_function", "uses_package_in_code",
+__all__ = ["watch", "install", "furnish_stand_ins", "ALLOWED_NAMES", "static_findings",
+           "is_package_function", "uses_package_in_code",
            "diagnosis_of", "UsesPackageSearch", "StartsProcess", "ALLOWED_MODULES",
            "EXPLANATION", "PROCESS_EXPLANATION", "allowed_reference"]

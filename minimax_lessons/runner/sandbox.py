@@ -19,8 +19,8 @@ instructor's grader adds isolation of files and network with bubblewrap
 How it works
 ------------
 A :class:`Sandbox` keeps one worker process (``python -m
-minimax_lessons.runner._worker``), started on first use and reused from check
-to check, so a check costs milliseconds, not a process start. The function is
+minimax_lessons.runner._worker``, less the package's ``__init__``:
+:data:`._worker.BOOT`), started on first use and reused from check to check, so a check costs milliseconds, not a process start. The function is
 sent as source text (:mod:`~minimax_lessons.runner.shipping`), which works
 for functions defined in notebook cells. Each input gets a time limit; the
 worker kills the child running an input that exceeds it (where there is no
@@ -58,7 +58,8 @@ import time
 from dataclasses import dataclass, field
 
 from .._process import with_package_path
-from .codec import decode
+from .codec import DecodeError, decode
+from ._worker import BOOT
 from .shipping import Shipped, ship
 
 #: Seconds one input may run before the worker is stopped.
@@ -211,7 +212,7 @@ class Sandbox:
         flags = getattr(subprocess, "CREATE_NO_WINDOW", 0)
         self._started_at = time.perf_counter()
         self._proc = subprocess.Popen(
-            [*self.wrapper, self.python, "-m", "minimax_lessons.runner._worker"],
+            [*self.wrapper, self.python, "-c", BOOT],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
             env=env, creationflags=flags)
         self._inbox = queue.Queue()
@@ -437,11 +438,15 @@ def _outcome(message) -> Outcome:
     detail = message.get("detail") if status in ("timeout", "crash") else ""
     if status == "internal":
         detail = (error or {}).get("traceback", "")
-    return Outcome(status, decode(value) if value is not None else None,
-                   decode(extra) if extra is not None else None,
-                   ErrorInfo.from_data(error), str(message.get("output", "")),
-                   int(message.get("output_chars", 0) or 0), bool(message.get("mutated")),
-                   float(message.get("seconds", 0.0) or 0.0), detail=str(detail or ""))
+    try:
+        return Outcome(status, decode(value) if value is not None else None,
+                       decode(extra) if extra is not None else None,
+                       ErrorInfo.from_data(error), str(message.get("output", ""))[:100_000],
+                       int(message.get("output_chars", 0) or 0), bool(message.get("mutated")),
+                       float(message.get("seconds", 0.0) or 0.0), detail=str(detail or ""))
+    except (DecodeError, TypeError, ValueError, AttributeError) as exc:  # not the checker's
+        return Outcome("crash", detail=f"the process sent a result the checker cannot read "
+                                       f"({str(exc)[:120]})")
 
 
 def _read_lines(stream, inbox):

@@ -7,8 +7,10 @@ the **names it uses**:
 
 - modules by name (``math``, ``random``), re-imported on the other side;
 - functions and classes from importable modules by reference
-  (``minimax_lessons.exercises.estimate``);
-- helper functions from the notebook by their own source, recursively;
+  (``minimax_lessons.exercises.estimate``), except functions of the user's own files (a
+  ``.py`` beside the notebook), which the worker does not import;
+- helper functions from the notebook (or the user's own files) by their own source,
+  recursively;
 - plain values (numbers, lists, ...) pickled in the sending process; only the
   worker unpickles them.
 
@@ -30,6 +32,7 @@ import base64
 import builtins
 import importlib
 import inspect
+import os
 import pickle
 import sys
 import textwrap
@@ -241,6 +244,8 @@ def _ship_value(name, value, parts, seen):
         return
     ref = _reference(value) if isinstance(value, (type, types.FunctionType,
                                                   types.BuiltinFunctionType)) else None
+    if ref is not None and isinstance(value, types.FunctionType) and _user_module(ref[0]):
+        ref = None  # a helper of the student's own .py file travels as its source, like theirs
     if ref is not None:
         parts[name] = (name, "attr", ref)
         return
@@ -294,6 +299,23 @@ def _reference(obj):
     except Exception:
         return None
     return (module, qualname) if found is obj else None
+
+
+def _user_module(name) -> bool:
+    """Is module ``name`` a file of the user's (beside a notebook, a test), not the package,
+    the standard library or an installed library? The checker's worker does not import
+    those (it imports as little as it can), so their functions are sent as source.
+
+    >>> _user_module("math"), _user_module("minimax_lessons.games.tree"), _user_module("json")
+    (False, False, False)
+    """
+    module = sys.modules.get(name)
+    path = getattr(module, "__file__", None)
+    if path is None or name.split(".")[0] == "minimax_lessons":
+        return False
+    path = os.path.realpath(path)
+    installed = {os.path.realpath(p) for p in (sys.prefix, sys.base_prefix, sys.exec_prefix)}
+    return not any(path.startswith(place + os.sep) for place in installed)
 
 
 def _found_in_package(value):

@@ -17,10 +17,12 @@ still show. Screenshots of a few of these pages are kept in ``tests/artifacts/``
 
 So that no lesson runs twice (the browser tests share one worker), the same run checks
 what opening a lesson and its own widgets do: the lesson is not marked unsaved as it
-opens, its first animation plays to its end, lesson 4's board answers a click, and lesson
-10's reveals stay closed until clicked (:data:`LESSON_WIDGETS`).
+opens, its first animation plays to its end, lesson 4's board answers a click, every
+prediction's explanation and result stay closed before Run All and after it, and lesson
+9's and lesson 10's open when clicked (:data:`LESSON_WIDGETS`).
 """
 
+import json
 import re
 from pathlib import Path
 
@@ -143,12 +145,14 @@ LABELS_JS = """pngs => {
             if (src.startsWith('data:image/svg+xml;base64,')) {
                 const bytes = Uint8Array.from(atob(src.slice(26)), c => c.charCodeAt(0));
                 svg = parsed(new TextDecoder().decode(bytes));
-            } else if (src.startsWith('data:image/png') && img.closest('.mml-tree') && stored.length) {
+            } else if (src.startsWith('data:image/png') && stored.length
+                       && (img.closest('.mml-tree') || img.closest('details'))) {
                 svg = parsed(stored.shift());
             }
             if (!svg || !img.getBoundingClientRect().width) continue;
             const scale = img.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-            found.push({cell: i, what: src.includes('png') ? 'question' : 'still',
+            const what = !src.includes('png') ? 'still' : img.closest('details') ? 'result' : 'question';
+            found.push({cell: i, what,
                         ...smallest(svg.querySelectorAll('text'), scale)});
         }
     });
@@ -260,9 +264,50 @@ def the_reveals_open_only_when_clicked(page):
     assert page.evaluate(REVEALS_JS)[0]["open"]
 
 
+#: The results a lesson shows closed (``reveal()``), in its outputs.
+RESULTS_JS = """() => [...document.querySelectorAll('.jp-OutputArea-output details')].map(d => ({
+    open: d.open,
+    summary: d.querySelector('summary').innerText,
+    images: d.querySelectorAll('img').length,
+}))"""
+
+
+def predictions(path) -> int:
+    """How many predictions the lesson checks (cells with ``check("pN.M"``)."""
+    nb = nbformat.read(path, as_version=4)
+    return sum('check("p' in cell.source for cell in nb.cells if cell.cell_type == "code")
+
+
+def answers_are_closed(page, path, when):
+    """Every prediction has its explanation below it, closed, and no result is open."""
+    if not predictions(path):
+        return
+    page.locator(".jp-MarkdownOutput details").first.wait_for(state="attached")
+    texts, results = page.evaluate(REVEALS_JS), page.evaluate(RESULTS_JS)
+    assert texts and not [r for r in texts + results if r["open"]], \
+        f"{path.name}: an answer is open {when}"
+    assert all(r["summary"].startswith("Answer and explanation") for r in texts)
+    assert all(r["summary"].startswith("The result") for r in results)
+
+
+def the_horizon_result_opens_only_when_clicked(page):
+    """Lesson 9: the horizon position's result (a board and a line) opens on a click."""
+    results = page.evaluate(RESULTS_JS)
+    assert len(page.evaluate(REVEALS_JS)) == 6 and len(results) == 5  # p9.3, p9.4 share one
+    horizon = page.locator(".jp-OutputArea-output details").nth(3)
+    horizon.scroll_into_view_if_needed()
+    assert results[3]["images"] == 1
+    assert not horizon.get_by_text("column 2, searched 4 and 5 plies deep").is_visible()
+    horizon.locator("summary").click()
+    horizon.get_by_text("column 2, searched 4 and 5 plies deep").wait_for(state="visible")
+    assert horizon.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
+    page.screenshot(path=str(ARTIFACTS / "lesson-9-result-opened.png"))
+
+
 #: What a lesson's own widgets do, checked on its one run (besides its first player).
 LESSON_WIDGETS = {
     "04-tic-tac-toe.ipynb": the_tic_tac_toe_board_answers_a_click,
+    "09-connect-four.ipynb": the_horizon_result_opens_only_when_clicked,
     "10-more-players-dice-and-killers.ipynb": the_reveals_open_only_when_clicked,
 }
 #: How a lesson's first player's last caption starts (a Monte Carlo search tells its rounds).
@@ -291,12 +336,14 @@ def test_every_picture_of_a_lesson_fits_at_both_sizes_before_and_after_run_all(
         f"{found['pictures']} outputs hold a picture but only {found['images']} images show")
     assert not found["broken"], f"images that did not load, in cells {found['broken']}"
     overflow = overflow_at_both_sizes(page, path.name, "before Run All")
+    answers_are_closed(page, path, "before Run All")
     lab.run_all()
     page.wait_for_function("() => [...document.querySelectorAll('.mmla')]"
                            ".every(p => p.querySelector('.mmla-stage svg'))")
     overflow += overflow_at_both_sizes(page, path.name, "after Run All")
     assert not overflow, "outputs that scroll sideways or are cut off ([size, when, cell, " \
         "what, width, room]):\n" + "\n".join(map(str, overflow))
+    answers_are_closed(page, path, "after Run All")
     if page.locator(".mmla:not(:has(.mmla-quiz))").count():
         assert_the_first_player_plays(page, LAST_CAPTIONS.get(path.name, "Done:"))
     LESSON_WIDGETS.get(path.name, lambda page: None)(page)
@@ -304,6 +351,36 @@ def test_every_picture_of_a_lesson_fits_at_both_sizes_before_and_after_run_all(
 
 
 QUESTION = re.compile(r'^question\("([^"]+)"\)$')
+
+
+#: The last cell of a lecture run: the SVG of every picture shown closed in a result
+#: (``reveal(...)``, a PNG <img> in the page), by the execution count of its cell.
+RESULT_PICTURES_CELL = """\
+import json as _json
+from minimax_lessons.pictures.reveal import Reveal as _Reveal
+_svgs = {}
+for _count, _shown in Out.items():
+    if isinstance(_shown, _Reveal):
+        _bundles = [_t._repr_mimebundle_(include=["image/svg+xml"]) for _t in _shown.things
+                    if hasattr(_t, "_repr_mimebundle_")]
+        _svgs[_count] = [_b["image/svg+xml"] for _b in _bundles if "image/svg+xml" in _b]
+with open("result-pictures.json", "w") as _out:
+    _json.dump(_svgs, _out)"""
+
+#: Open every result shown closed; the execution count of every cell (None: not run).
+OPEN_RESULTS_JS = """() => {
+    for (const d of document.querySelectorAll('.jp-OutputArea-output details')) d.open = true;
+    return window.jupyterapp.shell.currentWidget.content.widgets.map(cell =>
+        cell.model.type === 'code' ? cell.model.executionCount : null);
+}"""
+
+
+def result_pictures(page, root) -> dict:
+    """{cell index: [SVG]} of the pictures in results shown closed, after opening them all."""
+    counts = page.evaluate(OPEN_RESULTS_JS)
+    svgs = json.loads((root / "result-pictures.json").read_text(encoding="utf-8"))
+    return {i: svgs[str(count)] for i, count in enumerate(counts)
+            if count is not None and svgs.get(str(count))}
 
 
 def question_pictures(nb) -> dict:
@@ -352,7 +429,7 @@ def keep_lecture_shots(page, name):
 #: (Ctrl+B), as the README and the teaching notes say, brings both to 20 and 16 px.
 CROWDED = {
     # the whole game of Nim (2, 2): twelve boards side by side on its third ply
-    ("01-game-trees.ipynb", "draw_tree(nim, result=result)"): (15, 12),
+    ("01-game-trees.ipynb", "reveal(draw_tree(nim, result=result))"): (15, 12),
     # twenty leaves under eight MAX nodes, the names of all 30 nodes written
     ("02-backing-up-values.ipynb", 'question("q2.3")'): (17, 14),
 }
@@ -377,11 +454,13 @@ def test_in_lecture_mode_at_1024x768_values_read_at_20_px_and_windows_and_names_
     (but the two in :data:`CROWDED`, which need the side panel closed)."""
     nb = nbformat.read(path, as_version=4)
     nb.cells.insert(0, nbformat.v4.new_code_cell(LECTURE_CELL))  # as lesson 0 says
+    nb.cells.append(nbformat.v4.new_code_cell(RESULT_PICTURES_CELL))
     page = lab.page
     page.set_viewport_size({"width": 1024, "height": 768})
     lab.open(jupyter_server.add_notebook(nb, f"lecture-{path.name}"))
     assert page.locator(".jp-FileBrowser").is_visible()  # the layout make lab opens
     lab.run_all()
+    results = result_pictures(page, jupyter_server.root)  # and open them
     players = page.locator(".mmla")
     for k in range(players.count()):  # the last frame: every window written
         player = players.nth(k)
@@ -392,7 +471,7 @@ def test_in_lecture_mode_at_1024x768_values_read_at_20_px_and_windows_and_names_
     settle(page)
     assert page.evaluate(OVERFLOW_JS) == []
     assert page.evaluate(ROOM_JS) >= ROOM  # the room lecture pictures are made for
-    pngs = question_pictures(nb)
+    pngs = {**question_pictures(nb), **results}
     labels = page.evaluate(LABELS_JS, pngs)
     crowded = {i: CROWDED[path.name, cell.source.strip().splitlines()[-1]]
                for i, cell in enumerate(nb.cells) if cell.source.strip()

@@ -131,14 +131,8 @@ def test_every_graded_answer_is_recorded_with_the_same_words_right_or_wrong(qid)
 
 
 def test_a_graded_function_question_still_runs_its_public_tests():
-    def minimax(node, is_maximizing):
-        if not isinstance(node, list):
-            return node
-        values = [minimax(child, not is_maximizing) for child in node]
-        return max(values) if is_maximizing else min(values)
-
-    assert check("q3.14", minimax).passed
-    assert not check("q3.14", lambda node, is_maximizing: 0).passed
+    assert check("q3.14", minimax_line).passed
+    assert not check("q3.14", lambda node, is_maximizing: (0, [])).passed
 
 
 def test_the_questions_of_the_graded_notebooks_and_no_others_are_made_graded():
@@ -153,7 +147,6 @@ def test_lesson_questions_keep_their_self_check():
 
 # -- answers that come from the package ------------------------------------------------------
 import importlib  # noqa: E402
-import math  # noqa: E402
 import sys  # noqa: E402
 
 import minimax_lessons  # noqa: E402
@@ -164,6 +157,9 @@ from minimax_lessons.exercises import check_function  # noqa: E402
 from minimax_lessons.runner.guard import (StartsProcess, UsesPackageSearch,  # noqa: E402
                                              static_findings, watch)
 from minimax_lessons.runner.shipping import from_source, ship  # noqa: E402
+
+from .graded_answers import (alphabeta_search, alphabeta_search_strict,  # noqa: E402
+                             minimax_line)
 
 search_alias = pkg_minimax
 SEARCH_FILE = str(REPO_ROOT / "minimax_lessons" / "search.py")
@@ -211,8 +207,8 @@ def hidden_names(node, m):  # nothing for the static look to see: the watch must
     return getattr(package, "mini" + "max")(GameTree.from_nested(node, root=root_of(m))).value
 
 
-def best_move_wrapper(node):
-    return pkg_minimax(GameTree.from_nested(node)).move
+def best_move_wrapper(node, is_maximizing):
+    return pkg_minimax(GameTree.from_nested(node, root="max" if is_maximizing else "min")).move
 
 
 def game_wrapper(game, state):
@@ -236,15 +232,15 @@ def honest_minimax(node, is_maximizing):
     return max(values) if is_maximizing else min(values)
 
 
-def honest_best_move(node):  # self-contained: the checker's worker runs it on its own
+def honest_best_move(node, is_maximizing):  # self-contained: the checker's worker runs it alone
     def value(node, is_maximizing):
         if not isinstance(node, list):
             return node
         values = [value(child, not is_maximizing) for child in node]
         return max(values) if is_maximizing else min(values)
 
-    values = [value(child, False) for child in node]
-    return values.index(max(values))
+    values = [value(child, not is_maximizing) for child in node]
+    return values.index(max(values) if is_maximizing else min(values))
 
 
 def honest_game_minimax(game, state):
@@ -252,40 +248,6 @@ def honest_game_minimax(game, state):
         return game.utility(state)
     values = [honest_game_minimax(game, game.result(state, a)) for a in game.actions(state)]
     return max(values) if game.to_move(state) == "max" else min(values)
-
-
-def honest_alphabeta(node, alpha, beta, is_maximizing):
-    if not isinstance(node, list):
-        return node
-    value = -math.inf if is_maximizing else math.inf
-    for child in node:
-        found = honest_alphabeta(child, alpha, beta, not is_maximizing)
-        if is_maximizing:
-            value = max(value, found)
-            alpha = max(alpha, value)
-        else:
-            value = min(value, found)
-            beta = min(beta, value)
-        if alpha >= beta:
-            break
-    return value
-
-
-def honest_strict(node, alpha, beta, is_maximizing):
-    if not isinstance(node, list):
-        return node
-    value = -math.inf if is_maximizing else math.inf
-    for child in node:
-        found = honest_strict(child, alpha, beta, not is_maximizing)
-        if is_maximizing:
-            value = max(value, found)
-            alpha = max(alpha, value)
-        else:
-            value = min(value, found)
-            beta = min(beta, value)
-        if alpha > beta:
-            break
-    return value
 
 
 STATIC_ATTACKS = [wrapper, through_alias, through_importlib, through_dunder_import,
@@ -314,11 +276,11 @@ def test_the_watch_leaves_an_honest_function_alone():
 
 
 @pytest.mark.parametrize("qid, attack, honest", [
-    ("q3.14", wrapper, honest_minimax),
-    ("q3.15", alphabeta_wrapper, honest_alphabeta),
+    ("q3.14", wrapper, minimax_line),
+    ("q3.15", alphabeta_wrapper, alphabeta_search),
     ("q3.5", best_move_wrapper, honest_best_move),
     ("q3.6", game_wrapper, honest_game_minimax),
-    ("q6.14", strict_wrapper, honest_strict),
+    ("q6.14", strict_wrapper, alphabeta_search_strict),
 ])
 def test_wrapping_the_package_scores_zero_on_every_function_question(qid, attack, honest):
     q = get_question(qid)

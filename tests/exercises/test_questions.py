@@ -22,6 +22,8 @@ from minimax_lessons.exercises.nested import to_game
 from minimax_lessons.exercises.variants import minimax as right_minimax
 from minimax_lessons.exercises.variants import minimax_max_everywhere
 
+from .graded_answers import alphabeta_search, minimax_line, minimax_line_max_everywhere
+
 
 # -- value questions -------------------------------------------------------------------------
 def test_a_value_question_accepts_the_value_and_names_the_mistake_behind_a_wrong_one():
@@ -308,9 +310,9 @@ def test_a_function_whose_body_is_only_an_ellipsis_is_not_answered_yet():
 
 
 def test_a_function_question_runs_check_function_and_keeps_its_result():
-    right = check("q3.14", right_minimax)
+    right = check("q3.14", minimax_line)
     assert right.passed and right.detail.tests > 10
-    wrong = check("q3.14", minimax_max_everywhere)
+    wrong = check("q3.14", minimax_line_max_everywhere)
     assert wrong.diagnosis == "max-at-every-level" and "exp" in wrong.text()
     assert check("q3.14", "not a function").diagnosis == "bad-answer"
 
@@ -354,7 +356,8 @@ def test_feedback_html_escapes_what_the_student_typed():
 
 def test_every_bank_question_shows_itself_and_accepts_a_right_answer():
     answers = {"q3.7": 2, "q3.8": "a", "q3.9": TypeError, "q3.3": FOREVER,
-               "q3.10": ["max", "min"], "q3.16": ["max", "min", "min"], "q3.14": right_minimax}
+               "q3.10": ["max", "min"], "q3.16": ["max", "min", "min"], "q3.14": minimax_line,
+               "q3.15": alphabeta_search}
     for qid in [i for i in question_ids() if i.startswith("q3.")]:  # lessons: test_lessons_bank
         q = get_question(qid)
         view = question(qid)

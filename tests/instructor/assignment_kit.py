@@ -1,11 +1,12 @@
 """A two-question graded assignment cut from the course's minimax notebook, for grading tests.
 
 q3.13 (which nodes alpha-beta skips: its answer depends on the student's seed)
-and q3.14 (write minimax, judged on hidden tests). ``submit`` writes one
-student's notebook with honest answers, optional extra cells and edits.
+and q3.14 (write minimax with its line of best play, judged on hidden tests). ``submit``
+writes one student's notebook with honest answers, optional extra cells and edits.
 """
 
 import copy
+import inspect
 import textwrap
 from pathlib import Path
 
@@ -16,18 +17,18 @@ from minimax_lessons.exercises import get_question
 from minimax_lessons.exercises.nested import to_game
 from minimax_lessons.instructor import release
 
+from ..exercises.graded_answers import minimax_line, minimax_line_max_everywhere
+
 ROOT = Path(__file__).resolve().parents[2]
 COURSE = ROOT / "course" / "source" / "03-minimax-exercises.ipynb"
 NAME = "tiny.ipynb"
 KEEP = ("q3_11_question", "q3_11_answer", "q3_11", "q3_12_answer", "q3_12")
 LIMITS = {"cell_timeout": 60, "notebook_timeout": 300}
-HONEST_MINIMAX = textwrap.dedent('''\
-    def minimax(node, is_maximizing):
-        if not isinstance(node, list):
-            return node
-        values = [minimax(child, not is_maximizing) for child in node]
-        return max(values) if is_maximizing else min(values)
-    ''')
+#: The honest answer to q3.14 (its source, as a cell holds it).
+HONEST_MINIMAX = inspect.getsource(minimax_line)
+#: q3.14 answered with MAX's choice at every level (diagnosis max-at-every-level).
+ALWAYS_MAX = (inspect.getsource(minimax_line_max_everywhere)
+              + "\n\nminimax_line = minimax_line_max_everywhere\n")
 
 
 def make_assignment(base: Path):

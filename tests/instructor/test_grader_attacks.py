@@ -8,7 +8,9 @@ start). None of them may change any grade but the attacker's own answers.
 The threat model they check is ``docs/grading-threat-model.md``.
 """
 
+import errno
 import os
+import shutil
 import time
 
 import pytest
@@ -31,7 +33,8 @@ def box(request, tmp_path_factory):
 
         if find_bwrap() is None:
             pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
-        wrapper = Jail(str(tmp_path_factory.mktemp("checker")), bwrap=find_bwrap()).prefix()
+        wrapper = Jail(str(tmp_path_factory.mktemp("checker")), bwrap=find_bwrap(),
+                       package="games").prefix()
     sandbox = Sandbox(time_limit=2.0, wrapper=wrapper)
     yield sandbox
     sandbox.stop()
@@ -213,7 +216,6 @@ def _alive(pid) -> bool:
 
 
 # == the grader: crafted submissions graded beside an honest one, without bubblewrap ==========
-import csv  # noqa: E402
 import io  # noqa: E402
 import json  # noqa: E402
 import subprocess  # noqa: E402
@@ -222,12 +224,12 @@ import sys  # noqa: E402
 from .assignment_kit import LIMITS, NAME, make_assignment, submit  # noqa: E402
 
 from minimax_lessons.instructor import grade  # noqa: E402
+from minimax_lessons.instructor.common import read_csv  # noqa: E402
 from minimax_lessons.instructor.isolation import NO_BWRAP_ENV  # noqa: E402
 
 
 def rows(path):
-    with open(path, newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
+    return read_csv(path)  # what the grader wrote, the quotes before formulas taken off
 
 
 def scores(out):
@@ -255,6 +257,7 @@ def unguarded(tmp_path_factory):
         print(open(f"/proc/{os.getppid()}/cmdline").read().replace("\\0", " "))
         print("token:", os.environ.get("MML_TEST_TOKEN"))''',
     ], edit=_inflate_metadata)
+    submit(subs, blank, "planter", minimax=PLANTER)
     tampered = out / "results" / "alice.json"
     submit(subs, blank, "tamperer", after=[
         f'''import json, os, subprocess, sys
@@ -289,6 +292,33 @@ def unguarded(tmp_path_factory):
             os.environ[NO_BWRAP_ENV] = saved
     return {"out": out, "key": key, "first": first, "again": again.getvalue(),
             "totals": (totals_after_grading, totals_later)}
+
+
+#: A wrong minimax, and records of a right one planted where the grader's pipe was: a file
+#: of its own (through a symbolic link), then a pipe of its own that nobody writes to.
+PLANTER = '''\
+import errno
+import os
+import shutil
+from minimax_lessons.exercises.check import record_answer
+
+def right(node, is_maximizing):
+    if not isinstance(node, list):
+        return node
+    values = [right(child, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+path = os.environ["MINIMAX_LESSONS_RECORD"]
+planted = os.path.join(os.getcwd(), "planted.jsonl")
+record_answer(planted, "q3.14", 0, right)
+os.remove(path)
+os.symlink(planted, path)
+
+def minimax_line(node, is_maximizing):
+    os.remove(path)
+    os.mkfifo(path)
+    return 0, []
+'''
 
 
 def _inflate_metadata(nb):
@@ -343,6 +373,12 @@ def test_tampered_stored_results_are_refused_on_resume_and_regraded(unguarded):
 def test_a_detached_child_cannot_rewrite_the_totals_after_the_grader_is_done(unguarded):
     during, later = unguarded["totals"]
     assert later == during and "tamperer,34" not in later
+
+
+def test_records_planted_where_the_graders_pipe_was_are_never_read(unguarded):
+    found = scores(unguarded["out"])
+    assert found["planter"]["q3.14"] == 0 < found["alice"]["q3.14"]
+    assert found["planter"]["q3.13"] == found["alice"]["q3.13"], "its other answers count"
 
 
 def test_work_folders_are_not_under_the_output_folder(unguarded):
@@ -401,7 +437,8 @@ def test_with_two_jobs_the_grader_killer_is_found_alone_and_its_neighbour_graded
 # == the grader with bubblewrap: the same kind of attacks, now also on files and processes ====
 import nbformat  # noqa: E402
 
-from minimax_lessons.instructor.isolation import Jail, find_bwrap, why_no_bwrap  # noqa: E402
+from minimax_lessons.instructor.isolation import (WORK_SPACE, Jail, find_bwrap,  # noqa: E402
+                                                  why_no_bwrap)
 
 
 @pytest.fixture(scope="module")
@@ -475,12 +512,16 @@ def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_fol
     work.mkdir()
     cmd = Jail(str(work), hide=[str(p) for p in places], bwrap="/usr/bin/bwrap",
                prlimit=None).prefix()
-    hidden = [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--tmpfs"]
+    hidden = [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--tmpfs"
+              and cmd[i - 2] != "--size"]
     readonly = [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--remount-ro"]
     for place in places:
         assert any(str(place).startswith(h.rstrip("/") + "/") for h in hidden), place
     assert sorted(hidden) == sorted(readonly)
-    assert cmd[cmd.index("--bind") + 1:cmd.index("--bind") + 3] == [str(work)] * 2
+    size = cmd.index("--size")
+    assert cmd[size:size + 4] == ["--size", str(WORK_SPACE), "--tmpfs", str(work)], \
+        "the student's folder: a fresh tmpfs of a limited size, the only writable place"
+    assert "--bind" not in cmd, "nothing of the host is writable in the jail"
     assert {"--unshare-net", "--unshare-pid", "--die-with-parent"} <= set(cmd)
     limited = Jail(str(work), bwrap="/usr/bin/bwrap", prlimit="/usr/bin/prlimit", memory=2 << 30,
                    processes=64).prefix()
@@ -505,3 +546,258 @@ def test_only_a_students_own_plain_files_are_copied_beside_their_notebook(tmp_pa
         work.mkdir()
         _copy_data_files(path, work, [path])
         assert sorted(p.name for p in work.iterdir()) == expected
+
+
+# == issue 19: the jail holds as root, the grader reads nothing planted, no host path ==========
+import socket  # noqa: E402
+import stat  # noqa: E402
+
+from minimax_lessons.instructor.export import canvas_csv, gradescope_results  # noqa: E402
+from minimax_lessons.instructor.release import ReleaseError  # noqa: E402
+from minimax_lessons.instructor.untrusted import MAX_RECORDS  # noqa: E402
+
+#: A student id a spreadsheet would run as a formula (as a submission folder's name).
+FORMULA = "=cmd|'calc'!A0"
+#: What a cell prints of its attempts on the answers' pipe and its folder: an errno or "DID".
+ON_THE_PIPE = f'''\
+import json, os, time
+path = os.environ["MINIMAX_LESSONS_RECORD"]
+folder = os.path.dirname(path)
+
+def attempt(action):
+    try:
+        action()
+        return "DID"
+    except OSError as exc:
+        return exc.errno
+
+print(json.dumps({{
+    "remove": attempt(lambda: os.remove(path)),
+    "link": attempt(lambda: os.symlink("/etc/passwd", os.path.join(folder, "more"))),
+    "new file": attempt(lambda: open(os.path.join(folder, "big"), "w")),
+    "chmod": attempt(lambda: os.chmod(folder, 0o777)),
+}}))
+line = json.dumps({{"question": "q3.14", "seed": 0, "time": 0, "answer": 0}}) + "\\n"
+with open(path, "a") as pipe:
+    for _ in range({MAX_RECORDS} // len(line) + 1000):
+        pipe.write(line)'''
+FILLER = "with open('filler', 'wb') as out: [out.write(bytes(1 << 20)) for _ in range(1024)]"
+
+
+#: Lesson 3's minimax cell, word for word but for its names, handed in for q3.14.
+LESSON_3_RENAMED = """\
+def minimax_line(tree, maxing):
+    if not isinstance(tree, list):
+        return tree
+    found = [minimax_line(kid, not maxing) for kid in tree]
+    return max(found) if maxing else min(found)
+"""
+
+
+#: q3.14 answered from a table of the hidden tests' answers, worked out in the notebook
+#: with the package (public) from the seed the notebook records.
+TABLE_OF_ANSWERS = """\
+from minimax_lessons.exercises.kinds import get_kind
+from minimax_lessons.exercises.questions import seed_of
+
+KIND = get_kind("minimax_line")
+TABLE = {repr(c.item): KIND.expected(c.item).value for c in KIND.cases(seed_of(0), hidden=True)}
+
+
+def minimax_line(node, is_maximizing):
+    return TABLE[repr((node, is_maximizing))]
+"""
+
+
+def odd_notebook(folder, kind):
+    """``folder/tiny.ipynb`` as a pipe, a link, a socket, a device or a folder."""
+    folder.mkdir(parents=True)
+    path = folder / NAME
+    if kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "link":
+        path.symlink_to(folder.parent / "alice" / NAME)
+    elif kind == "socket":
+        with socket.socket(socket.AF_UNIX) as server:
+            server.bind(str(path))
+    elif kind == "device":
+        os.mknod(path, stat.S_IFCHR | 0o644, os.makedev(1, 3))  # what /dev/null is
+    else:
+        path.mkdir()
+
+
+ODD = {"piper": ("fifo", "a named pipe (FIFO)"), "linker": ("link", "a symbolic link"),
+       "socketeer": ("socket", "a socket"), "folder": ("folder", "a folder"),
+       "device": ("device", "a character device")}
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory):
+    """Alice (honest) graded two at a time, in bubblewrap, beside submissions that are no
+    notebook files, students who plant pipes and links beside an honest notebook, flood
+    and try to replace the answers' pipe, fill their folder, quote the key's path, and one
+    whose name a spreadsheet would run."""
+    if find_bwrap() is None:
+        pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+    base = tmp_path_factory.mktemp("planted")
+    key, blank = make_assignment(base)
+    subs, out = base / "submitted", base / "graded"
+    submit(subs, blank, "alice")
+    for student, (kind, _) in ODD.items():
+        if kind != "device" or os.geteuid() == 0:
+            odd_notebook(subs / student, kind)
+    submit(subs, blank, "datapipe")
+    os.mkfifo(subs / "datapipe" / "data.csv")
+    (subs / "datapipe" / "notes.txt").symlink_to(key)
+    submit(subs, blank, "reader", after=[  # its own data file, read and rewritten
+        "assert open('data.csv').read() == '1,2\\n'", "open('data.csv', 'w').write('3,4\\n')",
+        "assert open('data.csv').read() == '3,4\\n'"])
+    (subs / "reader" / "data.csv").write_text("1,2\n")
+    submit(subs, blank, "recorder", after=[ON_THE_PIPE])
+    submit(subs, blank, "filler", after=[FILLER])
+    submit(subs, blank, "pathfinder", after=[f"open({str(key)!r})"])
+    submit(subs, blank, FORMULA)
+    submit(subs, blank, "copier", minimax=LESSON_3_RENAMED)
+    submit(subs, blank, "tabler", minimax=TABLE_OF_ANSWERS)
+    stream = io.StringIO()
+    grade(subs, key, out, stream=stream, isolation="bwrap", jobs=2, **LIMITS)
+    canvas_csv(out, base / "canvas.csv")
+    gradescope_results(out, base / "gradescope")
+    return {"out": out, "base": base, "key": key, "log": stream.getvalue(),
+            "totals": {r["student"]: r for r in read_csv(out / "totals.csv")}}
+
+
+@pytest.mark.parametrize("student", sorted(ODD))
+def test_a_submission_that_is_no_notebook_file_is_refused_at_once_with_a_problem_line(
+        planted, student):
+    kind, words = ODD[student]
+    if kind == "device" and os.geteuid() != 0:
+        pytest.skip("making a device needs root; the tests do not run as root")
+    assert planted["totals"][student]["problems"] == f"{NAME}: {words}, not a file; not graded"
+    assert sum(scores(planted["out"])[student].values()) == 0
+
+
+def test_pipes_and_links_beside_a_notebook_are_not_copied_and_cost_nothing(planted):
+    found = scores(planted["out"])
+    assert found["datapipe"] == found["alice"] and sum(found["alice"].values()) > 0
+
+
+def test_a_plain_file_beside_a_notebook_is_copied_into_its_folder_to_read_and_rewrite(planted):
+    assert planted["totals"]["reader"]["problems"] == ""
+    assert scores(planted["out"])["reader"] == scores(planted["out"])["alice"]
+    assert (planted["base"] / "submitted" / "reader" / "data.csv").read_text() == "1,2\n"
+
+
+def test_the_answers_pipe_can_be_neither_replaced_nor_flooded_past_its_limit(planted):
+    executed = nbformat.read(planted["out"] / "executed" / "recorder" / NAME, as_version=4)
+    (said,) = [json.loads(o["text"]) for c in executed.cells if "attempt(" in c.source
+               for o in c.outputs if o.get("name") == "stdout"]
+    assert said["remove"] in (errno.EROFS, errno.EACCES, errno.EPERM)
+    assert all(said[k] in (errno.EROFS, errno.EACCES, errno.EPERM) for k in said), said
+    problems = planted["totals"]["recorder"]["problems"]
+    assert f"recorded more than {MAX_RECORDS:,} bytes of answers" in problems
+    assert scores(planted["out"])["recorder"] == scores(planted["out"])["alice"], \
+        "the answers of its graded cells count, not the flood after them"
+
+
+def test_filling_the_folder_costs_that_notebook_only_with_a_clear_message(planted):
+    problems = planted["totals"]["filler"]["problems"]
+    assert "filled the notebook's folder (it holds 256 MiB in the grader)" in problems
+    assert "No space left on device" in problems
+    assert scores(planted["out"])["filler"] == scores(planted["out"])["alice"]
+
+
+def test_nothing_a_student_receives_names_a_host_path(planted):
+    base = str(planted["base"])
+    problems = planted["totals"]["pathfinder"]["problems"]
+    assert "No such file or directory: '…/key.json'" in problems
+    received = [*(planted["out"] / "feedback").iterdir(), planted["out"] / "totals.csv",
+                planted["out"] / "grades.csv", *planted["base"].glob("gradescope/*/results.json")]
+    for path in received:
+        assert base not in path.read_text(encoding="utf-8"), path
+    for path in (planted["out"] / "executed").rglob("*.ipynb"):
+        nb = nbformat.read(path, as_version=4)
+        assert base not in json.dumps([c.get("outputs", []) for c in nb.cells]), path
+
+
+def test_every_csv_the_grader_writes_neutralises_a_name_a_spreadsheet_would_run(planted):
+    from minimax_lessons.instructor import load_key
+    from minimax_lessons.instructor.roster import assign
+
+    assign(planted["base"] / "release", [FORMULA, "alice"], load_key(planted["key"]),
+           planted["base"] / "assigned")
+    for path in (planted["out"] / "totals.csv", planted["out"] / "grades.csv",
+                 planted["base"] / "canvas.csv", planted["base"] / "assigned" / "seeds.csv"):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        mine = [line for line in lines if FORMULA in line]
+        assert mine and all(line.startswith("'" + FORMULA) or f",'{FORMULA}," in line
+                            for line in mine), path
+        assert FORMULA in {row.get("student", row.get("Student")) for row in read_csv(path)}
+    assert scores(planted["out"])[FORMULA] == scores(planted["out"])["alice"]
+
+
+def test_as_root_without_a_jail_the_grader_refuses_to_start_and_says_what_to_do(
+        tmp_path, monkeypatch):
+    if os.geteuid() != 0:
+        pytest.skip("the tests do not run as root: another user grades with their own "
+                    "rights, warned loudly, when bubblewrap is missing")
+    key, blank = make_assignment(tmp_path)
+    submit(tmp_path / "submitted", blank, "alice")
+    monkeypatch.delenv(NO_BWRAP_ENV, raising=False)
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    (bare / "bwrap").symlink_to(shutil.which("bwrap") or "/usr/bin/bwrap")  # no setpriv
+    for path, missing in ((str(tmp_path / "empty"), "not available"),
+                          (str(bare), "setpriv (util-linux) is not installed")):
+        monkeypatch.setenv("PATH", path)
+        with pytest.raises(ReleaseError) as refused:
+            grade(tmp_path / "submitted", key, tmp_path / "out", stream=io.StringIO())
+        said = str(refused.value)
+        assert "runs as root" in said and "--isolation none" in said and missing in said
+        assert not (tmp_path / "out" / "results" / "alice.json").exists()
+
+
+def test_without_isolation_the_grader_warns_loudly_and_as_root_says_so(tmp_path):
+    from minimax_lessons.instructor.isolation import bwrap_to_use
+
+    stream = io.StringIO()
+    assert bwrap_to_use("none", stream) is None
+    said = stream.getvalue()
+    assert said.count("grading without isolation (NOT a security sandbox)") == 1
+    assert said.startswith("!" * 78) and "isolation none" in said
+    assert ("as root" in said) == (os.geteuid() == 0)
+
+
+def test_the_tournaments_tables_neutralise_a_name_a_spreadsheet_would_run(tmp_path):
+    from minimax_lessons.instructor.standings import write_standings
+    from minimax_lessons.instructor.tournament import Tournament
+    from minimax_lessons.play.arena import GameRecord, Player
+
+    players = [Player("random", "reference", builtin="random"),
+               Player(FORMULA, "student", problem="@SUM(A1:A9) raised")]
+    games = [GameRecord(1, FORMULA, "random", [0, 1], winner=FORMULA, reason="+1 won"),
+             GameRecord(2, "random", FORMULA, [2], winner="random", fault="crash",
+                        reason="-1 lost (crash)")]
+    write_standings(tmp_path, Tournament(players, games, {"isolation": "bubblewrap"}))
+    for name in ("points.csv", "elo.csv", "games.csv"):
+        text = (tmp_path / name).read_text(encoding="utf-8")
+        assert FORMULA in text and not any(
+            cell.startswith(("=", "+", "-", "@")) and not cell.lstrip("+-").replace(".", "")
+            .isdigit() for line in text.splitlines() for cell in line.split(",")), name
+        assert FORMULA in {row.get("player", row.get("first")) for row in read_csv(tmp_path / name)}
+
+
+def test_an_answer_that_is_the_courses_code_but_for_its_names_is_flagged_and_reported(planted):
+    rows = {(r["student"], r["question"]): r for r in read_csv(planted["out"] / "grades.csv")}
+    copied = rows[("copier", "q3.14")]
+    assert copied["diagnosis"] == "copied-from-course" and float(copied["points"]) == 0
+    assert "minimax in notebooks/03-minimax-in-code.ipynb" in copied["feedback"]
+    assert "answers copied from the course (no points; see their feedback): copier q3.14" \
+        in planted["log"]
+    assert rows[("alice", "q3.14")]["diagnosis"] == "", "an honest answer is not a copy"
+
+
+def test_a_table_of_the_hidden_tests_answers_worked_out_in_the_notebook_earns_nothing(planted):
+    rows = {(r["student"], r["question"]): r for r in read_csv(planted["out"] / "grades.csv")}
+    assert float(rows[("tabler", "q3.14")]["points"]) == 0, rows[("tabler", "q3.14")]
+    assert float(rows[("alice", "q3.14")]["points"]) == 3

@@ -15,7 +15,7 @@ import shutil
 import nbformat
 import pytest
 
-from .assignment_kit import LIMITS, NAME, make_assignment, right_pruned, submit
+from .assignment_kit import ALWAYS_MAX, LIMITS, NAME, make_assignment, right_pruned, submit
 
 from minimax_lessons.instructor import grade, load_key
 from minimax_lessons.instructor.__main__ import main
@@ -26,13 +26,6 @@ from minimax_lessons.instructor.roster import assigned_seed, read_roster
 
 #: Grades a class: not for make test-fast.
 pytestmark = pytest.mark.slow
-
-ALWAYS_MAX = '''\
-def minimax(node, is_maximizing):
-    if not isinstance(node, list):
-        return node
-    return max(minimax(child, not is_maximizing) for child in node)
-'''
 
 
 def rows(path):
@@ -146,7 +139,8 @@ def test_bad_shards_are_clear_errors():
 
 
 def test_the_canvas_gradebook_has_points_possible_and_a_row_per_student(classroom, tmp_path):
-    path = canvas_csv(classroom["one"], tmp_path / "canvas.csv", assignment="Minimax 1")
+    path = canvas_csv(classroom["one"], tmp_path / "canvas.csv", assignment="Minimax 1",
+                      per="assignment")
     table = rows(path)
     assert list(table[0]) == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section",
                               "Minimax 1"]

@@ -131,9 +131,10 @@ def classroom(tmp_path_factory):
         cell(nb, "q3_1_answer").source = "answer_3_1 = 9"
         cell(nb, "q3_4_answer").source = 'answer_3_4 = "b"'
         cell(nb, "q3_4").source = 'check("q3.8", "a")  # a test cell edited to cheat'
-        answer = cell(nb, "q3_12_answer")
+        answer = cell(nb, "q3_12_answer")  # MAX's choice at every level
         answer.source = answer.source.replace(
-            "return max(values) if is_maximizing else min(values)", "return max(values)")
+            "(value > best[0] if is_maximizing else value < best[0])", "value > best[0]")
+        assert "value > best[0]:" in answer.source
 
     def crashes(nb):
         cell(nb, "q3_9_answer").source = "import os\nos._exit(1)"
@@ -152,15 +153,17 @@ def classroom(tmp_path_factory):
     def wraps_the_package(nb):  # the attack of issue 9, in two disguises
         cell(nb, "q3_12_answer").source = (
             "from minimax_lessons import GameTree, minimax as pkg_minimax\n\n\n"
-            "def minimax(node, is_maximizing):\n"
+            "def minimax_line(node, is_maximizing):\n"
             "    root = 'max' if is_maximizing else 'min'\n"
-            "    return pkg_minimax(GameTree.from_nested(node, root=root)).value\n")
+            "    found = pkg_minimax(GameTree.from_nested(node, root=root), trace=True)\n"
+            "    return found.value, list(found.line)\n")
         cell(nb, "q3_13_answer").source = (
             "import importlib\n\n\n"
-            "def alphabeta(node, alpha, beta, is_maximizing):\n"
+            "def alphabeta_search(node, is_maximizing):\n"
             "    package = importlib.import_module('minimax_lessons')\n"
             "    tree = package.GameTree.from_nested(node, root='max' if is_maximizing else 'min')\n"
-            "    return getattr(package, 'alphabeta')(tree, alpha=alpha, beta=beta).value\n")
+            "    found = getattr(package, 'alphabeta')(tree)\n"
+            "    return found.value, found.move, found.leaves\n")
 
     submit("alice")
     submit("bob", partly_wrong)
@@ -240,7 +243,12 @@ def test_a_function_that_passes_part_of_the_hidden_tests_gets_that_share_of_the_
     passed, total = hidden_share(feedback)
     assert 0 < passed < total and "hidden tests" in feedback
     assert scores["bob"]["q3.14"] == round(3 * passed / total, 2)
-    assert "Failed, by class: MIN roots" in feedback, "each failed class is named, worst first"
+    failed = [(part.rsplit(" ", 3)[0], int(part.split()[-3]) / int(part.split()[-1]))
+              for part in re.split(r", | and ", feedback.split("Failed, by class: ")[1]
+                                   .split(".")[0])]
+    assert "MIN roots" in dict(failed), "each failed class is named"
+    assert [share for _, share in failed] == sorted((s for _, s in failed), reverse=True), \
+        "worst first"
     totals = {r["student"]: r for r in table(base / "graded" / "totals.csv")}
     assert float(totals["bob"]["points"]) == round(sum(scores["bob"].values()), 2)
     assert float(totals["bob"]["points"]) != int(float(totals["bob"]["points"]))

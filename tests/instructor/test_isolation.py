@@ -3,9 +3,11 @@
 In bubblewrap a kernel's home is its work folder, so without help every jailed
 kernel that draws compiles Graphviz again (seconds each). The jail binds the
 grader's cache read-only and points the renderer at it. These tests run as root
-here, and root ignores file permissions: what keeps the cache (and every hidden
-folder) safe is the read-only mount and a jail without capabilities, so that root
-inside cannot remount it writable or unmount what hides the key.
+here (and in CI): what keeps the cache (and every hidden folder) safe is the
+read-only mount and a jail whose code is never root and holds no capability, so
+that it can neither remount it writable nor unmount what hides the key; a cell
+checks that from inside (its user, its capabilities, mount and umount, nested user
+namespaces, its process limit, the only writable folder and its size).
 """
 
 import errno
@@ -17,17 +19,18 @@ import nbformat
 import pytest
 
 from minimax_lessons.instructor.common import student_environment
-from minimax_lessons.instructor.isolation import MEMORY, Jail, find_bwrap, \
-    shared_graphviz_cache, why_no_bwrap
+from minimax_lessons.instructor.isolation import JAIL_UIDS, MEMORY, PROCESSES, Jail, \
+    find_bwrap, shared_graphviz_cache, why_no_bwrap
 from minimax_lessons.instructor.notebook_runner import run_notebook
 from minimax_lessons.pictures import render
 
 REPORT = '''\
-import json
+import json, os
 from minimax_lessons.pictures import render
 svg = render.dot_to_svg("digraph { a -> b }")
 print(json.dumps({"cache": str(render.cache_dir()), "origin": render.embedded_origin,
-                  "drew": "<svg" in svg}))
+                  "drew": "<svg" in svg, "copied home": os.path.exists(os.path.expanduser(
+                      "~/.cache/minimax-lessons"))}))
 '''
 
 #: Every way to change the cache that a process may try; each prints its errno (or WROTE).
@@ -73,6 +76,64 @@ print(json.dumps([allocate({MEMORY + (1 << 30)}), allocate(1 << 30)]))
 '''
 
 
+#: What student code can do to the jail itself, from a cell: who it is, what it may
+#: mount, how many processes it may start, where it may write and how much.
+JAIL_ATTACKS = '''\
+import ctypes, json, os, subprocess, time
+status = dict(line.split(":", 1) for line in open("/proc/self/status"))
+libc = ctypes.CDLL(None, use_errno=True)
+
+def call(result):
+    return 0 if result == 0 else ctypes.get_errno()
+
+children = []
+for _ in range(400):
+    try:
+        pid = os.fork()
+    except OSError:
+        break
+    if pid == 0:
+        time.sleep(5)
+        os._exit(0)
+    children.append(pid)
+for pid in children:
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+writable = []
+for line in open("/proc/self/mountinfo"):
+    where = line.split()[4]
+    if where.startswith(("/proc", "/sys")):
+        continue
+    try:
+        os.close(os.open(os.path.join(where, ".planted"), os.O_CREAT | os.O_WRONLY, 0o600))
+        os.unlink(os.path.join(where, ".planted"))
+        writable.append(where)
+    except OSError:
+        pass
+try:
+    with open("filler", "wb") as out:
+        for _ in range(1024):
+            out.write(bytes(1 << 20))
+    filled = "no limit"
+except OSError as exc:
+    filled = exc.errno
+os.unlink("filler")
+before = sorted(os.listdir(HOME))
+nested = subprocess.run(["unshare", "-Urm", "sh", "-c",
+                         f"umount -l {HOME}; mount -o remount,bind,rw /; ls -A {HOME}"],
+                        capture_output=True, text=True)
+print(json.dumps({
+    "uid": os.getuid(), "caps": status["CapEff"].strip(), "bounding": status["CapBnd"].strip(),
+    "no new privileges": status["NoNewPrivs"].strip(),
+    "mount": call(libc.mount(b"none", b"/mnt", b"tmpfs", 0, None)),
+    "remount": call(libc.mount(None, b"/", None, 0x20 | 0x1000, None)),
+    "umount": call(libc.umount2(HOME.encode(), 2)),
+    "processes": len(children), "writable": writable, "cwd": os.getcwd(), "filled": filled,
+    "home before": before, "home after a nested umount": sorted(nested.stdout.split()),
+}))
+'''
+
+
 def outputs(nb):
     return [json.loads("".join(o.get("text", "") for o in c.outputs if o.get("name") == "stdout")
                        or "null") for c in nb.cells]
@@ -99,12 +160,13 @@ def jailed(tmp_path_factory):
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(REPORT),
                                          nbformat.v4.new_code_cell(f"HOME = {home!r}"),
                                          nbformat.v4.new_code_cell(ATTACKS),
-                                         nbformat.v4.new_code_cell(ALLOCATE)])
+                                         nbformat.v4.new_code_cell(ALLOCATE),
+                                         nbformat.v4.new_code_cell(JAIL_ATTACKS)])
     run = run_notebook(nb, cwd=work, env=dict(student_environment(), MPLBACKEND="Agg"),
                        cell_timeout=120, jail=Jail(str(work), bwrap=bwrap))
     return {"cache": cache, "before": before, "after": fingerprint(render.cache_dir()),
-            "run": run, "report": outputs(nb)[0], "attacks": outputs(nb)[2], "allocated": outputs(nb)[3],
-            "work": work}
+            "run": run, "report": outputs(nb)[0], "attacks": outputs(nb)[2],
+            "allocated": outputs(nb)[3], "jail": outputs(nb)[4], "work": work}
 
 
 def test_a_jailed_kernel_draws_with_the_graders_compiled_graphviz(jailed):
@@ -112,17 +174,50 @@ def test_a_jailed_kernel_draws_with_the_graders_compiled_graphviz(jailed):
     report = jailed["report"]
     assert report["drew"] and report["cache"] == jailed["cache"]
     assert report["origin"] == "cache", "loaded, not compiled again"
+    assert not report["copied home"], "the cache is not put in the student's folder"
 
 
-def test_root_in_the_jail_can_neither_write_the_cache_nor_remount_or_unmount_it(jailed):
-    assert jailed["attacks"] == {
-        "new file": errno.EROFS, "overwrite": errno.EROFS, "delete": errno.EROFS,
+def test_code_in_the_jail_can_neither_write_the_cache_nor_remount_or_unmount_it(jailed):
+    attacks = dict(jailed["attacks"])
+    # a user who is not root is refused before the read-only mount is even looked at
+    assert attacks.pop("overwrite") in (errno.EROFS, errno.EACCES)
+    assert attacks == {
+        "new file": errno.EROFS, "delete": errno.EROFS,
         "rename": errno.EROFS, "chmod": errno.EROFS,
         "remount writable": errno.EPERM, "unmount": errno.EPERM,
         "unmount the hidden home": errno.EPERM}
     assert jailed["after"] == jailed["before"]
-    assert not (jailed["work"] / ".cache" / render.CACHE_NAME).exists(), \
-        "the cache is not put in the student's folder"
+
+
+def test_code_in_the_jail_has_no_capability_is_not_root_and_cannot_mount(jailed):
+    jail = jailed["jail"]
+    assert jail["uid"] != 0
+    assert jail["caps"] == "0000000000000000" and jail["no new privileges"] == "1"
+    assert (jail["mount"], jail["remount"], jail["umount"]) == (errno.EPERM,) * 3
+
+
+def test_as_root_the_jail_runs_as_a_user_of_its_own_without_even_a_bounding_set(jailed):
+    if os.geteuid() != 0:
+        pytest.skip("the tests do not run as root: the jail runs as your own user, "
+                    "in a user namespace")
+    first, count = JAIL_UIDS
+    assert first <= jailed["jail"]["uid"] < first + count
+    assert jailed["jail"]["bounding"] == "0000000000000000"
+
+
+def test_the_jails_process_limit_holds(jailed):
+    assert jailed["jail"]["processes"] < PROCESSES
+
+
+def test_a_nested_user_namespace_reveals_nothing_that_is_hidden(jailed):
+    jail = jailed["jail"]
+    assert jail["home after a nested umount"] == jail["home before"]
+
+
+def test_the_only_writable_folder_is_the_students_and_it_is_limited(jailed):
+    jail = jailed["jail"]
+    assert jail["writable"] == [jail["cwd"]]
+    assert jail["filled"] == errno.ENOSPC, "the folder holds at most WORK_SPACE bytes"
 
 
 def test_the_jail_binds_the_cache_read_only_and_names_it_for_the_renderer(tmp_path):
@@ -134,7 +229,7 @@ def test_the_jail_binds_the_cache_read_only_and_names_it_for_the_renderer(tmp_pa
     assert cmd.index("--tmpfs") < cmd.index(str(cache)), "bound after the home is hidden"
     assert ["--setenv", render.CACHE_ENV, str(cache)] == \
         cmd[cmd.index(render.CACHE_ENV) - 1:][:3]
-    assert cmd[1:3] == ["--cap-drop", "ALL"]
+    assert cmd[cmd.index("--cap-drop") + 1] == "ALL"
     bare = Jail(str(tmp_path / "work"), bwrap="/usr/bin/bwrap", prlimit=None,
                 graphviz_cache=None).prefix()
     assert render.CACHE_ENV not in bare

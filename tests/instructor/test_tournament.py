@@ -16,6 +16,7 @@ submissions give the same games, points and ratings.
 import csv
 import io
 import math
+import os
 import re
 from pathlib import Path
 
@@ -278,9 +279,56 @@ def test_in_bubblewrap_a_bot_cannot_read_the_other_submissions(tmp_path):
         if cell.metadata.get("nbgrader", {}).get("grade_id") == "evaluate_answer":
             cell.source = snoop
     nbformat.write(nb, tmp_path / "sub" / "snoop.ipynb")
+    for cell in nb.cells:  # a bot whose error quotes the jail's command line (host paths)
+        if cell.metadata.get("nbgrader", {}).get("grade_id") == "evaluate_answer":
+            cell.source = ("def evaluate(board):\n    return 0\n\n\n"
+                           "def choose_move(state, time_left):\n"
+                           "    words = open('/proc/1/cmdline').read().split(chr(0))\n"
+                           "    raise ValueError(' '.join(w for w in words if '/' in w))\n")
+    nbformat.write(nb, tmp_path / "sub" / "quoter.ipynb")
     result = run_tournament(tmp_path / "sub", tmp_path / "out", game=ConnectFour(**SMALL),
                             jobs=2, move_time=MOVE_TIME, references=["random"],
                             isolation="bwrap", progress=False, cell_timeout=60)
-    mine = [g for g in result.games if "snoop" in (g.first, g.second)]
+    mine = [g for g in result.games if "snoop" in (g.first, g.second)
+            and "quoter" not in (g.first, g.second)]  # (the quoter may crash first)
     assert mine and all(g.winner != "snoop" and g.fault == "crash" for g in mine)
     assert all("FileNotFoundError" in g.reason or "PermissionError" in g.reason for g in mine)
+    assert all("'rando.ipynb'" in g.reason for g in mine), "named from the submissions folder"
+    quoted = [g for g in result.games if g.reason.startswith("quoter lost (crash)")]
+    assert quoted and all("/usr/bin/bwrap" in g.reason and " …/" in g.reason for g in quoted)
+    home, checkout = os.path.expanduser("~"), str(ROOT)
+    for name in ("leaderboard.html", "games.csv", "points.csv"):
+        text = (tmp_path / "out" / name).read_text(encoding="utf-8")
+        assert str(tmp_path) not in text and f"{home}/" not in text and checkout not in text
+
+
+def test_a_bot_whose_answer_the_codec_cannot_read_loses_by_garbage_and_every_file_is_written(
+        tmp_path, monkeypatch):
+    """Issue 19: ``<id> {"$float": "zz"}`` raised KeyError in the codec and stopped the
+    tournament after 5 games with no points, Elo or leaderboard; and a fault of the arena
+    itself in one game costs that game only."""
+    from minimax_lessons.games.connectfour import ConnectFour
+    from minimax_lessons.instructor import tournament
+
+    monkeypatch.setenv("MINIMAX_LESSONS_NO_BWRAP", "1")
+    for name in ("good", "floater"):
+        submit(tmp_path / "sub", name)
+    played = tournament.play_game
+
+    def fails_once(game, number, *args, **kwargs):
+        if number == 2:
+            raise RuntimeError("a fault of the arena")
+        return played(game, number, *args, **kwargs)
+
+    monkeypatch.setattr(tournament, "play_game", fails_once)
+    result = run_tournament(tmp_path / "sub", tmp_path / "out", game=ConnectFour(**SMALL),
+                            jobs=2, move_time=MOVE_TIME, references=["random"],
+                            progress=False, cell_timeout=60)
+    assert len(result.games) == 6
+    for name in ("points.csv", "elo.csv", "games.csv", "leaderboard.html"):
+        assert (tmp_path / "out" / name).exists(), name
+    lost = [g for g in result.games if "floater" in (g.first, g.second) and g.number != 2]
+    assert lost and all(g.fault == "garbage" and g.winner != "floater" for g in lost), lost
+    assert "DecodeError" in lost[0].reason
+    (failed,) = [g for g in result.games if g.number == 2]
+    assert failed.reason.startswith("not played: the arena failed (RuntimeError")

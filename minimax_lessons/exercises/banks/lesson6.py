@@ -227,11 +227,14 @@ QUESTIONS = (
          Bug("no-pruning", 17, "pass")],
         title="q6.13 Find the bug", graded=True),
     FunctionQuestion(
-        "q6.14", "Write alphabeta(node, alpha, beta, is_maximizing) that prunes only when "
-                 "alpha > beta (the strict rule: with alpha = beta it goes on). Loop over the "
-                 "children with `for child in node`; leaves may be any number, so test for an "
-                 "inner node with isinstance(node, list).",
-        "alphabeta", prune_ties=False, title="q6.14 Alpha-beta, strict rule", graded=True),
+        "q6.14", "Write alphabeta_search(node, is_maximizing) that prunes only when "
+                 "alpha > beta (the strict rule: with alpha = beta it goes on) and returns "
+                 "(value, move, leaves): the value, the index of the first best child of node "
+                 "(None at a leaf) and how many leaves it evaluated. Loop over the children "
+                 "with `for child in node` (or enumerate(node)); leaves may be any number, so "
+                 "test for an inner node with isinstance(node, list).",
+        "alphabeta_search", prune_ties=False, title="q6.14 Alpha-beta, strict rule, what it did",
+        graded=True),
 )
 
 __all__ = ["QUESTIONS", "PREDICTIONS", "SMALL_TREE", "TRAP", "LOOKS_AT_C2", "returned_value",

@@ -1,0 +1,260 @@
+"""A student's final grade: the automatic grade, less the late penalty, plus the instructor's
+adjustments, per notebook; written to the tables and the feedback pages, and signed.
+
+The grader's automatic result for a student is signed with the key's secret
+(``results/<student>.json``). What the instructor adds on top (:mod:`.adjustments`) and
+what lateness costs (:mod:`.late`) are recorded beside it in ``final/<student>.json``,
+signed too, over the final grade *and the automatic result's signature*: the chain
+ties each final grade to the very result it was computed from, so neither can be
+edited by hand without :func:`verify_final` saying so. Every run of ``grade`` computes
+the final grades again from the results, ``adjustments.csv`` and the collection's times.
+
+Per notebook: ``points = max(0, automatic + adjustments - late share * notebook's points)``;
+the total is the sum over notebooks. Files written (besides the feedback pages):
+
+- ``totals.csv``: student, points (final), max_points, problems, automatic, late_penalty,
+  adjustments;
+- ``notebooks.csv``: the same per student and notebook (Canvas's per-notebook columns);
+- ``students.csv``: the collection's row of each student graded (ids for the exports);
+- ``final/<student>.json``: the signed record.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import sys
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from .adjustments import read_adjustments
+from .collect import STUDENT_FIELDS, read_collection, read_students
+from .common import csv_text, safe_name, write_atomic
+from .grading import grade, write_feedback
+from .late import Lateness, parse_time
+from .release import load_key
+from .roster import sign, verify
+
+TOTAL_FIELDS = ["student", "points", "max_points", "problems", "automatic", "late_penalty",
+                "adjustments"]
+NOTEBOOK_FIELDS = ["student", "notebook", "points", "max_points", "automatic", "late_penalty",
+                   "adjustments", "late_reason"]
+PLATFORMS = {"canvas": "Canvas", "moodle": "Moodle", "gradescope": "Gradescope"}
+
+
+@dataclass
+class NotebookTotal:
+    """One notebook's final points and what made them."""
+
+    notebook: str
+    automatic: float
+    max_points: float
+    late_penalty: float = 0.0
+    adjustments: float = 0.0
+    late_reason: str = ""
+
+    @property
+    def points(self) -> float:
+        return max(0.0, round(self.automatic + self.adjustments - self.late_penalty, 2))
+
+
+@dataclass
+class Final:
+    """A student's final grade, notebook by notebook, with the adjustments applied."""
+
+    student: str
+    notebooks: list = field(default_factory=list)
+    adjustments: list = field(default_factory=list)  # [{question, points, comment}]
+
+    def _sum(self, attribute) -> float:
+        return round(sum(getattr(n, attribute) for n in self.notebooks), 2)
+
+    @property
+    def points(self) -> float:
+        return self._sum("points")
+
+    @property
+    def automatic(self) -> float:
+        return self._sum("automatic")
+
+    @property
+    def max_points(self) -> float:
+        return self._sum("max_points")
+
+    def to_data(self) -> dict:
+        return {"student": self.student, "points": self.points,
+                "notebooks": [{**asdict(n), "points": n.points} for n in self.notebooks],
+                "adjustments": self.adjustments}
+
+
+def final_grade(result, key, lateness=None, adjustments=()) -> Final:
+    """The :class:`Final` of one automatic ``result``: ``lateness`` maps notebook ->
+    :class:`~.late.Lateness`; ``adjustments`` are this student's."""
+    lateness = lateness or {}
+    final = Final(result.student, adjustments=[
+        {"question": a.question, "notebook": a.notebook, "points": a.points,
+         "comment": a.comment} for a in adjustments])
+    for name in key["notebooks"]:
+        grades = [g for g in result.grades if g.notebook == name]
+        if not grades:
+            continue
+        most = round(sum(g.max_points for g in grades), 2)
+        late = lateness.get(name) or Lateness()
+        final.notebooks.append(NotebookTotal(
+            name, round(sum(g.points for g in grades), 2), most,
+            late_penalty=round(late.share * most, 2),
+            adjustments=round(sum(a.points for a in adjustments if a.notebook == name), 2),
+            late_reason=late.reason))
+    return final
+
+
+def lateness_of(student, key, policy, students, collected) -> dict:
+    """notebook -> :class:`~.late.Lateness` for one student, from the collection's times."""
+    if policy is None:
+        return {}
+    row = students.get(student, {})
+    mine = any(s == student for s, _ in collected)
+    found = {}
+    for name in key["notebooks"]:
+        upload = collected.get((student, name))
+        if upload is None and (mine or row.get("notebooks") == "0" or not (
+                row.get("submitted_at") or row.get("late"))):
+            continue  # not collected, or nothing known about its coming in
+        source = upload or row
+        when = source.get("submitted_at") or row.get("submitted_at")
+        submitted = parse_time(when, what="submitted_at") if when else None
+        platform = PLATFORMS.get((upload or {}).get("lms", ""), "the platform")
+        found[name] = policy.lateness(submitted, marked=source.get("late") == "yes",
+                                      extension=row.get("extension", ""), platform=platform)
+    return found
+
+
+def finish(out, results, key, *, submissions=None, late=None, adjustments=None,
+           stream=None) -> dict:
+    """Apply lateness and adjustments to ``results``; write the tables, the feedback pages
+    and the signed records; returns student -> :class:`Final`."""
+    out = Path(out)
+    students = read_students(submissions) if submissions else {}
+    collected = {(r["student"], r["notebook"]): r
+                 for r in (read_collection(submissions) if submissions else [])
+                 if r["status"] == "collected"}
+    changes = read_adjustments(Path(adjustments) if adjustments else out / "adjustments.csv",
+                               key)
+    graded = {r.student for r in results}
+    strangers = sorted({a.student for a in changes} - graded)
+    if strangers and stream is not None:
+        print(f"adjustments for students not graded here (another shard?): "
+              f"{', '.join(strangers)}", file=stream)
+    finals = {}
+    for result in results:
+        final = final_grade(result, key,
+                            lateness_of(result.student, key, late, students, collected),
+                            [a for a in changes if a.student == result.student])
+        finals[result.student] = final
+        _sign(out, key, final)
+        write_feedback(out / "feedback" / f"{safe_name(result.student)}.html", result,
+                       total=(final.points, final.max_points), extra=final_html(final))
+    ordered = sorted(results, key=lambda r: r.student)
+    write_atomic(out / "totals.csv", csv_text(TOTAL_FIELDS, (
+        {"student": r.student, "points": f"{finals[r.student].points:g}",
+         "max_points": f"{r.max_points:g}", "problems": "; ".join(r.problems),
+         "automatic": f"{r.points:g}", "late_penalty": _total(finals[r.student], "late_penalty"),
+         "adjustments": _total(finals[r.student], "adjustments")} for r in ordered)))
+    write_atomic(out / "notebooks.csv", csv_text(NOTEBOOK_FIELDS, (
+        {**asdict(n), "student": r.student, "points": f"{n.points:g}",
+         "max_points": f"{n.max_points:g}", "automatic": f"{n.automatic:g}",
+         "late_penalty": f"{n.late_penalty:g}", "adjustments": f"{n.adjustments:g}"}
+        for r in ordered for n in finals[r.student].notebooks)))
+    if students:
+        write_atomic(out / "students.csv", csv_text(
+            STUDENT_FIELDS, (students[s] for s in sorted(graded) if s in students)))
+    return finals
+
+
+def grade_and_finish(submissions, key, out=None, *, late=None, adjustments=None,
+                     stream=None, **options) -> list:
+    """:func:`~.grading.grade` the class, then :func:`finish` it: what ``python -m
+    minimax_lessons.instructor grade`` does. ``late``: a :class:`~.late.LatePolicy`;
+    ``adjustments``: a CSV (default ``OUT/adjustments.csv``)."""
+    key_data = load_key(key) if not isinstance(key, dict) else key
+    submissions = Path(submissions)
+    out = Path(out) if out else submissions.parent / f"{submissions.name}-graded"
+    results = grade(submissions, key, out, stream=stream, **options)
+    finish(out, results, key_data, submissions=submissions, late=late,
+           adjustments=adjustments, stream=stream or sys.stderr)
+    return results
+
+
+def _total(final, attribute) -> str:
+    return f"{round(sum(getattr(n, attribute) for n in final.notebooks), 2):g}"
+
+
+def _record_path(out, student) -> Path:
+    return Path(out) / "final" / f"{safe_name(student)}.json"
+
+
+def _result_signature(out, student):
+    """The signature of the stored automatic result, if it holds (else None)."""
+    try:
+        stored = json.loads((Path(out) / "results" / f"{safe_name(student)}.json").read_text(
+            encoding="utf-8"))
+        return stored["signature"], json.dumps(stored["result"], sort_keys=True)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None, None
+
+
+def _sign(out, key, final):
+    signature, _ = _result_signature(out, final.student)
+    data = final.to_data()
+    text = json.dumps({"final": data, "result": signature}, sort_keys=True)
+    path = _record_path(out, final.student)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(path, json.dumps({"final": data, "result_signature": signature,
+                                   "signature": sign(key, text, "final")}, indent=1))
+
+
+def verify_final(out, key, student) -> tuple:
+    """(the final record, None) when it and the result it was made from are intact, else
+    (None, why)."""
+    try:
+        stored = json.loads(_record_path(out, student).read_text(encoding="utf-8"))
+        data, chained = stored["final"], stored["result_signature"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None, "no readable final record"
+    signature, result = _result_signature(out, student)
+    if signature is None or not verify(key, result, signature):
+        return None, "the automatic result fails its signature (edited?)"
+    if chained != signature:
+        return None, "the final record was made from another automatic result"
+    text = json.dumps({"final": data, "result": chained}, sort_keys=True)
+    if not verify(key, text, stored.get("signature"), "final"):
+        return None, "the final record fails its signature (edited?)"
+    return data, None
+
+
+def final_html(final: Final) -> str:
+    """What a feedback page says about lateness and adjustments (empty when neither)."""
+    e = html.escape
+    parts = []
+    late = [n for n in final.notebooks if n.late_reason]
+    if late:
+        items = "".join(f"<li>{e(n.notebook)}: {e(n.late_reason)}: &minus;{n.late_penalty:g} "
+                        f"point(s)</li>" for n in late)
+        parts.append(f"<h2>Late</h2><ul>{items}</ul>")
+    if final.adjustments:
+        rows = "".join(f"<tr><td>{e(a['question'])}</td><td class='num'>{a['points']:+g}</td>"
+                       f"<td>{e(a['comment'])}</td></tr>" for a in final.adjustments)
+        parts.append("<h2>Changes by your instructor</h2><table><tr><th>question</th>"
+                     f"<th>points</th><th>why</th></tr>{rows}</table>")
+    if parts:
+        parts.insert(0, f"<p>Automatic grade {final.automatic:g}"
+                        + "".join(f", late &minus;{n.late_penalty:g} ({e(n.notebook)})"
+                                  for n in late)
+                        + (f", adjustments {sum(a['points'] for a in final.adjustments):+g}"
+                           if final.adjustments else "")
+                        + f": <b>{final.points:g} / {final.max_points:g}</b>.</p>")
+    return "".join(parts)
+
+
+__all__ = ["finish", "grade_and_finish", "final_grade", "lateness_of", "verify_final", "final_html", "Final",
+           "NotebookTotal", "TOTAL_FIELDS", "NOTEBOOK_FIELDS"]

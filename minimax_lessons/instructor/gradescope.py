@@ -1,0 +1,275 @@
+"""A Gradescope autograder that grades one submission the way ``grade`` does.
+
+Gradescope reads grades only from its own autograder: a zip with ``setup.sh`` (run once,
+when Gradescope builds the image) and ``run_autograder`` (run for every submission, in
+``/autograder``, with the student's files in ``/autograder/submission`` and
+``/autograder/submission_metadata.json`` beside them), which must write
+``/autograder/results/results.json`` (Gradescope's "Autograder Specifications").
+:func:`build_autograder` writes that zip:
+
+- ``setup.sh``: installs Python (3.11 or later), bubblewrap and this package, from the
+  copy in the zip, into ``/autograder/venv``, and compiles the embedded Graphviz once;
+- ``run_autograder``: runs ``python -m minimax_lessons.instructor.gradescope
+  /autograder`` (:func:`run`);
+- ``key.json`` (Gradescope keeps the autograder from students), ``config.json`` (the
+  grading options and late policy), ``package/`` (this package's source).
+
+:func:`run` finds the assignment's notebooks among the submitted files by content (as
+``collect`` does), grades them with ``grade`` (a fresh kernel per notebook, in
+bubblewrap when the image allows it), applies the late policy to Gradescope's own
+``created_at`` and due date, and writes ``results.json``: one test per question (its
+points, ``passed`` or ``failed``, and the grader's feedback, diagnosis included, as
+output), the final score, and what went wrong with the submission as the top output.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+import tempfile
+import time
+import zipfile
+from pathlib import Path, PurePosixPath
+
+from .._process import PACKAGE_ROOT
+from .archives import read_source
+from .collect import COLLECTION_FIELDS, STUDENT_FIELDS, match_notebook
+from .common import csv_text, readable_name, safe_name
+from .release import ReleaseError, load_key
+
+#: Where Gradescope mounts everything.
+ROOT = "/autograder"
+#: The submission's metadata fields that may name the student, in the order tried.
+STUDENT_FIELDS_GS = ("sid", "email", "id")
+#: A fixed time for the zip's entries, so the same autograder gives the same bytes.
+ZIP_TIME = (2024, 1, 1, 0, 0, 0)
+
+SETUP = """#!/usr/bin/env bash
+# Gradescope runs this once, when it builds the autograder's image (as root).
+set -euo pipefail
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends bubblewrap python3 python3-venv python3-pip
+PY=""
+for candidate in python3.13 python3.12 python3.11; do
+  if command -v "$candidate" >/dev/null; then PY="$candidate"; break; fi
+done
+if [ -z "$PY" ]; then  # Ubuntu 22.04 ships 3.10: the package needs 3.11 or later
+  apt-get install -y --no-install-recommends python3.11 python3.11-venv
+  PY=python3.11
+fi
+apt-get install -y --no-install-recommends "$PY-venv" || true
+"$PY" -m venv /autograder/venv
+/autograder/venv/bin/pip install --upgrade pip
+/autograder/venv/bin/pip install /autograder/source/package
+# compile the embedded Graphviz once, here, so that no submission waits for it
+/autograder/venv/bin/python -c "from minimax_lessons.pictures.render import dot_to_svg; \\
+dot_to_svg('digraph { a -> b }')"
+"""
+
+RUN = """#!/usr/bin/env bash
+# Gradescope runs this in /autograder for every submission: it grades the notebooks in
+# submission/ as `python -m minimax_lessons.instructor grade` would, and writes
+# results/results.json.
+set -u
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+ROOT="$HERE"
+[ -d "$ROOT/submission" ] || ROOT="$(dirname "$HERE")"  # when run from source/
+PYTHON="${MINIMAX_LESSONS_PYTHON:-$ROOT/venv/bin/python}"
+[ -x "$PYTHON" ] || PYTHON=python3
+exec "$PYTHON" -m minimax_lessons.instructor.gradescope "$ROOT"
+"""
+
+
+def build_autograder(path, key, *, late=None, options=None, roster=None,
+                     visibility="visible", student_field=None) -> Path:
+    """Write the autograder zip to ``path`` for the assignment of ``key``.
+
+    ``late``: a :class:`~.late.LatePolicy` (its due date, or Gradescope's when None is
+    wanted: ``late.due`` is used as given); ``options``: grading options as for ``grade``
+    (cell_timeout, notebook_timeout, output_limit, isolation); ``roster``: a class list
+    whose assigned variants are judged (the student is then named by
+    ``student_field``, one of sid, email, id); ``visibility``: Gradescope's visibility of
+    the tests (visible, after_due_date, after_published, hidden).
+    """
+    key_data = load_key(key) if not isinstance(key, dict) else key
+    config = {"options": dict(options or {}), "visibility": visibility,
+              "student_field": student_field or "sid", "roster": bool(roster),
+              "late": None if late is None else {"due": late.due.isoformat(),
+                                                 "rate": late.rate, "unit": late.unit,
+                                                 "cap": late.cap}}
+    files = {"setup.sh": SETUP, "run_autograder": RUN,
+             "key.json": json.dumps(key_data, indent=1, sort_keys=True),
+             "config.json": json.dumps(config, indent=1, sort_keys=True)}
+    if roster:
+        files["roster.csv"] = Path(roster).read_text(encoding="utf-8-sig")
+    files.update(_package_files())
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, text in sorted(files.items()):
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            executable = name in ("setup.sh", "run_autograder")
+            info.external_attr = (0o100755 if executable else 0o100644) << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, text)
+    return path
+
+
+def _package_files() -> dict:
+    """``package/...``: this package's source and a pyproject.toml that installs it."""
+    files = {}
+    root = PACKAGE_ROOT / "minimax_lessons"
+    for item in sorted(root.rglob("*")):
+        if item.is_file() and "__pycache__" not in item.parts and item.suffix != ".pyc":
+            rel = item.relative_to(PACKAGE_ROOT).as_posix()
+            data = item.read_bytes()
+            files[f"package/{rel}"] = data
+    files["package/pyproject.toml"] = _pyproject()
+    return files
+
+
+def _pyproject() -> str:
+    """A pyproject.toml with the package's own name, version and dependencies."""
+    import tomllib
+
+    checkout = PACKAGE_ROOT / "pyproject.toml"
+    if checkout.exists():
+        project = tomllib.loads(checkout.read_text(encoding="utf-8"))["project"]
+        name, version = project["name"], project["version"]
+        python, needs = project.get("requires-python", ">=3.11"), project["dependencies"]
+    else:
+        from importlib.metadata import metadata, requires
+
+        meta = metadata("minimax-lessons")
+        name, version = meta["Name"], meta["Version"]
+        python = meta.get("Requires-Python") or ">=3.11"
+        needs = [r for r in requires("minimax-lessons") or [] if "extra ==" not in r]
+    listed = "".join(f"    {json.dumps(n)},\n" for n in needs)
+    return ("[build-system]\nrequires = [\"setuptools>=61\"]\n"
+            "build-backend = \"setuptools.build_meta\"\n\n"
+            f"[project]\nname = {json.dumps(name)}\nversion = {json.dumps(version)}\n"
+            f"requires-python = {json.dumps(python)}\ndependencies = [\n{listed}]\n\n"
+            "[tool.setuptools.packages.find]\ninclude = [\"minimax_lessons*\"]\n\n"
+            "[tool.setuptools.package-data]\nminimax_lessons = [\"static/**/*\"]\n")
+
+
+# -- in Gradescope's container ----------------------------------------------------------------
+def _student(metadata, field) -> str:
+    users = metadata.get("users") or [{}]
+    person = users[0] if isinstance(users[0], dict) else {}
+    for name in (field, *STUDENT_FIELDS_GS):
+        if person.get(name):
+            return str(person[name])
+    return "student"
+
+
+def _submitted(root: Path, key) -> tuple:
+    """(notebook name -> bytes, notes) from the files in ``root/submission``."""
+    found = read_source(root / "submission", lambda n: n.lower().endswith(".ipynb"))
+    chosen, notes = {}, []
+    for entry in sorted(found.entries, key=lambda e: e.name):
+        try:
+            nb = json.loads(entry.data.decode("utf-8-sig"))
+        except (UnicodeDecodeError, ValueError):
+            notes.append(f"{entry.name} is not a readable notebook (not JSON)")
+            continue
+        name, why = match_notebook(nb, key)
+        if name is None:
+            notes.append(f"{entry.name}: {why}")
+        elif name in chosen:
+            notes.append(f"{entry.name} is a second copy of {name}; {chosen[name][0]} was "
+                         "graded")
+        else:
+            chosen[name] = (entry.name, entry.data)
+    return {n: data for n, (_, data) in chosen.items()}, notes
+
+
+def run(root=ROOT) -> dict:
+    """Grade the submission in ``root`` (Gradescope's ``/autograder``); write and return
+    ``results/results.json``."""
+    from .final import grade_and_finish
+    from .late import LatePolicy, parse_time
+
+    start = time.monotonic()
+    root = Path(root)
+    source = root / "source"
+    key = load_key(source / "key.json")
+    config = json.loads((source / "config.json").read_text(encoding="utf-8"))
+    meta_path = root / "submission_metadata.json"
+    metadata = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.exists() else {}
+    student = _student(metadata, config.get("student_field", "sid"))
+    notebooks, notes = _submitted(root, key)
+    late = None
+    if config.get("late"):
+        rule = config["late"]
+        late = LatePolicy(parse_time(rule["due"]), rule["rate"], rule["unit"], rule["cap"])
+    with tempfile.TemporaryDirectory(prefix="mml-gradescope-") as tmp:
+        sub, out = Path(tmp) / "submitted", Path(tmp) / "graded"
+        folder = sub / readable_name(student)
+        folder.mkdir(parents=True)
+        for name, data in notebooks.items():
+            (folder / name).write_bytes(data)
+        created = metadata.get("created_at") or ""
+        (sub / "collection.csv").write_text(csv_text(COLLECTION_FIELDS, [
+            {"student": readable_name(student), "notebook": name, "status": "collected",
+             "lms": "gradescope", "submitted_at": created} for name in notebooks]))
+        (sub / "students.csv").write_text(csv_text(STUDENT_FIELDS, [
+            {"student": readable_name(student), "submitted_at": created,
+             "notebooks": len(notebooks)}]))
+        roster = [readable_name(student)] if config.get("roster") else None
+        log = io.StringIO()
+        [result] = grade_and_finish(sub, key, out, progress=False, stream=log, jobs=1, roster=roster,
+                         late=late, **config.get("options", {}))
+        final = json.loads((out / "final" / f"{safe_name(result.student)}.json").read_text())
+        results = results_json(result, final["final"], notes, config, log.getvalue(),
+                               round(time.monotonic() - start))
+    (root / "results").mkdir(parents=True, exist_ok=True)
+    (root / "results" / "results.json").write_text(json.dumps(results, indent=1),
+                                                   encoding="utf-8")
+    return results
+
+
+def results_json(result, final, notes, config, log, seconds) -> dict:
+    """Gradescope's results.json for one graded student."""
+    visibility = config.get("visibility", "visible")
+    tests = []
+    for g in result.grades:
+        output = g.feedback + (f"\n\nDiagnosis: {g.diagnosis}" if g.diagnosis else "")
+        tests.append({"name": f"{PurePosixPath(g.notebook).stem}: {g.question}",
+                      "number": g.question, "score": g.points, "max_score": g.max_points,
+                      "status": "passed" if g.points >= g.max_points else "failed",
+                      "output": output, "visibility": visibility})
+    lines = [f"{final['points']:g} / {result.max_points:g} points."]
+    for n in final["notebooks"]:
+        if n["late_reason"]:
+            lines.append(f"Late, {n['notebook']}: {n['late_reason']}: -{n['late_penalty']:g} "
+                         "point(s).")
+    lines += [f"Adjustment ({a['question']}): {a['points']:+g} {a['comment']}".rstrip()
+              for a in final["adjustments"]]
+    lines += [f"Problem: {p}" for p in result.problems] + [f"Note: {n}" for n in notes]
+    if "without isolation" in log:
+        lines.append("Note: graded without bubblewrap (the container is the only sandbox).")
+    return {"score": final["points"], "execution_time": seconds, "output": "\n".join(lines),
+            "output_format": "text", "test_output_format": "text", "visibility": visibility,
+            "stdout_visibility": "hidden", "tests": tests,
+            "extra_data": {"diagnoses": {g.question: g.diagnosis for g in result.grades
+                                         if g.diagnosis}}}
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        results = run(argv[0] if argv else ROOT)
+    except ReleaseError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    print(f"score {results['score']:g}; {len(results['tests'])} test(s)")
+    return 0
+
+
+__all__ = ["build_autograder", "run", "results_json"]
+
+if __name__ == "__main__":
+    sys.exit(main())

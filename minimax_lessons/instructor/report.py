@@ -1,0 +1,431 @@
+"""The class report: one self-contained page for an instructor who would rather look than read.
+
+:func:`class_summary` reads a graded folder (``grades.csv``, ``totals.csv``, and
+``students.csv`` for names) into plain data; :func:`report_html` draws it (pictures by
+matplotlib, embedded as PNG, no scripts, nothing fetched, so the page opens from
+``file://`` anywhere); :func:`write_report` writes ``report.html``. The page shows:
+
+- the *score distribution*: final points, with the median;
+- *success per question*: the share of the points the class earned, and how many
+  students got full, partial or no credit;
+- the *misconceptions* the grader diagnosed most, with how many students showed each,
+  what they believe and what to say (from the misconception guide), and links to the
+  lessons whose teaching notes re-teach it and to the guide's entry;
+- *notebooks that failed*: crashed, timed out, could not be read, or were not handed in;
+- *identical unusual wrong answers*: pairs of students who gave the same wrong answer
+  to a question that few others gave (at most :data:`UNUSUAL_SHARE` of the class, and
+  at most :data:`UNUSUAL_MOST` students), most shared answers first. A shared answer
+  is a reason to look, not proof of copying.
+
+>>> summary = class_summary_from([{"student": "ann", "points": "3", "max_points": "4",
+...     "problems": ""}], [{"student": "ann", "notebook": "a.ipynb", "question": "q1",
+...     "points": "1", "max_points": "2", "diagnosis": "max-at-every-level",
+...     "feedback": "", "answer": "12"}])
+>>> summary["misconceptions"][0]["id"], summary["misconceptions"][0]["students"]
+('max-at-every-level', 1)
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import re
+import statistics
+from itertools import combinations
+from pathlib import Path
+
+from ..mistakes import DIAGNOSES, EXTRA_DIAGNOSES
+from .common import read_csv, write_atomic
+from .grading import question_order
+from .release import REPO_ROOT, ReleaseError
+
+#: A wrong answer is unusual when at most this share of the class gave it ...
+UNUSUAL_SHARE = 0.1
+#: ... and at most this many students.
+UNUSUAL_MOST = 3
+#: Diagnoses that are no misconception (nothing answered, an answer of the wrong shape).
+NOT_MISCONCEPTIONS = {"not-answered", "bad-answer", "unknown-question", "wrong"}
+#: What in a student's problems means their notebook failed.
+FAILURES = (("crash", re.compile(r"crash|kernel died|stopped responding|grading stopped|"
+                                 r"killed", re.I)),
+            ("timed out", re.compile(r"longer than|did not finish|timed out", re.I)),
+            ("unreadable", re.compile(r"could not be read|not a notebook|is missing", re.I)),
+            ("not handed in", re.compile(r"not submitted", re.I)))
+TEACHING = REPO_ROOT / "docs" / "teaching"
+NOTEBOOKS = REPO_ROOT / "notebooks"
+
+
+def class_summary(folder) -> dict:
+    """The report's data for a graded folder (see :func:`class_summary_from`)."""
+    folder = Path(folder)
+    if not (folder / "grades.csv").exists():
+        raise ReleaseError(f"{folder} is not a graded folder (no grades.csv)")
+    names = {}
+    if (folder / "students.csv").exists():
+        names = {r["student"]: r.get("name", "") for r in read_csv(folder / "students.csv")}
+    return class_summary_from(read_csv(folder / "totals.csv"), read_csv(folder / "grades.csv"),
+                              names)
+
+
+def class_summary_from(totals, grades, names=None) -> dict:
+    """The report's data from the rows of ``totals.csv`` and ``grades.csv``."""
+    names = names or {}
+    scores = [float(t["points"]) for t in totals]
+    most = max((float(t["max_points"]) for t in totals), default=0.0)
+    return {"students": len(totals), "scores": scores, "max_points": most,
+            "median": statistics.median(scores) if scores else 0.0,
+            "mean": statistics.fmean(scores) if scores else 0.0,
+            "full": sum(s >= most > 0 for s in scores),
+            "questions": _questions(grades), "misconceptions": _misconceptions(grades),
+            "failed": _failed(totals, names, _nothing_in(grades)),
+            "pairs": _pairs(grades, len(totals)),
+            "late": sum(float(t.get("late_penalty") or 0) > 0 for t in totals),
+            "adjusted": sum(float(t.get("adjustments") or 0) != 0 for t in totals)}
+
+
+def _questions(grades) -> list:
+    by = {}
+    for g in grades:
+        by.setdefault((g["notebook"], g["question"]), []).append(g)
+    found = []
+    for (notebook, question), rows in by.items():
+        earned = sum(float(r["points"]) for r in rows)
+        worth = sum(float(r["max_points"]) for r in rows)
+        found.append({"notebook": notebook, "question": question,
+                      "share": earned / worth if worth else 0.0,
+                      "full": sum(float(r["points"]) >= float(r["max_points"]) for r in rows),
+                      "partial": sum(0 < float(r["points"]) < float(r["max_points"])
+                                     for r in rows),
+                      "none": sum(float(r["points"]) == 0 for r in rows)})
+    return sorted(found, key=lambda q: (q["notebook"], question_order(q["question"])))
+
+
+def _misconceptions(grades) -> list:
+    seen = {}
+    for g in grades:
+        diagnosis = g.get("diagnosis") or ""
+        if diagnosis and diagnosis not in NOT_MISCONCEPTIONS:
+            entry = seen.setdefault(diagnosis, {"students": set(), "questions": set()})
+            entry["students"].add(g["student"])
+            entry["questions"].add(g["question"])
+    found = [{"id": d, "students": len(e["students"]),
+              "questions": sorted(e["questions"], key=question_order), **_teaching(d)}
+             for d, e in seen.items()]
+    return sorted(found, key=lambda m: (-m["students"], m["id"]))
+
+
+def _teaching(diagnosis) -> dict:
+    """What the guide says of a diagnosis, and the lessons whose notes re-teach it."""
+    from .guide import ADVICE
+
+    advice = ADVICE.get(diagnosis)
+    lessons = []
+    if TEACHING.is_dir():
+        for note in sorted(TEACHING.glob("lesson-*.md")):
+            if f"misconceptions.md#{diagnosis})" in note.read_text(encoding="utf-8"):
+                number = note.stem.split("-")[1]
+                notebook = next(iter(sorted(NOTEBOOKS.glob(f"{number}-*.ipynb"))), None)
+                lessons.append({"number": int(number), "note": note, "notebook": notebook})
+    guide = TEACHING / "misconceptions.md"
+    return {"explanation": DIAGNOSES.get(diagnosis) or EXTRA_DIAGNOSES.get(diagnosis, ""),
+            "believes": advice.believes if advice else "", "say": advice.say if advice else "",
+            "lessons": lessons, "guide": guide if guide.exists() else None}
+
+
+def _nothing_in(grades) -> set:
+    """The students who handed in none of the notebooks."""
+    handed = {}
+    for g in grades:
+        handed[g["student"]] = handed.get(g["student"], False) or g["feedback"] != "not submitted"
+    return {s for s, any_in in handed.items() if not any_in}
+
+
+def _failed(totals, names, nothing_in=()) -> list:
+    """Students whose notebooks crashed, timed out or could not be read, and those who
+    handed in nothing (a notebook skipped beside others handed in is no failure)."""
+    found = []
+    for t in totals:
+        problems = [p for p in (t.get("problems") or "").split("; ")
+                    if p and (t["student"] in nothing_in or not p.endswith("not submitted"))]
+        kinds = [kind for kind, pattern in FAILURES if any(pattern.search(p) for p in problems)]
+        if kinds:
+            found.append({"student": t["student"], "name": names.get(t["student"], ""),
+                          "kinds": kinds, "problems": problems})
+    return sorted(found, key=lambda f: (f["kinds"] == ["not handed in"], f["student"]))
+
+
+def _pairs(grades, students) -> list:
+    """Pairs of students with the same unusual wrong answers, most shared first."""
+    given = {}
+    for g in grades:
+        answer = g.get("answer") or ""
+        if answer in ("", "null") or float(g["points"]) >= float(g["max_points"]):
+            continue
+        given.setdefault((g["question"], answer), set()).add(g["student"])
+    most = max(2, min(UNUSUAL_MOST, int(UNUSUAL_SHARE * students)))
+    shared = {}
+    for (question, answer), who in given.items():
+        if 2 <= len(who) <= most:
+            for a, b in combinations(sorted(who), 2):
+                shared.setdefault((a, b), []).append((question, answer))
+    pairs = [{"students": pair, "answers": sorted(answers, key=lambda x: question_order(x[0]))}
+             for pair, answers in shared.items()]
+    return sorted(pairs, key=lambda p: (-len(p["answers"]), p["students"]))
+
+
+# -- pictures ---------------------------------------------------------------------------------
+INK, ACCENT, GOOD, PARTIAL, BAD, GRID = "#1f2933", "#3b6ea8", "#2e8540", "#e0a526", "#c0392b", \
+    "#d9dee4"
+
+
+def _png(figure) -> str:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight",
+                   metadata={"Software": None})
+    import matplotlib.pyplot as plt
+
+    plt.close(figure)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _axes(width, height):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    figure, axes = plt.subplots(figsize=(width, height))
+    for side in ("top", "right"):
+        axes.spines[side].set_visible(False)
+    axes.tick_params(colors=INK, labelsize=9)
+    return figure, axes
+
+
+def distribution_png(summary) -> str:
+    """A histogram of the final scores, the median marked."""
+    figure, axes = _axes(7.5, 2.8)
+    most = summary["max_points"] or 1
+    bins = min(20, max(5, int(most)))
+    axes.hist(summary["scores"], bins=bins, range=(0, most), color=ACCENT, edgecolor="white")
+    axes.axvline(summary["median"], color=INK, linestyle="--", linewidth=1.2)
+    axes.annotate(f"median {summary['median']:g}", (summary["median"], 1), xycoords=(
+        "data", "axes fraction"), xytext=(4, 2), textcoords="offset points", fontsize=9,
+        color=INK, va="bottom", bbox={"boxstyle": "round,pad=0.2", "fc": "white",
+                                      "ec": "none"})
+    axes.set_xlabel(f"points (of {most:g})", color=INK)
+    axes.set_ylabel("students", color=INK)
+    axes.yaxis.get_major_locator().set_params(integer=True)
+    axes.grid(axis="y", color=GRID, linewidth=0.8)
+    axes.set_axisbelow(True)
+    return _png(figure)
+
+
+def questions_png(summary) -> str:
+    """Per question, the students with full, partial and no credit (stacked bars)."""
+    questions = summary["questions"]
+    figure, axes = _axes(7.5, 0.32 * len(questions) + 0.9)
+    labels = [q["question"] for q in questions][::-1]
+    full = [q["full"] for q in questions][::-1]
+    partial = [q["partial"] for q in questions][::-1]
+    none = [q["none"] for q in questions][::-1]
+    axes.barh(labels, full, color=GOOD, label="full credit")
+    axes.barh(labels, partial, left=full, color=PARTIAL, label="partial")
+    axes.barh(labels, none, left=[f + p for f, p in zip(full, partial)], color=BAD,
+              label="none")
+    for y, q in enumerate(questions[::-1]):
+        axes.text(q["full"] + q["partial"] + q["none"] + 0.2, y, f"{q['share']:.0%}",
+                  va="center", fontsize=8, color=INK)
+    axes.set_xlabel("students", color=INK)
+    axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False,
+                fontsize=9)
+    axes.set_xlim(0, max(1, summary["students"]) * 1.12)
+    return _png(figure)
+
+
+def misconceptions_png(summary, top=10) -> str:
+    """The most common misconceptions, by the number of students who showed each."""
+    shown = summary["misconceptions"][:top][::-1]
+    figure, axes = _axes(6.5, 0.3 * len(shown) + 0.9)
+    most = max(m["students"] for m in shown)
+    axes.barh([m["id"] for m in shown], [m["students"] for m in shown], color=BAD,
+              height=0.55)
+    for y, m in enumerate(shown):
+        axes.text(m["students"] + most * 0.02, y, str(m["students"]), va="center", fontsize=8,
+                  color=INK)
+    axes.set_xlim(0, most * 1.15 + 0.5)
+    axes.set_ylim(-0.6, len(shown) - 0.4)
+    axes.set_xlabel("students", color=INK)
+    axes.xaxis.get_major_locator().set_params(integer=True)
+    axes.grid(axis="x", color=GRID, linewidth=0.8)
+    axes.set_axisbelow(True)
+    return _png(figure)
+
+
+# -- the page -----------------------------------------------------------------------------------
+STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2933;
+       margin: 0; background: #f5f7fa; line-height: 1.45; }
+main { max-width: 62em; margin: 0 auto; padding: 1.5em 1.5em 3em; }
+h1 { font-size: 1.7em; margin: 0.2em 0 0.1em; }
+h2 { font-size: 1.25em; margin: 1.6em 0 0.5em; border-bottom: 2px solid #d9dee4;
+     padding-bottom: 0.2em; }
+.lead { color: #52606d; margin-top: 0; }
+.cards { display: flex; flex-wrap: wrap; gap: 0.7em; margin: 1em 0; }
+.card { background: white; border-radius: 8px; padding: 0.6em 0.9em; flex: 1 1 0;
+        min-width: 5em; box-shadow: 0 1px 3px rgba(0,0,0,0.12); }
+.card b { display: block; font-size: 1.45em; font-variant-numeric: tabular-nums; }
+.card span { color: #52606d; font-size: 0.85em; }
+section { background: white; border-radius: 8px; padding: 0.2em 1.2em 1em; margin: 1em 0;
+          box-shadow: 0 1px 3px rgba(0,0,0,0.12); }
+img { max-width: 100%; height: auto; display: block; margin: 0.5em auto; }
+table { border-collapse: collapse; width: 100%; font-size: 0.92em; }
+th, td { text-align: left; padding: 0.35em 0.6em; border-bottom: 1px solid #e4e7eb;
+         vertical-align: top; }
+th { background: #f0f3f7; font-weight: 600; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+code { background: #f0f3f7; padding: 0 0.25em; border-radius: 3px; font-size: 0.92em; }
+td.id { white-space: nowrap; }
+td.id code { font-size: 1em; }
+.say { color: #3e4c59; }
+.tag { display: inline-block; white-space: nowrap; border-radius: 4px; padding: 0 0.4em; font-size: 0.85em;
+       color: white; background: #c0392b; margin-right: 0.3em; }
+.tag.quiet { background: #7b8794; }
+.none { color: #52606d; font-style: italic; }
+a { color: #2a5d99; }
+"""
+
+
+def report_html(summary, title="Minimax exercises") -> str:
+    """The whole page (see the module docstring)."""
+    e = html.escape
+    cards = [(summary["students"], "students"),
+             (f"{summary['median']:g}", f"median of {summary['max_points']:g}"),
+             (f"{summary['mean']:.1f}", "mean"), (summary["full"], "full marks"),
+             (len([f for f in summary["failed"] if f["kinds"] != ["not handed in"]]),
+              "notebooks failed"),
+             (summary["late"], "late"), (summary["adjusted"], "adjusted by hand")]
+    parts = [f"<h1>{e(title)}: the class at a glance</h1>",
+             "<p class='lead'>From the grader's tables: final scores (late penalties and "
+             "adjustments included), each question, each diagnosed mistake.</p>",
+             "<div class='cards'>" + "".join(f"<div class='card'><b>{e(str(v))}</b>"
+                                             f"<span>{e(k)}</span></div>" for v, k in cards)
+             + "</div>"]
+    if summary["students"]:
+        parts.append("<section><h2>Score distribution</h2>"
+                     f"<img src='{distribution_png(summary)}' alt='Histogram of the final "
+                     f"scores of {summary['students']} students; median "
+                     f"{summary['median']:g} of {summary['max_points']:g}'></section>")
+    if summary["questions"]:
+        parts.append("<section><h2>Success per question</h2><p>Students with full credit "
+                     "(green), partial credit (amber) and none (red); the share of the "
+                     "question's points the class earned at the right.</p>"
+                     f"<img src='{questions_png(summary)}' alt='Per question, the number of "
+                     "students with full, partial and no credit'></section>")
+    parts.append(_misconception_section(summary))
+    parts.append(_failed_section(summary))
+    parts.append(_pairs_section(summary))
+    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            f"<title>{e(title)}: class report</title><style>{STYLE}</style></head><body><main>"
+            + "".join(parts) + "</main></body></html>")
+
+
+def _link(path, text, anchor="") -> str:
+    """A link to a local file (a file:// address), or the text alone without the file."""
+    if path is None:
+        return html.escape(text)
+    address = Path(path).resolve().as_uri() + (f"#{anchor}" if anchor else "")
+    return f"<a href='{html.escape(address, quote=True)}'>{html.escape(text)}</a>"
+
+
+def _section(title, intro, empty, headers, rows, picture="") -> str:
+    """One section of the page: a table of ``rows`` (HTML), or ``empty`` when there are none."""
+    if not rows:
+        return f"<section><h2>{title}</h2><p class='none'>{empty}</p></section>"
+    head = "".join(f"<th>{h}</th>" for h in headers)
+    return (f"<section><h2>{title}</h2><p>{intro}</p>{picture}<table><tr>{head}</tr>"
+            + "".join(rows) + "</table></section>")
+
+
+def _misconception_section(summary) -> str:
+    e = html.escape
+    rows = []
+    for m in summary["misconceptions"][:15]:
+        lessons = ", ".join(
+            _link(lesson["notebook"], f"lesson {lesson['number']}") + " ("
+            + _link(lesson["note"], "teaching note") + ")" for lesson in m["lessons"])
+        guide = _link(m["guide"], "misconception guide", m["id"]) if m["guide"] else ""
+        rows.append(
+            f"<tr><td class='id'><code>{e(m['id'])}</code><br><small>"
+            f"{e(', '.join(m['questions']))}</small></td><td class='num'>{m['students']}</td>"
+            f"<td>{_inline(m['explanation'])}"
+            + (f"<div class='say'><b>Say:</b> {_inline(m['say'])}</div>" if m["say"] else "")
+            + f"</td><td>{lessons or '&mdash;'}{'<br>' + guide if guide else ''}</td></tr>")
+    picture = (f"<img src='{misconceptions_png(summary)}' alt='The most common diagnosed "
+               "misconceptions and how many students showed each'>") if rows else ""
+    return _section("Most common misconceptions",
+                    "The mistakes the grader named, by the number of students who made each "
+                    "(a student counts once per mistake); re-teach from the lessons whose "
+                    "teaching notes cover it.", "The grader diagnosed no misconception.",
+                    ["mistake (questions)", "students", "what it is, what to say",
+                     "re-teach"], rows, picture)
+
+
+def _failed_section(summary) -> str:
+    e = html.escape
+    rows = [f"<tr><td>{e(f['student'])}"
+            + (f"<br><small>{e(f['name'])}</small>" if f["name"] else "")
+            + f"</td><td>{_tags(f['kinds'])}</td><td>{'<br>'.join(e(p) for p in f['problems'])}"
+            "</td></tr>" for f in summary["failed"]]
+    return _section("Notebooks that failed", "Crashed, timed out, unreadable, or not handed "
+                    "in: look at these before publishing the grades.",
+                    "Every notebook ran to the end.", ["student", "what", "the grader's words"],
+                    rows)
+
+
+def _inline(text) -> str:
+    """The guide's sentences as HTML: escaped, with its `code` and *emphasis* shown.
+
+    >>> _inline("pass `not is_maximizing`, *not* <x>")
+    'pass <code>not is_maximizing</code>, <em>not</em> &lt;x&gt;'
+    """
+    text = html.escape(text, quote=False)
+    text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
+    return re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"<em>\1</em>", text)
+
+
+def _tags(kinds) -> str:
+    """Coloured labels for the kinds of failure ("not handed in" in grey)."""
+    return "".join(f"<span class='tag{' quiet' if k == 'not handed in' else ''}'>"
+                   f"{html.escape(k)}</span>" for k in kinds)
+
+
+def _pairs_section(summary) -> str:
+    e = html.escape
+    rows = [f"<tr><td>{e(p['students'][0])} &amp; {e(p['students'][1])}</td>"
+            f"<td class='num'>{len(p['answers'])}</td><td>"
+            + "<br>".join(f"{e(q)}: <code>{e(_short(a))}</code>" for q, a in p["answers"])
+            + "</td></tr>" for p in summary["pairs"][:30]]
+    return _section("Identical unusual wrong answers", "Pairs of students who gave the same "
+                    f"wrong answer that at most {UNUSUAL_MOST} students gave (functions are "
+                    "compared by their whole source). A reason to look, not proof of copying.",
+                    "No two students gave the same uncommon wrong answer.",
+                    ["students", "shared", "question: answer"], rows)
+
+
+def _short(answer) -> str:
+    if answer.startswith("sha256:"):
+        return "the same function source (" + answer[7:15] + "…)"
+    return answer if len(answer) <= 80 else answer[:77] + "…"
+
+
+def write_report(folder, path=None, *, title="Minimax exercises") -> Path:
+    """Write the class report of a graded ``folder`` (default ``folder/report.html``)."""
+    path = Path(path) if path else Path(folder) / "report.html"
+    write_atomic(path, report_html(class_summary(folder), title))
+    return path
+
+
+__all__ = ["class_summary", "class_summary_from", "report_html", "write_report",
+           "distribution_png", "questions_png", "misconceptions_png"]

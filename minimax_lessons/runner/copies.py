@@ -1,0 +1,226 @@
+"""Function answers that are code the course ships, found by their normalised syntax tree.
+
+A graded function question asks for something no code the course ships contains, yet a
+student may still hand in one of the course's functions: lesson 3's ``minimax`` cell,
+the solutions notebook's alpha-beta, the checker's reference (``variants.py``), the
+textbook's search. Such an answer is *copied from the course* (diagnosis
+``copied-from-course``: no points, and the grader names it to the instructor) when its
+syntax tree, normalised, is that of one of those functions (:func:`course_match`):
+
+- docstrings, comments, layout and annotations do not count;
+- the names a function binds (its own, its arguments, its variables, the functions it
+  defines) are numbered in the order they appear, so renaming them changes nothing;
+- the names it does not bind (builtins, modules, globals) and attributes count as written.
+
+The course's code (:func:`course_code`): every function of the package's own files and
+of the notebooks students receive (the lessons, the exercise notebooks, the solutions),
+when they lie beside the package (a checkout); functions of fewer than
+:data:`MIN_NODES` syntax nodes (a one-line helper anyone writes alike) are left out.
+
+>>> fingerprint("def f(a):\\n    return max(a, 1)\\n") == \\
+...     fingerprint("def g(x):\\n    'Doc.'\\n    return max(x, 1)  # same\\n")
+True
+>>> fingerprint("def f(a):\\n    return max(a, 1)\\n") == fingerprint("def f(a):\\n    return min(a, 1)\\n")
+False
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import functools
+import hashlib
+import json
+import os
+
+from .._process import PACKAGE_ROOT
+
+#: Syntax nodes a function of the course must have to count (smaller ones are common).
+MIN_NODES = 30
+COPY_EXPLANATION = (
+    "The function is, but for its names, a function the course ships (a lesson, the "
+    "solutions or the package's own code). The exercise asks for a function no lesson "
+    "shows: write it yourself, so this answer earns no points.")
+
+
+class _Numbered(ast.NodeTransformer):
+    """Names a function binds become ``v0``, ``v1``, ... in the order they appear."""
+
+    def __init__(self, bound):
+        self.bound, self.numbers = bound, {}
+
+    def _number(self, name):
+        if name not in self.bound:
+            return name
+        return self.numbers.setdefault(name, f"v{len(self.numbers)}")
+
+    def visit_Name(self, node):
+        node.id = self._number(node.id)
+        return node
+
+    def visit_arg(self, node):
+        node.arg, node.annotation = self._number(node.arg), None
+        return node
+
+    def _function(self, node):
+        node.name = self._number(node.name)
+        node.returns = None
+        body = node.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+                and isinstance(body[0].value.value, str):
+            node.body = body[1:] or [ast.Pass()]
+        self.generic_visit(node)
+        return node
+
+    visit_FunctionDef = visit_AsyncFunctionDef = _function
+
+    def visit_AnnAssign(self, node):
+        self.generic_visit(node)
+        return ast.Assign(targets=[node.target], value=node.value or ast.Constant(None))
+
+
+def _bound(function) -> set:
+    """The names ``function`` binds: its own, its arguments', its locals', nested functions'."""
+    names = {function.name}
+    for node in ast.walk(function):
+        if isinstance(node, ast.arg):
+            names.add(node.arg)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            names.add(node.id)
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            names.add(node.name)
+    return names - set(dir(builtins))
+
+
+def normalised(function) -> str:
+    """The normalised syntax tree of one ``def`` (an AST node), as text."""
+    tree = _Numbered(_bound(function)).visit(ast.parse(ast.unparse(function)).body[0])
+    return ast.dump(tree, annotate_fields=False)
+
+
+def fingerprint(source) -> str | None:
+    """The fingerprint of the first function defined in ``source`` (None: there is none)."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return None
+    found = [n for n in tree.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return _digest(normalised(found[0])) if found else None
+
+
+def _digest(text) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def functions_in(source, where) -> dict:
+    """``{fingerprint: where}`` for every function of ``source`` big enough to count."""
+    try:
+        tree = ast.parse(source)
+    except (SyntaxError, ValueError):
+        return {}
+    found = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                sum(1 for _ in ast.walk(node)) >= MIN_NODES:
+            found.setdefault(_digest(normalised(node)), f"{node.name} in {where}")
+    return found
+
+
+def _notebook_code(path) -> list:
+    """A notebook's code cells (IPython's magics and shell lines left out), one text each."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            cells = json.load(f).get("cells", [])
+    except (OSError, ValueError):
+        return ""
+    parts = []
+    for cell in cells:
+        if cell.get("cell_type") == "code":
+            text = cell.get("source", "")
+            text = "".join(text) if isinstance(text, list) else str(text)
+            parts.append("\n".join(line for line in text.splitlines()
+                                   if not line.lstrip().startswith(("%", "!"))))
+    return parts
+
+
+def course_files() -> list:
+    """In a checkout the notebooks beside the package (named first where a function is in
+    both: students meet it there), then the package's own ``.py`` files."""
+    notebooks = PACKAGE_ROOT / "notebooks"
+    found = sorted(p for p in notebooks.rglob("*.ipynb")
+                   if ".ipynb_checkpoints" not in p.parts) if notebooks.is_dir() else []
+    package = PACKAGE_ROOT / "minimax_lessons"
+    return found + sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def _fingerprints(path) -> dict:
+    where = str(path.relative_to(PACKAGE_ROOT))
+    if path.suffix == ".ipynb":
+        found = {}
+        for cell in _notebook_code(path):
+            found.update({k: v for k, v in functions_in(cell, where).items() if k not in found})
+        return found
+    try:
+        return functions_in(path.read_text(encoding="utf-8"), where)
+    except (OSError, UnicodeDecodeError):
+        return {}
+
+
+@functools.lru_cache(maxsize=1)
+def course_code() -> dict:
+    """``{fingerprint: "name in place"}`` of every function the course ships.
+
+    Reading them all takes seconds, so the result is kept in the user's cache folder
+    (``~/.cache/minimax-lessons``), named by the files' sizes and times: a grader reads
+    it in milliseconds until a file of the course changes.
+    """
+    files = course_files()
+    stamp = hashlib.sha256("\n".join(
+        f"{p}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for p in files).encode()).hexdigest()
+    cache = _cache_folder() / f"course-code-{stamp[:20]}.json"
+    try:
+        with open(cache, encoding="utf-8") as f:
+            found = json.load(f)
+        if isinstance(found, dict):
+            return found
+    except (OSError, ValueError):
+        pass
+    found = {}
+    for path in files:
+        found.update({k: v for k, v in _fingerprints(path).items() if k not in found})
+    _store(cache, found)
+    return found
+
+
+def _cache_folder():
+    from pathlib import Path
+
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(home) / "minimax-lessons"
+
+
+def _store(cache, found):
+    """Write the fingerprints atomically, and drop those of older versions of the course."""
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        tmp = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps(found, sort_keys=True), encoding="utf-8")
+        os.replace(tmp, cache)
+        for old in cache.parent.glob("course-code-*.json"):
+            if old != cache:
+                old.unlink()
+    except OSError:  # a cache is a nicety
+        pass
+
+
+def course_match(shipped) -> str | None:
+    """Where the course ships the function ``shipped`` answers with (a
+    :class:`~.shipping.Shipped`), e.g. ``"minimax in notebooks/03-minimax-in-code.ipynb"``;
+    None when it is the student's own."""
+    source = shipped.source
+    key = fingerprint(source) if source else None
+    return course_code().get(key) if key else None
+
+
+__all__ = ["fingerprint", "normalised", "functions_in", "course_code", "course_match",
+           "COPY_EXPLANATION", "MIN_NODES"]

@@ -1,0 +1,123 @@
+"""The Gradescope autograder (issue 20): export writes a zip Gradescope takes (setup.sh and
+run_autograder at its root); its run_autograder, run in a folder laid out as Gradescope's
+/autograder, grades the submission as grade does and writes results/results.json in the
+format of Gradescope's "Autograder Specifications"."""
+
+import json
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tomllib
+import zipfile
+
+import pytest
+
+from .assignment_kit import ALWAYS_MAX, NAME, make_assignment, submit
+
+from minimax_lessons.instructor.__main__ import main
+
+#: Grades a submission through the autograder: not for make test-fast.
+pytestmark = pytest.mark.slow
+
+#: What Gradescope's specification allows, at the top and per test.
+TOP = {"score", "execution_time", "output", "output_format", "test_output_format",
+       "test_name_format", "visibility", "stdout_visibility", "extra_data", "tests",
+       "leaderboard"}
+TEST = {"score", "max_score", "status", "name", "name_format", "number", "output",
+        "output_format", "tags", "visibility", "extra_data"}
+VISIBILITY = {"hidden", "after_due_date", "after_published", "visible"}
+FORMATS = {"text", "html", "simple_format", "md", "ansi"}
+
+
+def check_results(data):
+    """Fail unless ``data`` is a results.json as Gradescope's specification describes it."""
+    assert isinstance(data, dict) and set(data) <= TOP, set(data) - TOP
+    assert "score" in data or all("score" in t for t in data.get("tests", []))
+    assert isinstance(data.get("score", 0), (int, float))
+    assert isinstance(data.get("execution_time", 0), int)
+    assert isinstance(data.get("output", ""), str)
+    for name in ("output_format", "test_output_format", "test_name_format"):
+        assert data.get(name, "text") in FORMATS
+    for name in ("visibility", "stdout_visibility"):
+        assert data.get(name, "visible") in VISIBILITY
+    assert isinstance(data.get("extra_data", {}), dict)
+    for test in data.get("tests", []):
+        assert isinstance(test, dict) and set(test) <= TEST, set(test) - TEST
+        assert isinstance(test["score"], (int, float))
+        assert isinstance(test.get("max_score", 0), (int, float))
+        assert test.get("status", "passed") in {"passed", "failed"}
+        assert isinstance(test.get("name", ""), str) and isinstance(test.get("output", ""), str)
+        assert isinstance(test.get("number", ""), str)
+        assert test.get("visibility", "visible") in VISIBILITY
+        assert isinstance(test.get("tags", []), list)
+
+
+@pytest.fixture(scope="module")
+def autograder(tmp_path_factory):
+    base = tmp_path_factory.mktemp("gradescope")
+    key, blank = make_assignment(base)
+    assert main(["export", "--gradescope-autograder", str(base / "autograder.zip"), "--key",
+                 str(key), "--due", "2025-03-01T23:59+00:00", "--late-penalty", "10%/day"]) == 0
+    return {"base": base, "key": key, "blank": blank, "zip": base / "autograder.zip"}
+
+
+def test_the_zip_has_setup_and_run_autograder_at_its_root_and_installs_the_package(
+        autograder, tmp_path):
+    with zipfile.ZipFile(autograder["zip"]) as z:
+        names = set(z.namelist())
+        modes = {i.filename: i.external_attr >> 16 for i in z.infolist()}
+        z.extractall(tmp_path / "source")
+    assert {"setup.sh", "run_autograder", "key.json", "config.json"} <= names
+    assert modes["setup.sh"] & stat.S_IXUSR and modes["run_autograder"] & stat.S_IXUSR
+    assert "package/minimax_lessons/instructor/gradescope.py" in names
+    assert not any("__pycache__" in n for n in names)
+    for script in ("setup.sh", "run_autograder"):
+        subprocess.run(["bash", "-n", str(tmp_path / "source" / script)], check=True)
+    project = tomllib.loads((tmp_path / "source" / "package" / "pyproject.toml").read_text())
+    assert project["project"]["name"] == "minimax-lessons"
+    assert any(d.startswith("nbclient") for d in project["project"]["dependencies"])
+    # what pip install runs first: setuptools reads the pyproject.toml and copies the
+    # package with its data (the wheel itself needs the wheel package, absent offline)
+    built = subprocess.run([sys.executable, "-c", "from setuptools import setup; setup()",
+                            "build_py", "--build-lib", str(tmp_path / "built")],
+                           cwd=tmp_path / "source" / "package", capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr[-2000:]
+    assert (tmp_path / "built" / "minimax_lessons" / "instructor" / "grading.py").exists()
+    assert list((tmp_path / "built" / "minimax_lessons" / "static" / "katex").rglob("*.woff2"))
+
+
+def test_run_autograder_grades_a_submission_as_gradescope_runs_it(autograder, tmp_path):
+    root = tmp_path / "autograder"  # laid out as Gradescope's /autograder
+    with zipfile.ZipFile(autograder["zip"]) as z:
+        z.extractall(root / "source")
+    shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
+    os.chmod(root / "run_autograder", 0o755)
+    (root / "results").mkdir()
+    submit(tmp_path / "work", autograder["blank"], "ann", minimax=ALWAYS_MAX)
+    (root / "submission").mkdir()
+    shutil.copy(tmp_path / "work" / "ann" / NAME, root / "submission" / "my homework (2).ipynb")
+    (root / "submission" / "notes.txt").write_text("not a notebook")
+    (root / "submission_metadata.json").write_text(json.dumps({
+        "id": 123456, "created_at": "2025-03-02T10:00:00.000000+00:00",
+        "assignment": {"due_date": "2025-03-01T23:59:00.000000+00:00", "title": "Minimax"},
+        "users": [{"email": "ann@uni.example", "id": 1234, "name": "Ann Lee", "sid": "ann"}],
+        "previous_submissions": []}))
+    env = {**os.environ, "MINIMAX_LESSONS_PYTHON": sys.executable}
+    done = subprocess.run([str(root / "run_autograder")], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    results = json.loads((root / "results" / "results.json").read_text())
+    check_results(results)
+    tests = {t["number"]: t for t in results["tests"]}
+    assert set(tests) == {"q3.13", "q3.14"}
+    assert tests["q3.13"]["status"] == "passed" and tests["q3.13"]["score"] == 2
+    wrong = tests["q3.14"]
+    assert wrong["status"] == "failed" and wrong["max_score"] == 3 and wrong["score"] < 3
+    assert "Diagnosis: max-at-every-level" in wrong["output"]
+    assert tests["q3.13"]["name"] == "tiny: q3.13"
+    automatic = sum(t["score"] for t in results["tests"])
+    assert results["score"] == round(automatic - 0.5, 2), "one day late: 10% of 5 points"
+    assert "1 day late" in results["output"]
+    assert results["extra_data"]["diagnoses"] == {"q3.14": "max-at-every-level"}

@@ -1,0 +1,194 @@
+"""An instructor's week, end to end (issue 20): the shell commands of docs/exercises.md's worked
+example, run as they are written, on a synthetic Canvas class with odd names, renamed files,
+late uploads and broken notebooks."""
+
+import html
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from .assignment_kit import ALWAYS_MAX
+from .lms_kit import canvas_zip, notebook_bytes
+
+from minimax_lessons.instructor.common import read_csv
+from minimax_lessons.instructor.lms import canvas_file
+from minimax_lessons.instructor.rosters import parse_class
+
+#: Grades a class of seven twice over: not for make test-fast.
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parents[2]
+N3, N6 = "03-minimax-exercises.ipynb", "06-alphabeta-exercises.ipynb"
+GRADEBOOK = ("Student,ID,SIS User ID,SIS Login ID,Section,Minimax exercises (4401),"
+             "Alpha-beta exercises (4402)\n"
+             "    Points Possible,,,,,16.00,14.00\n"
+             "\"Doe, Jane\",101,S1001,jdoe,Section A,,\n"
+             "\"李, 伟\",102,S1002,liwei,Section A,,\n"
+             "\"Dupont, Émile\",103,S1003,edupont,Section B,,\n"
+             "\"O'Brien, Seán\",104,S1004,sobrien,Section B,,\n"
+             "\"Roe, Rick\",105,S1005,rroe,Section B,,\n"
+             "\"Loop, Lou\",106,S1006,lloop,Section A,,\n"
+             "\"Quiet, Quinn\",107,S1007,qquiet,Section A,,\n"
+             "\"Student, Test\",999,,,Section A,,\n")
+
+
+def blocks() -> dict:
+    """The worked example's shell blocks in docs/exercises.md, by their marker."""
+    text = (ROOT / "docs" / "exercises.md").read_text(encoding="utf-8")
+    return dict(re.findall(r"<!-- week: (.*?) -->\n```sh\n(.*?)```", text, re.S))
+
+
+def run_block(script, cwd):
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(["bash", "-euo", "pipefail", "-c", script], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    return done
+
+
+def solved(release, name, **answers):
+    """A released notebook with the instructor's solutions typed in (``answers``: grade id ->
+    another source for that answer cell)."""
+    nb = json.loads((release / name).read_text())
+    source = json.loads((ROOT / "course" / "source" / name).read_text())
+    solutions = {c["metadata"]["nbgrader"]["grade_id"]: c["source"] for c in source["cells"]
+                 if c["metadata"].get("nbgrader", {}).get("solution")}
+    for cell in nb["cells"]:
+        grade_id = cell["metadata"].get("nbgrader", {}).get("grade_id")
+        if grade_id in answers:
+            cell["source"] = answers[grade_id]
+        elif grade_id in solutions:
+            cell["source"] = solutions[grade_id]
+    return nb
+
+
+def download(base):
+    """What Canvas hands the instructor after the deadline, and the gradebook export."""
+    release = base / "release"
+    blank = json.loads((release / N3).read_text())
+    looping = solved(release, N3)
+    looping["cells"].insert(2, {"cell_type": "code", "id": "loop", "metadata": {},
+                                "execution_count": None, "outputs": [],
+                                "source": "while True:\n    pass"})
+    odd = {"q3_1_answer": "answer_3_1 = 99"}
+    canvas_zip(base / "submissions.zip", [
+        ("doejane", "hw3.ipynb", notebook_bytes(blank), {"user": 101, "attachment": 7001}),
+        ("doejane", "03-minimax-exercises (1).ipynb", notebook_bytes(solved(release, N3)),
+         {"user": 101, "attachment": 7011}),
+        ("doejane", "hw6_alphabeta.ipynb", notebook_bytes(solved(release, N6)),
+         {"user": 101, "attachment": 7012}),
+        ("李伟", "作业3.ipynb", notebook_bytes(solved(release, N3, q3_12_answer=ALWAYS_MAX)),
+         {"user": 102, "attachment": 7002, "late": True}),
+        ("dupontémile", "Minimax HW.ipynb", notebook_bytes(solved(release, N3, **odd)),
+         {"user": 103, "attachment": 7003}),
+        ("obrienseán", N3, notebook_bytes(solved(
+            release, N3, q3_7_answer='answer_3_7 = ["min", "max"]', **odd)),
+         {"user": 104, "attachment": 7004}),
+        ("roerick", N3, b'{"cells": [{"cell_type": "code", "sou', {"user": 105,
+                                                                    "attachment": 7005}),
+        ("looplou", N3, notebook_bytes(looping), {"user": 106, "attachment": 7006}),
+    ])
+    (base / "gradebook.csv").write_text(GRADEBOOK, encoding="utf-8")
+    (base / "times.csv").write_text("ID,submitted_at\n103,2025-03-03T10:00:00+00:00\n")
+
+
+@pytest.fixture(scope="module")
+def week(tmp_path_factory):
+    base = tmp_path_factory.mktemp("week")
+    (base / "course").symlink_to(ROOT / "course")
+    steps = blocks()
+    assert set(steps) == {"monday", "after the deadline"}
+    run_block(steps["monday"], base)
+    download(base)
+    done = run_block(steps["after the deadline"], base)
+    return {"base": base, "out": done.stdout, "err": done.stderr}
+
+
+def totals(week):
+    return {r["student"]: r for r in read_csv(week["base"] / "graded" / "totals.csv")}
+
+
+def test_collect_files_renamed_notebooks_by_content_and_reports_the_rest(week):
+    base = week["base"]
+    assert (base / "submitted" / "jdoe" / N6).exists(), "hw6_alphabeta.ipynb is the 06 notebook"
+    report = (base / "submitted" / "collection.txt").read_text()
+    assert "jdoe: 03-minimax-exercises.ipynb <- 03-minimax-exercises (1).ipynb" in report
+    assert "jdoe: hw3.ipynb (an earlier upload than 03-minimax-exercises (1).ipynb)" in report
+    assert "liwei: 03-minimax-exercises.ipynb <- 作业3.ipynb, marked late" in report
+    assert "On the roster, submitted nothing: 1\n  qquiet" in report
+
+
+def test_totals_apply_the_late_policy_and_the_adjustment(week):
+    found = totals(week)
+    assert found["jdoe"]["points"] == found["jdoe"]["max_points"] == "30"
+    li = found["liwei"]
+    assert li["late_penalty"] == "1.6", "Canvas's late mark: one day, 10% of 16"
+    assert float(li["points"]) == round(float(li["automatic"]) - 1.6, 2)
+    assert found["edupont"]["late_penalty"] == "3.2", "two days begun: 20% of 16"
+    assert found["sobrien"]["adjustments"] == "1"
+    assert float(found["sobrien"]["points"]) == float(found["sobrien"]["automatic"]) + 1
+    assert "could not be read" in found["rroe"]["problems"] and found["rroe"]["points"] == "0"
+    assert "ran longer than 10.0 s" in found["lloop"]["problems"]
+    assert found["lloop"]["automatic"] == "16", "the loop costs its cell, not the notebook"
+    assert found["qquiet"]["points"] == "0"
+
+
+def test_feedback_pages_say_why_points_were_taken_or_given(week):
+    feedback = week["base"] / "graded" / "feedback"
+    li = html.unescape((feedback / "liwei.html").read_text())
+    assert "Canvas marked this submission late but gives no time: one day's penalty" in li
+    assert "MIN's levels must take the smallest child value" in li
+    sean = html.unescape((feedback / "sobrien.html").read_text())
+    assert "Changes by your instructor" in sean and "players swapped: my mistake" in sean
+
+
+def test_the_canvas_import_has_canvas_ids_and_a_column_per_existing_assignment(week):
+    text = (week["base"] / "canvas-import.csv").read_text()
+    found = parse_class(text)
+    assert found.kind == "canvas" and len(found.students) == 7
+    rows = read_csv(week["base"] / "canvas-import.csv")
+    assert list(rows[0])[5:] == ["Minimax exercises (4401)", "Alpha-beta exercises (4402)"]
+    li = next(r for r in rows if r["SIS Login ID"] == "liwei")
+    assert (li["Student"], li["ID"], li["SIS User ID"], li["Section"]) == (
+        "李, 伟", "102", "S1002", "Section A")
+    assert li["Minimax exercises (4401)"] == totals(week)["liwei"]["points"]
+
+
+def test_feedback_goes_back_with_readable_names_and_upload_zips(week):
+    back = week["base"] / "handback"
+    index = {r["student"]: r["file"] for r in read_csv(back / "index.csv")}
+    assert index["liwei"] == "李, 伟 (liwei).html" and (back / index["liwei"]).exists()
+    assert index["edupont"] == "Dupont, Émile (edupont).html"
+    with zipfile.ZipFile(back / "canvas-feedback.zip") as z:
+        users = sorted(canvas_file(n)["user_id"] for n in z.namelist())
+    assert users == ["101", "102", "103", "104", "105", "106"], "all but Quinn handed in"
+
+
+def test_the_class_report_is_one_offline_page_that_points_at_what_to_reteach(week):
+    page = (week["base"] / "graded" / "report.html").read_text()
+    assert not re.search(r"""(src|href)=['"]?https?:""", page), "nothing fetched"
+    assert page.count("data:image/png;base64,") == 3
+    assert "max-at-every-level" in page and "lesson-02.md" in page
+    assert "edupont &amp; sobrien" in page, "the same odd answer, 99, to q3.7"
+    for student, kind in (("rroe", "unreadable"), ("lloop", "timed out"),
+                          ("qquiet", "not handed in")):
+        assert re.search(rf"<td>{student}<br>.*?{kind}", page), student
+
+
+def test_moodle_and_gradescope_exports_are_written(week):
+    rows = read_csv(week["base"] / "moodle-import.csv")
+    assert list(rows[0]) == ["Username", "Minimax exercises", "Feedback"]
+    assert len(rows) == 7
+    with zipfile.ZipFile(week["base"] / "autograder.zip") as z:
+        assert {"setup.sh", "run_autograder", "key.json"} <= set(z.namelist())
+
+
+def test_grading_again_regraded_nobody_and_kept_the_results(week):
+    """The second grade run (after the adjustment) only computed the final grades again."""
+    assert week["err"].count("already graded") >= 7

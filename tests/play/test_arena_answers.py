@@ -1,0 +1,102 @@
+"""No answer from a bot raises past the arena: whatever its bytes, it is a move or a lost game.
+
+Issue 19: a bot that answered ``<id> {"$float": "zz"}`` raised ``KeyError`` in the codec,
+which nobody caught, and stopped the class tournament. Here random bytes and random
+JSON go to :func:`read_answer` (the arena's reading of an answer line), and then to a
+real bot process that writes them on its own pipe, through :class:`BotPool` and
+:meth:`BotProcess.ask` as a tournament asks: every answer is a move, or a lost game
+(``garbage``, ``crash``, ``died``), never an exception.
+"""
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from minimax_lessons.play.arena import MAX_LINE, BotPool, Player, read_answer
+from minimax_lessons.runner.shipping import ship
+
+KINDS = {"garbage", "crash"}
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["$float", "$tuple", "$set", "$dict", "$code", "$opaque", "x"]),
+        inner, max_size=2),
+    max_leaves=12)
+
+
+def answered(result) -> bool:
+    move, problem = result
+    return (problem is None) or (move is None and problem[0] in KINDS and problem[1])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.binary(max_size=200))
+def test_any_bytes_are_a_move_or_a_lost_game(raw):
+    assert answered(read_answer(raw, 7))
+    assert answered(read_answer(b"7 " + raw, 7))
+
+
+@settings(max_examples=500, deadline=None)
+@given(JSON)
+def test_any_json_after_the_id_is_a_move_or_garbage(data):
+    move, problem = read_answer(b"7 " + json.dumps(data).encode(), 7)
+    assert answered((move, problem))
+    if problem is None:
+        assert isinstance(move, (type(None), bool, int, float, str, tuple))
+
+
+def test_the_answers_of_issue_19_and_friends_are_garbage():
+    for line in (b'7 {"$float": "zz"}', b'7 {"$tuple": 5}', b'7 [1, 2]', b"7 \xff\xfe",
+                 b'7 {"$code": 1}', b"7 " + b"[" * 5000 + b"]" * 5000, b"8 3", b"7"):
+        move, problem = read_answer(line, 7)
+        assert move is None and problem[0] == "garbage", line
+    assert read_answer(b"7 3", 7) == (3, None)
+    assert read_answer(b'7 {"$tuple": [1, 2]}', 7) == ((1, 2), None)
+    assert read_answer(b"7 error ValueError: no", 7) == (None, ("crash", "raised ValueError: no"))
+
+
+def writes_what_it_is_given(board, time_left):
+    """A bot that writes the bytes it is given (as the board) on its own pipe, and ends."""
+    import os
+    import sys
+
+    serving = sys._getframe(1).f_locals  # the bot process's own loop: its pipe and request
+    out = serving["out"]
+    out.flush()
+    os.write(out.fileno(), f"{serving['request']['id']} ".encode() + bytes(board) + b"\n")
+    os._exit(0)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(st.binary(max_size=300).filter(lambda b: b"\n" not in b),
+                 JSON.map(lambda d: json.dumps(d).encode())))
+def test_a_real_bot_that_writes_anything_on_its_pipe_loses_or_moves_never_raises(pool, raw):
+    proc, why = pool.acquire()
+    assert why is None, why
+    try:
+        move, problem = proc.ask(list(raw), 1, 5.0, 20.0)
+    finally:
+        pool.release(proc)
+    assert problem is None or (move is None and problem[0] in KINDS | {"died"})
+
+
+def test_a_bot_that_answers_a_line_longer_than_the_limit_loses_by_garbage(pool):
+    proc, why = pool.acquire()
+    assert why is None, why
+    try:
+        move, problem = proc.ask(list(b"1" * (MAX_LINE + 10)), 1, 5.0, 20.0)
+    finally:
+        pool.release(proc)
+    assert move is None and problem[0] == "garbage"
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def pool():
+    player = Player("echo", "student", choose_move=ship(writes_what_it_is_given).to_data())
+    bots = BotPool(player, {"kind": "connectfour", "rows": 4, "cols": 5})
+    yield bots
+    bots.close()
