@@ -25,7 +25,7 @@ Vocabulary
   reached yet grey and dotted (never told apart by colour alone), alpha-beta windows
   beside inner nodes as ``enter α=3 β=+∞`` (the window the search passed down
   when it entered the node; it stays put while the node is searched); in a
-  frame of an animation, the current node has a thick orange double outline, visited
+  frame of an animation, the current node has a thick dark-orange double outline, visited
   nodes a yellow fill ("value so far") and finished ones a blue fill. A value
   such as ``≤2`` is a bound: alpha-beta pruned part of that subtree.
   ``legend=True`` adds a key of what the drawing shows; windows and bounds,
