@@ -59,10 +59,10 @@ def test_the_budget_is_the_widest_row_that_reads_at_20_and_16_px_in_the_room():
     assert budget(style) <= round(14 * ROOM / (72 * TEXT_PX), 2)  # names: 14 pt at 16 px
 
 
-@pytest.mark.parametrize("question_id", ["q10.1", "q2.4", "q5.3"])
+@pytest.mark.parametrize("question_id", ["q10.1", "q2.4", "q5.3", "q2.3"])
 def test_a_questions_wide_tree_reads_at_20_px_in_lecture_mode_by_using_the_height(question_id):
     """Three players' utility vectors side by side (q10.1), notes beside every node (q2.4,
-    q5.3): each was 14-17 px fitted to a projector's column."""
+    q5.3), seventeen named leaves (q2.3): each was 11-17 px fitted to a projector's column."""
     least = fitted_px(picture_of(question_id))
     assert least["value"] >= VALUE_PX and least["other"] >= TEXT_PX, least
 
