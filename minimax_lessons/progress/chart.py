@@ -68,9 +68,9 @@ INK = PALETTE["ink"]
 _UNITS = ((2 * 3600, 60.0, "minutes ago"), (2 * 86400, 3600.0, "hours ago"),
           (float("inf"), 86400.0, "days ago"))
 #: The hatching of the answered bars, and the two marks (drawn where used, by ``<use>``).
-_DEFS = (f'<pattern id="mml-answered" width="8" height="8" patternUnits="userSpaceOnUse" '
-         f'patternTransform="rotate(45)"><rect width="8" height="8" fill="{PALETTE["done"]}"/>'
-         f'<line x1="4" y1="0" x2="4" y2="8" stroke="{INK}" stroke-width="1.3"/></pattern>\n'
+_DEFS = (f'<pattern id="mml-answered" width="9" height="9" patternUnits="userSpaceOnUse" '
+         f'patternTransform="rotate(45)"><rect width="9" height="9" fill="{PALETTE["done"]}"/>'
+         f'<line x1="4.5" y1="0" x2="4.5" y2="9" stroke="{INK}" stroke-width="1.2"/></pattern>\n'
          f'<path id="mml-cross" d="M{-MARK},{-MARK}L{MARK},{MARK}M{-MARK},{MARK}L{MARK},{-MARK}" '
          f'stroke="{PALETTE["warn"]}" stroke-width="3.2" stroke-linecap="round" fill="none"/>\n'
          f'<circle id="mml-ring" r="{MARK}" fill="none" stroke="{PALETTE["line"]}" '
@@ -214,7 +214,7 @@ def _lessons(out, rows, left, right, top) -> float:
                          klass="numbers"))
         out.append("</g>")
     bottom = y + len(rows) * LESSON_ROW + 4
-    y = _axis(out, left, right, y - 4, bottom,
+    y = _axis(out, left, left + room, y - 4, bottom,
               [(left + v * scale, str(v)) for v in ticks(most, max(2, int(room // 55)))])
     out.append(_text((left + right) / 2, y + TEXT / 2, "questions (right / answered / all)",
                      TEXT, anchor="middle", klass="axis-label"))
@@ -241,14 +241,14 @@ def _mistakes(out, mistakes, names, summary, left, right, top) -> float:
     _, unit, unit_words = next(u for u in _UNITS if now - oldest < u[0])
     far = max((now - oldest) / unit, 1.0)
     now_x = right - max(wide(m.state, SMALL) for m in mistakes) - GAP - MARK
-    start = left + MARK + 4
+    start = left + MARK + 8
     per = (now_x - start) / far
 
     def x_of(t):
         return now_x - max(now - t, 0) / unit * per
 
     heights = [MISTAKE_ROW + LINE * (len(lines) - 1) for lines in names]
-    top_of_rows, bottom = y + 6, y + 6 + sum(heights)
+    top_of_rows, bottom = y + 10, y + 10 + sum(heights)
     marks = [(now_x - v * per, "now" if v == 0 else str(v))
              for v in ticks(far, max(2, int((now_x - start) // 60)))]
     out += [_line(x, top_of_rows, x, bottom, GUIDE) for x, _ in marks]
