@@ -40,15 +40,16 @@ __all__ = ["svg", "words", "ticks", "wide", "name_lines", "marks_of", "ROWS", "W
 
 #: Mistakes drawn, at most (the dashboard's table lists every one).
 ROWS = 8
-#: The picture's width in pixels (the notebook shows it narrower when the output is).
-WIDTH = 800
+#: The picture's width in pixels (the notebook shows it narrower when the output is: 592
+#: pixels at 1024x768 with JupyterLab's file browser open).
+WIDTH = 640
 #: Font sizes in pixels: names and axis labels; the panels' titles; numbers, keys and states.
 TEXT, TITLE, SMALL = 19, 24, 17
 #: Pixels: round the picture; between a name and its row; a lesson's row; a mistake's row,
 #: and each further line of a long name; between the panels.
 MARGIN, GAP, LESSON_ROW, MISTAKE_ROW, LINE, BETWEEN = 14, 10, 34, 46, 21, 36
 #: A name wider than this (pixels) is written on two lines.
-NAME_ROOM = 230
+NAME_ROOM = 200
 #: Half a cross's width and a ring's radius; the height of a lesson's bar, and of its
 #: bar of right answers.
 MARK, BAR, RIGHT_BAR = 7.5, 24, 14
@@ -59,6 +60,8 @@ _KINDS = {"space": " ,.:;'/!|-", "bracket": "()[]", "narrow": "fijlrtIJ",
           "letter": "abcdeghknopqsuvxyz", "digit": "0123456789",
           "capital": "ABCDEFGHKLNOPQRSTUVXYZ", "wide": "mwMW"}
 _EM = {c: EMS[kind] for kind, chars in _KINDS.items() for c in chars}
+#: Pixels between the entries of a key.
+KEY_GAP = 22
 #: Marks of one kind closer than this (pixels) are drawn as one (they overlap by more
 #: than half).
 SPOT = 6.0
@@ -215,7 +218,7 @@ def _lessons(out, rows, left, right, top) -> float:
         out.append("</g>")
     bottom = y + len(rows) * LESSON_ROW + 4
     y = _axis(out, left, left + room, y - 4, bottom,
-              [(left + v * scale, str(v)) for v in ticks(most, max(2, int(room // 55)))])
+              [(left + v * scale, str(v)) for v in ticks(most, max(2, int(room // 45)))])
     out.append(_text((left + right) / 2, y + TEXT / 2, "questions (right / answered / all)",
                      TEXT, anchor="middle", klass="axis-label"))
     swatches = [(lambda x, m: _rect(x, m - 8, 28, 16, "none", stroke=INK),
@@ -250,7 +253,7 @@ def _mistakes(out, mistakes, names, summary, left, right, top) -> float:
     heights = [MISTAKE_ROW + LINE * (len(lines) - 1) for lines in names]
     top_of_rows, bottom = y + 10, y + 10 + sum(heights)
     marks = [(now_x - v * per, "now" if v == 0 else str(v))
-             for v in ticks(far, max(2, int((now_x - start) // 60)))]
+             for v in ticks(far, max(2, int((now_x - start) // 45)))]
     out += [_line(x, top_of_rows, x, bottom, GUIDE) for x, _ in marks]
     row_top = top_of_rows
     for m, lines, height in zip(mistakes, names, heights):
@@ -292,16 +295,19 @@ def _axis(out, left, right, top, bottom, marks) -> float:
 
 def _key(out, entries, left, right, top) -> float:
     """A key: each entry a swatch drawn by ``draw(x, middle)`` 28 pixels wide, then its
-    words, left to right from ``left``, on a new line where the next would pass ``right``;
-    return the height under it."""
-    x, mid = left, top + SMALL / 2 + 2
-    for draw, label in entries:
-        width = 28 + 8 + wide(label, SMALL)
-        if x > left and x + width > right:
-            x, mid = left, mid + SMALL + 10
+    words, on one line from ``left`` if it fits before ``right``, else ending at ``right``
+    if it fits in the picture, else on as many lines from the margin as it takes; return
+    the height under it."""
+    widths = [28 + 8 + wide(label, SMALL) for _, label in entries]
+    whole = sum(widths) + KEY_GAP * (len(entries) - 1)
+    start = left if whole <= right - left else max(MARGIN, right - whole)
+    x, mid = start, top + SMALL / 2 + 2
+    for (draw, label), width in zip(entries, widths):
+        if x > start and x + width > right + 0.01:  # (not for a rounding error)
+            x, mid = start, mid + SMALL + 10
         out.append(draw(x, mid))
         out.append(_text(x + 36, mid, label, SMALL, klass="key"))
-        x += width + 22
+        x += width + KEY_GAP
     return mid + SMALL / 2 + 8
 
 

@@ -87,6 +87,15 @@ def test_a_mistake_in_practice_is_named_by_progress_and_served_by_review(jupyter
     assert board.locator("img").count() == 1
     alt = board.locator("img").get_attribute("alt")
     assert "max at every level (still there)" in alt
+    # The picture is an SVG in an <img>, loaded, and no wider than the output it is in.
+    shown = page.evaluate("""() => {
+        const img = document.querySelector('.mml-progress img');
+        return {src: img.getAttribute('src').slice(0, 26), loaded: img.complete,
+                natural: img.naturalWidth, width: img.getBoundingClientRect().width,
+                room: img.closest('.jp-OutputArea-output').getBoundingClientRect().width};
+    }""")
+    assert shown["src"] == "data:image/svg+xml;base64," and shown["loaded"], shown
+    assert shown["natural"] > 0 and 0 < shown["width"] <= shown["room"], shown
     page.screenshot(path=str(ARTIFACTS / "progress_in_lab.png"), full_page=True)
 
     # review() serves it back: a fresh values tree, named for that mistake.

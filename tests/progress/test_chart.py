@@ -12,7 +12,8 @@ import pytest
 from minimax_lessons.logbook import answer
 from minimax_lessons.mistakes import DIAGNOSES
 from minimax_lessons.pictures.raster import svg_to_png
-from minimax_lessons.progress.chart import MARK, ROWS, WIDTH, name_lines, svg, wide, words
+from minimax_lessons.progress.chart import (MARK, NAME_ROOM, ROWS, TEXT, WIDTH, name_lines, svg,
+                                           wide, words)
 from minimax_lessons.progress.places import plan
 from minimax_lessons.progress.schedule import is_named
 from minimax_lessons.progress.summary import summarise
@@ -203,7 +204,7 @@ def test_a_long_name_takes_two_lines_and_every_line_fits_the_name_column():
     for d in DIAGNOSES:
         lines = name_lines(d.replace("-", " "))
         assert " ".join(lines) == d.replace("-", " ") and len(lines) <= 2
-        assert all(wide(line, 19) <= 230 for line in lines), lines
+        assert all(wide(line, TEXT) <= NAME_ROOM for line in lines), lines
 
 
 def test_the_width_estimate_holds_for_the_font_the_png_is_drawn_in():
@@ -229,7 +230,7 @@ def test_the_width_estimate_holds_for_the_font_the_png_is_drawn_in():
             assert real(t.text, size, italic) <= wide(t.text, size), t.text
     for d in filter(is_named, DIAGNOSES):
         name = d.replace("-", " ")
-        assert real(name, 19) <= wide(name, 19) <= 1.33 * real(name, 19), name
+        assert real(name, TEXT) <= wide(name, TEXT) <= 1.33 * real(name, TEXT), name
     for state in ("still there", "fading", "gone for now"):
         assert real(state, 17, italic=True) <= wide(state, 17)
 
