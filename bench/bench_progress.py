@@ -94,14 +94,18 @@ def book(n=RECORDS, seed=7):
     return out
 
 
-#: Run in a fresh Python: the first progress() and a second one, after the package's import.
-FIRST_AND_AGAIN = """
+#: The start of a script run in a fresh Python: its clocks (wall and CPU seconds since).
+CLOCKS = """
 import json, sys, time
 def clocks():
     return time.perf_counter(), time.process_time()
 def since(start):
     wall, cpu = clocks()
     return [wall - start[0], cpu - start[1]]
+"""
+
+#: Run in a fresh Python: the first progress() and a second one, after the package's import.
+FIRST_AND_AGAIN = CLOCKS + """
 out, start = {}, clocks()
 import minimax_lessons
 out["import minimax_lessons"] = since(start)
@@ -115,13 +119,7 @@ print(json.dumps(out))
 """
 
 #: Run in a fresh Python: the parts of a first progress(), one after the other.
-FIRST_CALL_PARTS = """
-import json, sys, time
-def clocks():
-    return time.perf_counter(), time.process_time()
-def since(start):
-    wall, cpu = clocks()
-    return [wall - start[0], cpu - start[1]]
+FIRST_CALL_PARTS = CLOCKS + """
 import minimax_lessons
 from minimax_lessons import logbook
 from minimax_lessons.progress import Progress, places

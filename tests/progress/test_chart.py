@@ -17,22 +17,9 @@ from minimax_lessons.progress.chart import (MARK, NAME_ROOM, ROWS, TEXT, WIDTH, 
 from minimax_lessons.progress.places import plan
 from minimax_lessons.progress.schedule import is_named
 from minimax_lessons.progress.summary import summarise
+from tests.progress.test_summary import DAY, MAX_ALL, book_of_a_week
 
 NS = {"s": "http://www.w3.org/2000/svg"}
-MAX_ALL = "max-at-every-level"
-DAY = 86400
-
-
-def book_of_a_week():
-    """max at every level: made on days 0-3, then right on days 4, 5 and 6 (each time it
-    was due); prune strict: made every day."""
-    book, t = [], 0.0
-    for day in range(7):
-        t = day * DAY
-        book.append(answer("q2.1", day, day >= 4, [] if day >= 4 else [MAX_ALL], kind="value",
-                           time=t))
-        book.append(answer("q6.1", day, False, ["prune-strict"], kind="pruned", time=t + 60))
-    return book, t + 120
 
 
 def book_of_long_names():

@@ -110,6 +110,8 @@ def test_practice_rows_give_the_level_reached_and_quizzes_their_tally():
 # -- the dashboard ---------------------------------------------------------------------------
 
 def book_of_a_week():
+    """max at every level: made on days 0-3, then right on days 4, 5 and 6 (each time it
+    was due); prune strict: made every day."""
     book, t = [], 0.0
     for day in range(7):
         t = day * DAY
