@@ -117,7 +117,9 @@ class Progress:
             extra.append(f"Quizzes in animations: {s.quizzes[0]} stops answered, "
                          f"{s.quizzes[1]} right.")
         parts += [F.para(html.escape(line)) for line in extra]
-        return ('<div class="mml-progress" style="font-size: 1.05em; max-width: 70em;">'
+        # break-word: a long path breaks where it would overflow (tables keep their widths)
+        return ('<div class="mml-progress" style="font-size: 1.05em; max-width: 70em; '
+                'overflow-wrap: break-word;">'
                 + "".join(parts) + "</div>")
 
     def _lessons_html(self) -> str:

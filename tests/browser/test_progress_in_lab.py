@@ -142,3 +142,32 @@ def _text(x):
     from minimax_lessons.words import show_number
 
     return show_number(x)
+
+
+def test_a_saved_dashboard_shows_its_picture_in_a_notebook_opened_untrusted(jupyter_server, lab):
+    """A notebook saved with progress()'s output and opened again is untrusted: JupyterLab
+    sanitises its HTML, and the picture (an SVG in a data: <img>) still shows."""
+    from minimax_lessons import check
+    from minimax_lessons.progress import progress
+
+    check("p2.1", 12)  # the largest leaf: max at every level, in this test's own logbook
+    board = progress()
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("progress()")
+    cell.outputs = [nbformat.v4.new_output("execute_result", execution_count=1, data={
+        "text/html": board._repr_html_(), "text/plain": board.text()})]
+    nb.cells = [cell]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    lab.open(jupyter_server.add_notebook(nb, "saved-progress.ipynb"))
+    page = lab.page
+    page.locator(".mml-progress img").wait_for(state="visible")
+    trusted = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.model"
+                            ".cells.get(0).trusted")
+    page.wait_for_function("() => { const i = document.querySelector('.mml-progress img');"
+                           " return i.complete && i.naturalWidth > 0; }")
+    img = page.locator(".mml-progress img")
+    assert trusted is False
+    assert "max at every level (still there)" in img.get_attribute("alt")
+    assert img.get_attribute("src").startswith("data:image/svg+xml;base64,")
+    lab.assert_no_console_errors()
