@@ -11,6 +11,10 @@ use the same figures to leave room for each player.
 (370, 580)
 >>> iframe("<p>page</p>", '<svg width="9" height="9">', "A").startswith('<iframe class="mm-player"')
 True
+
+In a notebook the player's ``<iframe>`` comes with the player's still picture
+(:func:`with_still`), which shows only where the iframe cannot: in a notebook opened
+untrusted, JupyterLab's sanitiser drops the iframe.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ import html
 import re
 
 __all__ = ["CONTENT_WIDTH", "PICTURE_HEIGHT", "PLAYER_CONTROLS", "FRAME_CSS",
-           "player_height", "iframe"]
+           "player_height", "iframe", "with_still", "STILL_CLASS"]
 
 #: Widest a picture is drawn (CSS pixels) in a slide at 1280 pixels, prompts aside.
 CONTENT_WIDTH = 1100
@@ -50,3 +54,25 @@ def iframe(page: str, svg: str, title: str) -> str:
     return (f'<iframe class="mm-player" title="{html.escape(title)}" '
             f'style="width: 100%; border: 0; display: block; height: {player_height(svg)}px" '
             f'srcdoc="{html.escape(page, quote=True)}"></iframe>')
+
+
+#: The class of the still picture that stands in for a player where its iframe is dropped.
+STILL_CLASS = "mm-still"
+
+
+def with_still(player: str, still: str) -> str:
+    """The HTML of a player's ``<iframe>`` (``player``) and, after it, its still picture
+    (``still``: an ``<img>`` and the hint to run the cell), which a ``<style>`` hides.
+
+    Where HTML is trusted (a notebook JupyterLab ran, a page nbconvert exported, a RISE
+    slide) the player plays and the still stays hidden. A notebook opened untrusted (saved
+    with its players, then reopened elsewhere, or cloned) shows its HTML sanitised:
+    JupyterLab drops the ``<iframe>`` and the ``<style>`` too, so the still shows instead
+    of an empty output.
+
+    >>> html = with_still('<iframe class="mm-player"></iframe>', '<img alt="tree">')
+    >>> html.count("<style>"), html.index("<iframe") < html.index("<img")
+    (1, True)
+    """
+    return (f'<div class="mm-lecture-player"><style>.mm-lecture-player > .{STILL_CLASS} '
+            f'{{ display: none; }}</style>{player}<div class="{STILL_CLASS}">{still}</div></div>')

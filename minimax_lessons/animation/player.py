@@ -51,10 +51,10 @@ from ..pictures import lecture
 from ..pictures.dot import showable
 from ..pictures.draw import MAX_NODES, NodeSpec, build_digraph, frame_plan
 from ..pictures.frames import CHECKPOINT_EVERY, build_frames
-from ..pictures.labels import (board_header, edge_label, leaf_name, node_class, node_parts,
+from ..pictures.labels import (board_value_text, edge_label, leaf_name, node_class, node_parts,
                                side_lines, spot_title)
 from ..pictures.scene import Scene
-from ..pictures.style import PALETTE, choose_style, dense_dots
+from ..pictures.style import PALETTE, RING_CLASS, choose_style, dense_dots, ring
 from ..pictures.jupyter import (HTML, STATIC, add_caption, mimebundle, offline_page,
                                 widget_class, widget_makers)
 from ..search.trace import PRUNE
@@ -165,7 +165,9 @@ class Animation:
 
         Made in lecture mode, it carries the self-contained player as its HTML
         (an ``<iframe srcdoc>``), which plays where widgets do not run: in
-        jupyterlab-rise's slideshow and in notebooks exported to HTML.
+        jupyterlab-rise's slideshow and in notebooks exported to HTML; with the still
+        picture after it, shown where the iframe is dropped (a notebook opened
+        untrusted: :func:`~minimax_lessons.animation.iframe.with_still`).
 
         A quiz shows its first frame instead, so that its still picture gives
         no answer away.
@@ -179,7 +181,8 @@ class Animation:
             title = f"{self.result.algorithm} step by step"
             page = player_page(self.widget.svg, self.widget.frames, self.widget.speed, title,
                                extra_css=iframe.FRAME_CSS)
-            return iframe.iframe(page, self.widget.svg, title)
+            # with its still picture, for a notebook opened untrusted (the iframe dropped)
+            return iframe.with_still(iframe.iframe(page, self.widget.svg, title), still())
 
         makers = widget_makers(lambda: self.widget, lambda: self.frame_svg(0 if self.quiz else -1),
                                lambda: repr(self), hint=QUIZ_HINT if self.quiz else PLAY_HINT)
@@ -215,7 +218,8 @@ class Animation:
             if g is None:
                 continue
             title = spot_title(self.game, spot)
-            _tag_text(g, self._slot_text(spot, values[i]) or " ", "mm-value")
+            _tag_text(g, self._slot_text(i, values[i]) or " ", "mm-value")
+            _add_ring(g)
             _set_title(g, title)
             side = groups.get(spot.id + "_w")
             if side is not None:
@@ -266,8 +270,8 @@ class Animation:
             "version": 1,
             "nodes": [s.id for s in self.spots],
             "edges": [s.edge_id for s in self.spots],
-            "looks": [[lk.fill, lk.stroke, lk.width, lk.dasharray, lk.text, lk.side]
-                      for lk in self._looks],
+            "looks": [[lk.fill, lk.stroke, lk.width, lk.dasharray, lk.text, lk.side,
+                       int(lk.double)] for lk in self._looks],
             "edgeLooks": [[lk.stroke, lk.width, lk.dasharray] for lk in self._edge_looks],
             "frames": [{"caption": f.caption, "kind": f.kind, "n": n, "e": e,
                         "c": self._index.get(f.current) if f.current is not None else None}
@@ -322,8 +326,7 @@ class Animation:
                     widest_values[i] = mark.value
                 if len(mark.window) > len(widest_windows[i]):
                     widest_windows[i] = mark.window
-                entry = (looks.number(mark.look), self._slot_text(self.spots[i], mark.value),
-                         mark.window)
+                entry = (looks.number(mark.look), mark.value, mark.window)
                 if entry != shown_nodes[i]:
                     shown_nodes[i] = entry
                     node_changes.append([i, *entry])
@@ -334,17 +337,27 @@ class Animation:
         self._looks, self._look_numbers = looks.items, looks.numbers
         self._edge_looks, self._edge_look_numbers = edge_looks.items, edge_looks.numbers
         self._widest = (widest_values, widest_windows)
+        if self.style.boards:  # a board shows its value in a header line: write that line
+            for node_changes, _ in self._changes:
+                for change in node_changes:
+                    change[2] = self._slot_text(change[0], change[2])
 
-    def _slot_text(self, spot, value):
-        """The text of the element that shows a node's value (a board's whole header)."""
-        return board_header(spot, value) if self.style.boards else value
+    def _slot_text(self, i, value):
+        """The text of the element that shows node ``i``'s value: the value, or the line of a
+        board's header that holds it (in a narrow tree a line of its own, blank in a frame
+        without a value when another frame gives it one: the layout keeps that line)."""
+        if not self.style.boards:
+            return value
+        if not value and self._widest[0][i]:
+            value = " "
+        return board_value_text(self.game, self.spots[i], value, self.style)
 
     def _frame_state(self, k):
         """What frame k shows, from its scene (which reads the frame's nodes from the
         frames' checkpoints, not by replaying every frame before it)."""
         marks = Scene(self.spots, self.style).show(self.frames[k])
         return {"looks": [self._look_numbers[m.look] for m in marks],
-                "values": [self._slot_text(s, m.value) for s, m in zip(self.spots, marks)],
+                "values": [self._slot_text(i, m.value) for i, m in enumerate(marks)],
                 "windows": [m.window for m in marks],
                 "edges": [self._edge_look_numbers[m.edge] if m.edge is not None else None
                           for m in marks]}
@@ -431,12 +444,42 @@ def _set_title(group, text):
             return
 
 
+def _add_ring(group):
+    """A copy of a node's outline (class ``mm-ring``), hidden until the node is current:
+    then it is the white line along the middle of its double outline."""
+    shapes = [c for c in group if c.tag in _SHAPES]
+    if not shapes:
+        return
+    copy = ET.Element(shapes[0].tag, {k: v for k, v in shapes[0].attrib.items()
+                                      if k not in ("stroke-dasharray", "stroke-width")})
+    copy.set("class", RING_CLASS)
+    copy.set("fill", "none")
+    copy.set("stroke", "none")
+    copy.tail = shapes[0].tail
+    group.insert(list(group).index(shapes[0]) + 1, copy)
+
+
+def _paint_ring(shape, look):
+    """Show the white line along the middle of a current node's outline, else hide it."""
+    if look.double:
+        shape.set("stroke", PALETTE["paper"])
+        shape.set("stroke-width", f"{ring(look.width):g}")
+        _dash(shape, look.dasharray)
+    else:
+        shape.set("stroke", "none")
+        for name in ("stroke-width", "stroke-dasharray"):
+            shape.attrib.pop(name, None)
+
+
 def _paint_node(group, side, look, value, window):
     fill, stroke, width, dash, text, side_colour = (look.fill, look.stroke, look.width,
                                                     look.dasharray, look.text, look.side)
     if group is not None:
         shapes = [c for c in group if c.tag in _SHAPES]
         for k, shape in enumerate(shapes):
+            if shape.get("class") == RING_CLASS:  # the current node's double outline
+                _paint_ring(shape, look)
+                continue
             if k == 0:
                 shape.set("fill", fill)
             shape.set("stroke", stroke)

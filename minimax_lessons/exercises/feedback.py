@@ -78,7 +78,7 @@ def tree_picture_html(game, notes=None, highlight=(), *, key=None, result=None) 
     ``trace=True``, drawn under the notes (its values, its pruned leaves dashed).
     """
     text = text_tree(game, notes, highlight)
-    svg = _svg(game, notes or {}, set(highlight), result)
+    svg = tree_svg(game, notes or {}, set(highlight), result)
     img = _png_img(svg, text) if svg else None
     legend = _key_html(key) if key else ""
     if img:
@@ -121,13 +121,15 @@ def smallest_text_px(svg: str) -> float | None:
     return round(min(sizes) * scale * 4 / 3, 2)
 
 
-def _svg(game, notes, highlight, result=None):
+def tree_svg(game, notes=None, highlight=(), result=None) -> str | None:
+    """The SVG of the tree :func:`tree_picture_html` shows as a PNG (narrow, names shown), or
+    None when it cannot be drawn."""
     try:
         from ..pictures.draw import draw_tree
     except ImportError:
         return None
     try:
-        return draw_tree(game, notes=notes, highlight=highlight, names=True,
+        return draw_tree(game, notes=notes or {}, highlight=set(highlight), names=True,
                          result=result, narrow=True).svg()
     except Exception:  # drawing is a nicety: never let it hide the feedback
         return None
@@ -163,4 +165,4 @@ def capped(text: str, limit: int = 1500) -> str:
     return text[:limit] + f"\n... ({len(text) - limit:,} more characters not shown)"
 
 
-__all__ = ["show", "text_tree", "tree_picture_html", "smallest_text_px", "box", "para", "code", "details", "capped"]
+__all__ = ["show", "text_tree", "tree_picture_html", "tree_svg", "smallest_text_px", "box", "para", "code", "details", "capped"]

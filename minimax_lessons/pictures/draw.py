@@ -25,7 +25,7 @@ Vocabulary
   reached yet grey and dotted (never told apart by colour alone), alpha-beta windows
   beside inner nodes as ``enter α=3 β=+∞`` (the window the search passed down
   when it entered the node; it stays put while the node is searched); in a
-  frame of an animation, the current node has an orange outline, visited
+  frame of an animation, the current node has a thick dark-orange double outline, visited
   nodes a yellow fill ("value so far") and finished ones a blue fill. A value
   such as ``≤2`` is a bound: alpha-beta pruned part of that subtree.
   ``legend=True`` adds a key of what the drawing shows; windows and bounds,
@@ -62,9 +62,10 @@ from .frames import PRUNED, Frame, build_frames
 from .labels import edge_label, leaf_name, node_class, node_parts, side_lines
 from .layout import MAX_NODES, Plan, Spot, TreeTooLargeError, expand, plan
 from .legend import Notation, add_legend, legend_items
+from .tall import tall_layout
 from .scene import Scene
-from .style import (FONT, LABEL_FONT_SIZE, LEVEL_RANKS, MOVE_COLOUR, PALETTE, Look,
-                    choose_style, dense_dots, edge_attrs, look_attrs)
+from .style import (CURRENT_CLASS, FONT, LABEL_FONT_SIZE, LEVEL_RANKS, MOVE_COLOUR, PALETTE,
+                    Look, choose_style, dense_dots, double_outlines, edge_attrs, look_attrs)
 # What this module held before it was split by concern: still importable from here.
 from .labels import board_width, value_text, window_text  # noqa: F401
 from .legend import BOUND_MEANINGS  # noqa: F401
@@ -103,7 +104,7 @@ class TreeDrawing:
 
         source = self.source
         if self._svg is None or self._svg_of != source:
-            self._svg = dense_dots(dot_to_svg(source, renderer=self.renderer))
+            self._svg = double_outlines(dense_dots(dot_to_svg(source, renderer=self.renderer)))
             self._svg_of = source
         return self._svg
 
@@ -208,9 +209,12 @@ def draw_plan(game, layout, frame=None, *, notes=None, highlight=None, legend=Fa
     for i, (spot, mark) in enumerate(zip(spots, marks)):
         shown.see(spot, scene.views[i], scene.status[i], mark)
         side = side_lines(game, spot, style, mark.window, noted.get(i))
-        specs.append(NodeSpec(node_parts(game, spot, style, mark.value), mark.look,
-                              node_class(spot, scene.status[i]), "\n".join(side), mark.edge,
-                              edge_label(spot, style), leaf_name(game, spot, style)))
+        klass = node_class(spot, scene.status[i])
+        if mark.look.double:  # the current node: double_outlines() draws its mark
+            klass += " " + CURRENT_CLASS
+        specs.append(NodeSpec(node_parts(game, spot, style, mark.value), mark.look, klass,
+                              "\n".join(side), mark.edge, edge_label(spot, style),
+                              leaf_name(game, spot, style)))
     items = legend_items(spots, frame, marked, style.boards, shown=shown,
                          scale=scale) if legend else None
     dot = build_digraph(spots, specs, style, size=size, legend=items)
@@ -283,7 +287,12 @@ def build_digraph(spots, specs, style, *, size=None, legend=None):
 
     Text beside a node is a plain-text node of its own (id ``<node id>_w``), kept
     on the node's rank just left of it: unlike Graphviz's ``xlabel`` it gets its
-    own room in the layout, so it never overlaps an edge.
+    own room in the layout, so it never overlaps an edge. In a narrow tree (lecture
+    mode) a leaf's side text (a note, Monte Carlo search's visits) goes below it instead,
+    under its name: leaves stand side by side, and a row of them is what makes a tree wide.
+
+    A wide tree in lecture mode moves some side texts above their nodes and staggers
+    leaves (:mod:`~minimax_lessons.pictures.tall`).
 
     A leaf's name is a plain-text node too (id ``<node id>_name``), on the rank
     just below the leaf and tied to it by an invisible edge. So that it sits
@@ -293,18 +302,29 @@ def build_digraph(spots, specs, style, *, size=None, legend=None):
     Lecture mode (``style.scale``) enlarges its fonts and sizes.
     """
     named = any(spec.below for spec in specs)
-    dot = graph_skeleton(style, size, straight=not any(spec.edge_label for spec in specs),
-                         named_leaves=named)
+    tall = tall_layout(spots, specs, style)  # lecture mode: a wide row uses the height
+    # Straight edges, unless they carry labels or pass texts set above nodes (which
+    # Graphviz then routes them round).
+    straight = not tall.above and not any(spec.edge_label for spec in specs)
+    dot = graph_skeleton(style, size, straight=straight, named_leaves=named)
     out = Statements(dot.body, scale=style.scale)
     sizes = style.sizes
-    levels = {"minlen": LEVEL_RANKS} if named else {}
+    step = LEVEL_RANKS if named else 1
+    # Side texts under leaves start on one line: each has as many lines as the longest.
+    lines = max((spec.side.count("\n") + 1 for spot, spec in zip(spots, specs)
+                 if spec.side and style.stacked and spot.is_leaf), default=0)
     for spot, spec in zip(spots, specs):
+        under = style.stacked and spot.is_leaf  # a narrow tree: a leaf's side text goes below
         if spec.side:
             side = spot.id + "_w"
-            out.node(side, {"id": side, "label": spec.side, "shape": "plaintext",
+            label = spec.side + "\n " * (lines - spec.side.count("\n") - 1) if under else spec.side
+            out.node(side, {"id": side, "label": label, "shape": "plaintext",
                             "fontsize": sizes.side_font, "fontcolor": spec.look.side,
                             "width": 0, "height": 0, "margin": "0.04,0.02", "style": "solid",
                             "class": "side"})
+        if spec.side and spot.id in tall.above:  # on the free rank just over the node
+            out.edge(side, spot.id, {"style": "invis", "weight": 5})
+        elif spec.side and not under:
             out.same_rank((side, spot.id))
             if spot.index:  # the parent's out-edges keep the side text just left of the node
                 out.edge(spot.parent_id, side, {"style": "invis", "weight": 0})
@@ -312,7 +332,9 @@ def build_digraph(spots, specs, style, *, size=None, legend=None):
         out.node(spot.id, {"id": spot.id, "class": spec.klass, **spec.parts,
                            **look_attrs(spec.look)})
         if spot.index:
-            attrs = {"id": spot.edge_id, **edge_attrs(spec.edge), **levels}
+            ranks = step + tall.drops.get(spot.id, 0)
+            attrs = {"id": spot.edge_id, **edge_attrs(spec.edge),
+                     **({"minlen": ranks} if ranks > 1 else {})}
             if spec.edge_label:
                 attrs["label"] = " " + spec.edge_label + " "
             out.edge(spot.parent_id, spot.id, attrs)
@@ -322,8 +344,11 @@ def build_digraph(spots, specs, style, *, size=None, legend=None):
                             "fontsize": sizes.name_font, "fontcolor": PALETTE["name"],
                             "width": 0, "height": 0, "margin": "0.02,0", "class": "name"})
             out.edge(spot.id, name, {"style": "invis", "weight": 5})
+        if spec.side and under:  # below the leaf's name, if it has one
+            out.edge(spot.id + "_name" if spec.below else spot.id, spot.id + "_w",
+                     {"style": "invis", "weight": 5})
     if legend:
-        i = _deepest(spots)
+        i = _deepest(spots, tall.drops)
         anchor, ranks = spots[i].id, LEVEL_RANKS if named else 1
         if specs[i].below:  # hang the key from the name, else its edge pushes names apart
             anchor, ranks = anchor + "_name", LEVEL_RANKS - 1
@@ -331,10 +356,11 @@ def build_digraph(spots, specs, style, *, size=None, legend=None):
     return dot
 
 
-def _deepest(spots) -> int:
-    """The index of the first spot on the deepest level."""
-    depth = max(len(s.path) for s in spots)
-    return next(i for i, s in enumerate(spots) if len(s.path) == depth)
+def _deepest(spots, drops=None) -> int:
+    """The index of the first spot on the deepest row (a staggered leaf ``drops`` lower)."""
+    drops = drops or {}
+    rank = [len(s.path) * LEVEL_RANKS + drops.get(s.id, 0) for s in spots]
+    return rank.index(max(rank))
 
 
 #: Room (inches) round the whole drawing.

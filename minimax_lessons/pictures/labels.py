@@ -11,7 +11,10 @@ Vocabulary
 - A game other than a tree of named nodes is drawn as *boards*: a record with a
   header (``MAX 3``, or ``= 1`` for a game over) over the state, as the game's
   ``board(state)`` gives it (:func:`~minimax_lessons.games.game.board_of`): a grid
-  of squares, a line of text, or else the lines of ``text(state)``.
+  of squares, a line of text, or else the lines of ``text(state)``. In a narrow tree
+  (lecture mode) a board is as narrow as its squares, with larger glyphs: a header
+  wider than the board is written in two lines (``MAX`` over ``3``:
+  :func:`board_header_lines`).
 
 >>> from minimax_lessons import TicTacToe
 >>> from minimax_lessons.pictures.layout import expand
@@ -31,7 +34,9 @@ from .style import BOARD_FONT, BOARD_FONT_SIZE, BOARD_HEADER_PAD, BOARD_WIDTH, C
 
 __all__ = ["value_text", "window_text", "symbols", "side_lines", "leaf_name", "edge_label",
            "node_class", "node_parts", "vector_node_parts", "text_width", "board_label",
-           "board_header", "board_width", "spot_title"]
+           "board_header", "board_header_lines", "board_value_text", "board_room", "board_body",
+           "board_width", "narrow_board_parts",
+           "spot_title", "NARROW_BOARD_FONT_SIZE", "NARROW_SQUARE_EMS"]
 
 SHAPES = {MAX: "triangle", MIN: "invtriangle", CHANCE: "circle"}
 
@@ -73,23 +78,24 @@ def window_text(view, *, stacked=False) -> str:
 
     ``stacked`` writes it in three short lines (``enter``, ``α=3``, ``β=+∞``), as a narrow
     tree does. A view's ``note`` (Monte Carlo search's visits and UCB1 scores) stands in
-    its place (stacked: its first word, then the rest).
+    its place (stacked: a word a line).
 
     >>> from minimax_lessons.pictures.frames import NodeView
     >>> view = NodeView("done", 3, alpha=2, beta=float("inf"))
     >>> window_text(view), window_text(view, stacked=True)
     ('enter α=2 β=+∞', 'enter\\nα=2\\nβ=+∞')
     """
-    if view is not None and view.note:  # stacked: its first word above the rest
-        return view.note.replace(" ", "\n", 1) if stacked else view.note
+    if view is not None and view.note:  # stacked: a word a line
+        return "\n".join(view.note.split()) if stacked else view.note
     if view is None or view.alpha is None:
         return ""
     sep = "\n" if stacked else " "
     return f"enter{sep}α={_number(view.alpha)}{sep}β={_number(view.beta)}"
 
 
-#: In a narrow tree a note beside a node is wrapped to lines of about this many characters.
-NARROW_NOTE_CHARS = 12
+#: In a narrow tree a note beside a node is wrapped to lines of about this many characters
+#: (a longer word keeps its line).
+NARROW_NOTE_CHARS = 8
 
 
 def side_lines(game, spot, style, window, note) -> list:
@@ -103,6 +109,8 @@ def side_lines(game, spot, style, window, note) -> list:
     >>> style = choose_style(FIGURE_5_2, spots, None, narrow=True)
     >>> side_lines(FIGURE_5_2, spots[1], style, "", "max-everywhere: 12")
     ['B', 'max-', 'everywhere:', '12']
+    >>> side_lines(FIGURE_5_2, spots[1], style, "", "they say -7")
+    ['B', 'they say', '-7']
     """
     lines = []
     if style.names and not spot.terminal:
@@ -110,7 +118,8 @@ def side_lines(game, spot, style, window, note) -> list:
     if style.windows and window:
         lines.append(window)
     if note and style.stacked:  # a narrow tree: a long note in short lines too
-        lines.extend(textwrap.wrap(str(note), NARROW_NOTE_CHARS) or [""])
+        lines.extend(textwrap.wrap(str(note), NARROW_NOTE_CHARS, break_long_words=False)
+                     or [""])
     elif note:
         lines.append(str(note))
     return lines
@@ -154,6 +163,8 @@ def node_parts(game, spot, style, value) -> dict:
     """DOT attributes of a node: shape, size, and a label showing the text ``value``."""
     if not style.boards and getattr(game, "players", None):
         return vector_node_parts(spot, style, value)
+    if style.boards and style.stacked:
+        return narrow_board_parts(game, spot, value)
     if style.boards:
         header = board_header(spot, value)
         return {"shape": "record" if spot.terminal else "Mrecord",
@@ -231,14 +242,89 @@ def board_header(spot, value) -> str:
 
 def board_label(game, spot, value) -> Record:
     """A record: the header over the state (a grid of squares, a line, or the text's lines)."""
+    return Record((board_header(spot, value), *board_body(game, spot)))
+
+
+def board_body(game, spot) -> list:
+    """A board's rows: tuples of squares (a grid), or lines of text."""
     board = board_of(game, spot.state)
     if isinstance(board, tuple):
-        body = [tuple(" " if square == "." else square for square in row) for row in board]
-    elif board is not None:
-        body = [str(board)]
-    else:
-        body = str(game.text(spot.state)).splitlines() or [" "]
-    return Record((board_header(spot, value), *body))
+        return [tuple(" " if square == "." else square for square in row) for row in board]
+    if board is not None:
+        return [str(board)]
+    return str(game.text(spot.state)).splitlines() or [" "]
+
+
+#: A narrow tree's boards (lecture mode): their text size (points, before lecture mode's
+#: scale), and how wide a square is, in ems of it (a glyph is 0.6 em: a little room each side).
+NARROW_BOARD_FONT_SIZE = 16
+NARROW_SQUARE_EMS = 0.95
+
+
+def board_header_lines(spot, value, room) -> tuple:
+    """A narrow board's header: who moves over the value (``("MAX", "3")``, or who moves
+    alone without a value); a game over's ``= 1`` in one line when it is at most ``room``
+    characters, else ``=`` over the value.
+
+    >>> from minimax_lessons.pictures.layout import Spot
+    >>> inner, over = Spot((), (), "s", "max", False), Spot((0,), (0,), "t", "min", True, utility=1)
+    >>> board_header_lines(inner, "-1", 3), board_header_lines(over, "1", 3)
+    (('MAX', '-1'), ('= 1',))
+    >>> lost = Spot((0,), (0,), "t", "min", True, utility=-100)
+    >>> board_header_lines(lost, "-100", 3)
+    ('=', '-100')
+    """
+    if spot.terminal:
+        one = f"= {_number(spot.utility)}"  # decided by the utility: the same in every frame
+        return (board_header(spot, value),) if len(one) <= room else ("=", value or " ")
+    who = board_header(spot, "").strip()
+    return (who, value) if value else (who,)
+
+
+def board_room(body) -> int:
+    """How many characters wide a board's rows are (squares of a grid, else letters)."""
+    return len(body[0]) if isinstance(body[0], tuple) else max(len(line) for line in body)
+
+
+def board_value_text(game, spot, value, style) -> str:
+    """The text of the element of a board that shows its value: the whole header, or in a
+    narrow tree the header's last line.
+
+    >>> from minimax_lessons import TicTacToe
+    >>> from minimax_lessons.pictures.layout import expand
+    >>> from minimax_lessons.pictures.style import choose_style
+    >>> spots = expand(TicTacToe(), "XO.XO....", depth=0)
+    >>> [board_value_text(TicTacToe(), spots[0], "1", choose_style(TicTacToe(), spots, None,
+    ...                                                            narrow=narrow))
+    ...  for narrow in (False, True)]
+    ['MAX 1', '1']
+    """
+    if not style.stacked:
+        return board_header(spot, value)
+    return board_header_lines(spot, value, board_room(board_body(game, spot)))[-1]
+
+
+def narrow_board_parts(game, spot, value) -> dict:
+    r"""DOT attributes of a board in a narrow tree: larger glyphs, squares just wider than
+    them, the header in two lines when the board is narrower than it (the tree grows in
+    height, not in width).
+
+    >>> from minimax_lessons import TicTacToe
+    >>> from minimax_lessons.pictures.layout import expand
+    >>> parts = narrow_board_parts(TicTacToe(), expand(TicTacToe(), "XO.XO....", depth=0)[0], "1")
+    >>> parts["label"].dot(), parts["fontsize"], parts["width"]
+    ('{MAX|1|{X|O|\\ }|{X|O|\\ }|{\\ |\\ |\\ }}', 16, 0.77)
+    """
+    body = board_body(game, spot)
+    grid = isinstance(body[0], tuple)
+    room = board_room(body)
+    header = board_header_lines(spot, value, room)
+    em = NARROW_BOARD_FONT_SIZE / 72  # inches
+    widest = max(room * NARROW_SQUARE_EMS if grid else room * COURIER_EM,
+                 max(len(line) for line in header) * COURIER_EM)
+    return {"shape": "record" if spot.terminal else "Mrecord", "label": Record((*header, *body)),
+            "fontname": BOARD_FONT, "fontsize": NARROW_BOARD_FONT_SIZE,
+            "width": round(widest * em + 2 * BOARD_HEADER_PAD / 72, 2)}
 
 
 def board_width(header: str) -> float:

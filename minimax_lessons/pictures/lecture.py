@@ -16,6 +16,11 @@ Vocabulary
   the block. With it off, drawings are exactly what they are without this module.
 - :class:`Scale` holds the two factors; :func:`current` is the one in force
   (None when lecture mode is off).
+- The *room* (:data:`ROOM`) is the width a lecture picture is made to read in: a
+  notebook's output column in JupyterLab on a 1024x768 projector with the file browser
+  open. Fitted to it, a picture's values should still be 20 px and its other text 16 px;
+  wide trees are drawn to use the height instead (narrow boards, notes under leaves,
+  leaves in two rows: :mod:`~minimax_lessons.pictures.draw`).
 
 >>> from minimax_lessons import FIGURE_5_2, draw_tree
 >>> with lecture_mode():
@@ -29,7 +34,15 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-__all__ = ["lecture_mode", "Scale", "current", "using"]
+__all__ = ["lecture_mode", "Scale", "current", "using", "ROOM", "VALUE_PX", "TEXT_PX"]
+
+#: The width (CSS pixels) a picture has in JupyterLab at 1024x768 with the file browser
+#: open, as ``make lab`` opens it: the output column less a player's frame
+#: (tests/browser/test_pictures_fit.py measures it).
+ROOM = 540
+#: The least sizes (CSS pixels) of a lecture picture's values and of its other text
+#: (windows, names, notes, moves) once fitted to :data:`ROOM`.
+VALUE_PX, TEXT_PX = 20, 16
 
 
 @dataclass(frozen=True)

@@ -27,8 +27,9 @@ from ..games.game import CHANCE, MAX, MIN
 from .dot import FlushLeft, Record
 from .frames import DONE, PRUNED, UNVISITED, VISITED
 from .labels import SHAPES
-from .style import (BOARD_FONT, BOARD_FONT_SIZE, KEY_FRAME_COLOUR, LABEL_FONT_SIZE, PALETTE,
-                    PRUNED_MARK, UNREACHED_MARK, Look, look_attrs, node_look)
+from .style import (BOARD_FONT, BOARD_FONT_SIZE, CURRENT_CLASS, KEY_FRAME_COLOUR,
+                    LABEL_FONT_SIZE, PALETTE, PRUNED_MARK, UNREACHED_MARK, Look, look_attrs,
+                    node_look)
 
 __all__ = ["legend_items", "add_legend", "Entry", "Notation", "BOUND_MEANINGS"]
 
@@ -196,9 +197,10 @@ def add_legend(statements, items, anchor, minlen=1, *, scale=None, narrow=False)
                     chain.append((sample, name, {"style": "invis"}))
                     names += [sample, name]
                     continue
+                klass = "key " + CURRENT_CLASS if item.look.double else "key"  # a double outline
                 key.node(name, {"label": _in_shape(item.shape, item.text), "shape": item.shape,
                                 "fontsize": LABEL_FONT_SIZE, **_entry_size(item),
-                                "fixedsize": "true", **look_attrs(item.look), "class": "key"})
+                                "fixedsize": "true", **look_attrs(item.look), "class": klass})
                 if names:
                     chain.append((names[-1], name, {"style": "invis"}))
                 names.append(name)

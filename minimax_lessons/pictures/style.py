@@ -6,7 +6,10 @@ Vocabulary
 - A *look* (:class:`Look`) is the part of a node's or an edge's appearance that a
   search's state changes: fill, outline colour and width, dashes, text colours.
   :func:`node_look` and :func:`edge_look` give the look of each state (not reached,
-  visited, done, pruned, plus current node, chosen line and highlight). They are pure:
+  visited, done, pruned, plus current node, chosen line and highlight). The current node
+  has a mark of its own besides its colour: a *double outline*, its thick outline split
+  along the middle by a line of the page's white (:func:`double_outlines` draws it into
+  Graphviz's SVG; the player draws the same). They are pure:
   lecture mode's thicker lines come in as ``scale``, a
   :class:`~minimax_lessons.pictures.lecture.Scale` or None.
 - The *sizes* (:class:`Sizes`) are the fixed measures of a drawing in inches and
@@ -24,12 +27,14 @@ Vocabulary
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 from ..games.game import is_named_tree
 from .frames import DONE, UNVISITED, VISITED
 
-__all__ = ["PALETTE", "PRUNED_MARK", "UNREACHED_MARK", "dense_dots", "Look", "node_look",
+__all__ = ["PALETTE", "PRUNED_MARK", "UNREACHED_MARK", "dense_dots", "double_outlines",
+           "RING_SHARE", "CURRENT_CLASS", "RING_CLASS", "ring", "Look", "node_look",
            "edge_look", "Style", "choose_style", "Sizes", "REGULAR", "COMPACT", "NARROW",
            "look_attrs", "edge_attrs"]
 
@@ -50,7 +55,7 @@ PALETTE = {
     "done": "#9cc5ef",       # value final
     "pruned": "#4d4d4d",     # pruned: dashed outline, edge and text (with a ✂)
     "pruned_fill": "#dcdcdc",
-    "current": "#b93c00",    # the node the step is about: the thickest outline
+    "current": "#662100",    # the node the step is about: the thickest outline, doubled
     "line": "#1565c0",       # the chosen line of play
     "warn": "#c62828",       # highlight=
     "warn_fill": "#ffe1dc",
@@ -123,6 +128,7 @@ class Look:
     text: str = PALETTE["ink"]
     side: str = PALETTE["side"]    # the colour of the text beside the node
     dotted: bool = False           # not reached yet
+    double: bool = False           # the current node: a double outline
 
     @property
     def dash(self) -> str:
@@ -158,6 +164,52 @@ def dense_dots(svg: str) -> str:
     return svg.replace(GRAPHVIZ_DOTS, f'stroke-dasharray="{DASHARRAYS["dotted"]}"')
 
 
+#: The share of a double outline's width taken by the white line along its middle: the
+#: outline shows as two lines of a third each, with a white gap between them.
+RING_SHARE = 1 / 3
+#: The SVG class (after Graphviz's own) of a node drawn with a double outline, and that of
+#: the white copy of its outline drawn over it.
+CURRENT_CLASS = "current"
+RING_CLASS = "mm-ring"
+_SHAPE_LINE = re.compile(r'<(polygon|ellipse|path) fill="[^"]*" stroke="[^"]*" '
+                         r'stroke-width="([\d.]+)"([^>]*)/>')
+_CURRENT_GROUP = re.compile(r'<g id="[^"]*" class="[^"]*\b' + CURRENT_CLASS + r'\b[^"]*">')
+
+
+def ring(width: float) -> float:
+    """The width of the white line along the middle of a double outline ``width`` wide.
+
+    >>> ring(6)
+    2.0
+    """
+    return round(width * RING_SHARE, 2)
+
+
+def double_outlines(svg: str) -> str:
+    r"""Graphviz's SVG with a double outline on each node of class :data:`CURRENT_CLASS`:
+    a copy of its outline in the page's white, :func:`ring` wide, drawn over it.
+
+    >>> print(double_outlines('<g id="n" class="node max current">\n<title>A</title>\n'
+    ...                       '<polygon fill="#fff" stroke="#b93c00" stroke-width="6" points="0,0"/>'))
+    <g id="n" class="node max current">
+    <title>A</title>
+    <polygon fill="#fff" stroke="#b93c00" stroke-width="6" points="0,0"/>
+    <polygon class="mm-ring" fill="none" stroke="#ffffff" stroke-width="2" points="0,0"/>
+    """
+    out, at = [], 0
+    for group in _CURRENT_GROUP.finditer(svg):
+        end = svg.find("</g>", group.end())
+        shape = _SHAPE_LINE.search(svg, group.end(), end if end >= 0 else len(svg))
+        if shape is None:  # a group with no outline of its own
+            continue
+        tag, width, rest = shape.groups()
+        copy = (f'<{tag} class="{RING_CLASS}" fill="none" stroke="{PALETTE["paper"]}" '
+                f'stroke-width="{ring(float(width)):g}"{rest}/>')
+        out += [svg[at:shape.end()], "\n", copy]
+        at = shape.end()
+    return "".join(out) + svg[at:]
+
+
 def node_look(status, *, current=False, on_line=False, highlighted=False, scale=None) -> Look:
     """The look of a node: status first, then chosen line, current node, highlight."""
     p = PALETTE
@@ -174,11 +226,11 @@ def node_look(status, *, current=False, on_line=False, highlighted=False, scale=
     if on_line:
         look = Look(look.fill, p["line"], 3.0, False, look.text, look.side)
     if current:
-        look = Look(look.fill, p["current"], 4.0, look.dashed, look.text, look.side,
-                    look.dotted)
+        look = Look(look.fill, p["current"], 5.0, look.dashed, look.text, look.side,
+                    look.dotted, True)
     if highlighted:
         look = Look(p["warn_fill"], p["warn"], 3.0, look.dashed, p["warn"], p["warn"],
-                    look.dotted)
+                    look.dotted, look.double)
     return _thicker(look, scale)
 
 

@@ -32,11 +32,13 @@ Vocabulary
 from __future__ import annotations
 
 import html
+import math
 import threading
 
 from ..games.connectfour import ConnectFour, lines_of_four
 from ..search.engine import Analysis, analyse, centre_first
 from ..games.game import MAX
+from ..pictures import lecture
 from ..pictures.jupyter import mimebundle, picture_makers, widget_makers
 
 #: The line under the still picture: what to do to play.
@@ -72,14 +74,36 @@ def winning_lines(rows) -> list:
 WIN_BAND, WIN_RING = "#ffffff", "#111111"
 
 
-def board_svg(game, state, *, values=None, player_is_x=True, label=None) -> str:
+#: A square of the board and the board's margin (points, before lecture mode's scale).
+CELL, PAD = 40, 8
+
+
+def board_scale(game, scale) -> float:
+    """How much larger a board is drawn under lecture mode's ``scale`` (None: off, 1): by
+    its font factor, but no wider than a projector's output column
+    (:data:`~minimax_lessons.pictures.lecture.ROOM`), where a widget cannot shrink it.
+
+    >>> from minimax_lessons.pictures.lecture import Scale
+    >>> board_scale(ConnectFour(), None), board_scale(ConnectFour(), Scale())
+    (1.0, 1.368)
+    >>> board_scale(ConnectFour(rows=4, cols=5), Scale())
+    1.5
+    """
+    if scale is None:
+        return 1.0
+    natural = (game.cols * CELL + 2 * PAD) * 4 / 3  # CSS pixels
+    return min(scale.font, math.floor(lecture.ROOM / natural * 1000) / 1000)
+
+
+def board_svg(game, state, *, values=None, player_is_x=True, label=None, scale=1.0) -> str:
     """The position as SVG: discs marked X and O, column numbers, and values underneath.
 
     ``values`` maps columns to values (X's point of view), written in words for
     X when ``player_is_x``, else for O, above a ``label`` saying whose they are (one or
     two lines; by default "each column's value for X"). A four in a row is marked by a
     white band joining its discs and a black ring round each (a shape, not a colour
-    alone). A pure function of its arguments.
+    alone). ``scale`` draws all of it that much larger (lecture mode: :func:`board_scale`).
+    A pure function of its arguments.
 
     >>> svg = board_svg(ConnectFour(rows=2, cols=3), (1, 0), values={0: 1})
     >>> svg.startswith("<svg") and svg.count("<circle") == 6 and ">win</text>" in svg
@@ -87,7 +111,7 @@ def board_svg(game, state, *, values=None, player_is_x=True, label=None) -> str:
     >>> "value for X" in svg
     True
     """
-    cell, pad = 40, 8
+    cell, pad = CELL, PAD
     width = game.cols * cell + 2 * pad
     rows = game.board(state)
     if values and label is None:
@@ -95,8 +119,8 @@ def board_svg(game, state, *, values=None, player_is_x=True, label=None) -> str:
     label_lines = label.split("\n") if values and label else []
     height = game.rows * cell + 2 * pad + 22 + (22 if values else 0) + 15 * len(label_lines)
     font = 'font-family="Helvetica,sans-Serif"'
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}pt" height="{height}pt" '
-           f'viewBox="0 0 {width} {height}">',
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:g}pt" '
+           f'height="{height * scale:g}pt" viewBox="0 0 {width} {height}">',
            f'<rect x="0" y="0" width="{width}" height="{game.rows * cell + 2 * pad}" rx="8" '
            'fill="#1e4bb0"/>']
 
@@ -120,16 +144,16 @@ def board_svg(game, state, *, values=None, player_is_x=True, label=None) -> str:
             out.append(f'<circle cx="{x:g}" cy="{y:g}" r="{radius:g}" fill="{fill}" '
                        f'{outline}/>')
             if mark != ".":
-                out.append(f'<text x="{x:g}" y="{y + 7:g}" text-anchor="middle" {font} '
-                           f'font-size="20" font-weight="bold" fill="{ink}">{mark}</text>')
+                out.append(f'<text class="disc" x="{x:g}" y="{y + 7:g}" text-anchor="middle" '
+                           f'{font} font-size="20" font-weight="bold" fill="{ink}">{mark}</text>')
     base = game.rows * cell + 2 * pad
     for c in range(game.cols):
         x = pad + c * cell + cell / 2
-        out.append(f'<text x="{x:g}" y="{base + 16}" text-anchor="middle" {font} '
-                   f'font-size="14" fill="#222222">{c}</text>')
+        out.append(f'<text class="column" x="{x:g}" y="{base + 16}" text-anchor="middle" '
+                   f'{font} font-size="14" fill="#222222">{c}</text>')
         if values and c in values:
-            out.append(f'<text x="{x:g}" y="{base + 38}" text-anchor="middle" {font} '
-                       f'font-size="12" fill="#222222">'
+            out.append(f'<text class="column-value" x="{x:g}" y="{base + 38}" '
+                       f'text-anchor="middle" {font} font-size="12" fill="#222222">'
                        f'{html.escape(describe(values[c], player_is_x))}</text>')
     for n, text in enumerate(label_lines):
         out.append(f'<text class="values-label" x="{pad}" y="{base + 56 + 15 * n}" {font} '
@@ -146,9 +170,12 @@ class BoardPicture:
     ['...', 'X..']
     """
 
-    def __init__(self, game, state, *, values=None, player_is_x=True, label=None):
+    def __init__(self, game, state, *, values=None, player_is_x=True, label=None, scale=None):
         self.game, self.state = game, state
-        self.svg = board_svg(game, state, values=values, player_is_x=player_is_x, label=label)
+        if scale is None:  # made in lecture mode: larger
+            scale = board_scale(game, lecture.current())
+        self.svg = board_svg(game, state, values=values, player_is_x=player_is_x, label=label,
+                             scale=scale)
 
     def __repr__(self):
         return self.game.text(self.state)
@@ -158,7 +185,8 @@ class BoardPicture:
 
 
 def board_picture(game, state, *, values=None, player_is_x=True, label=None) -> BoardPicture:
-    """A position (with each column's value underneath, if given) to show in a notebook."""
+    """A position (with each column's value underneath, if given) to show in a notebook;
+    larger when made in lecture mode."""
     return BoardPicture(game, state, values=values, player_is_x=player_is_x, label=label)
 
 
@@ -181,6 +209,8 @@ class ConnectFourBoard:
         self.evaluate = evaluate or self.game.estimate
         self.order = centre_first(self.game)
         self.analysis = None
+        #: How much larger the board is drawn: made in lecture mode, as large as fits.
+        self.scale = board_scale(self.game, lecture.current())
         #: True while the widget's program thinks (in a thread): clicks are ignored.
         self.thinking = False
         self._thread = None
@@ -277,8 +307,9 @@ class ConnectFourBoard:
         if self._widget is None:
             import ipywidgets as widgets
 
+            width = f"{round(CELL * 4 / 3 * self.scale) - 4}px"  # a column, less 2 px margins
             buttons = [widgets.Button(description=f"↓ {c}", tooltip=f"drop a piece in column {c}",
-                                      layout=widgets.Layout(width="52px"))
+                                      layout=widgets.Layout(width=width))
                        for c in range(self.game.cols)]
             for c, b in enumerate(buttons):
                 b.on_click(lambda _, c=c: self._click(c))
@@ -290,7 +321,9 @@ class ConnectFourBoard:
             self._buttons, self._again, self._side = buttons, again, side
             self._board, self._status, self._thoughts = (widgets.HTML(), widgets.HTML(),
                                                          widgets.HTML())
-            self._widget = widgets.VBox([side, widgets.HBox(buttons), self._board,
+            row = widgets.HBox(buttons, layout=widgets.Layout(  # over the board's squares
+                padding=f"0 0 0 {round(PAD * 4 / 3 * self.scale)}px"))
+            self._widget = widgets.VBox([side, row, self._board,
                                          widgets.HBox([self._status, again]), self._thoughts])
             self._refresh()
         return self._widget
@@ -355,12 +388,12 @@ class ConnectFourBoard:
     def picture(self) -> BoardPicture:
         """A still picture: the board, with the program's last column values underneath."""
         if self.analysis is None:
-            return board_picture(self.game, self.state)
+            return BoardPicture(self.game, self.state, scale=self.scale)
         side = self._program_side()
-        return board_picture(self.game, self.state, values=self.analysis.values,
-                             player_is_x=side == "X",
-                             label=f"\u2191 the program's values at its last move:\n"
-                                   f"its own view as {side}, not your result there")
+        return BoardPicture(self.game, self.state, values=self.analysis.values,
+                            player_is_x=side == "X", scale=self.scale,
+                            label=f"\u2191 the program's values at its last move:\n"
+                                  f"its own view as {side}, not your result there")
 
     def __repr__(self):
         return self.game.text(self.state) + "\n" + self.status()

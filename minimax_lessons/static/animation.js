@@ -16,6 +16,10 @@
 // Stepping only repaints the nodes that differ, so it needs no kernel round trip.
 
 const SHAPES = new Set(["polygon", "ellipse", "path", "polyline"]);
+// The copy of a node's outline drawn over it in white when the node is current (a double
+// outline: minimax_lessons.pictures.style.RING_CLASS), a third of the outline's width.
+const RING = "mm-ring";
+const RING_SHARE = 1 / 3;
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
 const GROW = 2.5;
 
@@ -94,7 +98,8 @@ function indexSvg(svg, data) {
     const side = groups.get(id + "_w") || null;
     return {
       g,
-      shapes: children(g, (c) => SHAPES.has(c.localName)),
+      shapes: children(g, (c) => SHAPES.has(c.localName) && !c.classList.contains(RING)),
+      ring: g ? g.querySelector(`.${RING}`) : null,
       texts: children(g, (c) => c.localName === "text"),
       value: g ? g.querySelector("text.mm-value") : null,
       sideTexts: children(side, (c) => c.localName === "text"),
@@ -114,12 +119,19 @@ function stroke(el, colour, width, dash) {
   else el.removeAttribute("stroke-dasharray");
 }
 
-function paintNode(node, look) {
-  const [fill, outline, width, dash, text, side] = look;
+// look: [fill, outline, width, dash, text colour, side text colour, double outline (1/0)]
+function paintNode(node, look, paper) {
+  const [fill, outline, width, dash, text, side, double] = look;
   node.shapes.forEach((shape, k) => {
     if (k === 0) shape.setAttribute("fill", fill);
     stroke(shape, outline, width, dash);
   });
+  if (node.ring && double) stroke(node.ring, paper, Math.round(width * RING_SHARE * 100) / 100, dash);
+  else if (node.ring) {
+    node.ring.setAttribute("stroke", "none");
+    node.ring.removeAttribute("stroke-width");
+    node.ring.removeAttribute("stroke-dasharray");
+  }
   for (const t of node.texts) t.setAttribute("fill", text);
   for (const t of node.sideTexts) t.setAttribute("fill", side);
 }
@@ -242,7 +254,7 @@ function keyHtml(data) {
   const sw = (style) => `<span class="mmla-swatch" style="${style}"></span>`;
   if (data.key) {  // a search's own key: [look, text] pairs (Monte Carlo tree search)
     const looks = {
-      current: sw(`border-color:${p.current};border-width:3px;background:${p.open}`),
+      current: sw(`border:5px double ${p.current};background:${p.open}`),
       open: sw(`background:${p.open}`), done: sw(`background:${p.done}`),
       dotted: sw(`border:2px dotted ${p.faint};background:${p.paper}`),
       line: sw(`border:none;height:4px;background:${p.line}`),
@@ -250,7 +262,7 @@ function keyHtml(data) {
     return data.key.map(([look, text]) => `<span>${looks[look] || ""} ${text}</span>`).join("");
   }
   const items = [
-    [sw(`border-color:${p.current};border-width:3px;background:${p.open}`), "current node"],
+    [sw(`border:5px double ${p.current};background:${p.open}`), "current node"],
     [sw(`background:${p.open}`) + "<b>\u22643</b>",
      "value so far, a bound: a MIN node at \u22643 can still go lower, a MAX node at \u22653 higher"],
     [sw(`background:${p.done}`), "final value"],
@@ -303,6 +315,7 @@ function render({ model, el }) {
   stage.innerHTML = model.get("svg");
   const svg = stage.querySelector("svg");
   const dom = indexSvg(svg, data);
+  const paper = (data.palette || {}).paper || "#ffffff";
   const slider = $(".mmla-slider");
   const counter = $(".mmla-counter");
   const caption = $(".mmla-caption");
@@ -316,7 +329,9 @@ function render({ model, el }) {
     const all = shown === null;
     for (let i = 0; i < timeline.size; i++) {
       const node = dom.nodes[i];
-      if ((all || target.l[i] !== shown.l[i]) && node.g) paintNode(node, data.looks[target.l[i]]);
+      if ((all || target.l[i] !== shown.l[i]) && node.g) {
+        paintNode(node, data.looks[target.l[i]], paper);
+      }
       if ((all || target.v[i] !== shown.v[i]) && node.value) node.value.textContent = target.v[i];
       if ((all || target.w[i] !== shown.w[i]) && node.windows.length) {
         const lines = target.w[i].split("\n");  // one line, or stacked (lecture mode)

@@ -5,7 +5,8 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from minimax_lessons.pictures.style import DASHARRAYS
+from minimax_lessons.pictures.frames import VISITED
+from minimax_lessons.pictures.style import DASHARRAYS, node_look
 
 pytestmark = pytest.mark.browser
 
@@ -35,6 +36,14 @@ NAME_PLACE_JS = """([root, id]) => {
     return {text: name.textContent, fill: name.getAttribute('fill'), boxBottom: box.bottom,
             boxLeft: box.left, boxRight: box.right, top: at.top, left: at.left, right: at.right};
 }"""
+
+
+#: The node ids whose double outline shows (the current node's), with the white line's width.
+RINGS_JS = """root => [...root.querySelectorAll('.mm-ring')]
+    .filter(r => r.getAttribute('stroke') !== 'none')
+    .map(r => [r.parentNode.getAttribute('id'), r.getAttribute('stroke'),
+               r.getAttribute('stroke-width'), r.getAttribute('points') ===
+               r.parentNode.querySelector('polygon:not(.mm-ring)').getAttribute('points')])"""
 
 
 def animation_notebook():
@@ -122,10 +131,18 @@ def test_the_saved_html_plays_offline_to_its_last_frame(browser, tmp_path):
         wait_for_step(player, LAST)
         assert paint(player, "n_1_1")["dash"] == "5,2"
         assert page.evaluate(NAME_PLACE_JS, [player.element_handle(), "n_1_1"]) == name
+        assert page.evaluate(RINGS_JS, player.element_handle()) == []  # no current node
         player.press("Home")
         wait_for_step(player, 0)
         player.press("ArrowRight")
         wait_for_step(player, 1)
+        # The current node (the root, then B, then leaf B1) has a double outline of its own.
+        width = f"{round(node_look(VISITED, current=True).width / 3, 2):g}"
+        assert page.evaluate(RINGS_JS, player.element_handle()) == [["n", "#ffffff", width, True]]
+        player.press("ArrowRight")
+        player.press("ArrowRight")
+        wait_for_step(player, 3)
+        assert page.evaluate(RINGS_JS, player.element_handle()) == [["n_0_0", "#ffffff", width, True]]
     finally:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / "saved_html_player.png"), full_page=True)

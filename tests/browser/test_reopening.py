@@ -80,3 +80,88 @@ def test_a_run_notebook_saved_and_reopened_shows_still_pictures_with_a_hint(
     page.locator(".jp-Cell").nth(1).scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "reopened_notebook_still_pictures.png"))
     lab.assert_no_console_errors()
+
+
+LECTURE_CODE = [
+    "from minimax_lessons import FIGURE_5_2, alphabeta, animate, lecture_mode\nlecture_mode()",
+    "animate(alphabeta, FIGURE_5_2)",
+    "animate(alphabeta, FIGURE_5_2, quiz=True)",
+]
+
+#: Per output of the current notebook: its iframes and whether they show, its images (loaded
+#: and shown) with the hint written in each, and its text.
+LECTURE_OUTPUTS_JS = """() => {
+    const cells = window.jupyterapp.shell.currentWidget.content.widgets;
+    const shown = el => !!(el.offsetWidth || el.offsetHeight);
+    const hint = img => {
+        const src = img.getAttribute('src') || '';
+        if (!src.startsWith('data:image/svg+xml;base64,')) return '';
+        const bytes = Uint8Array.from(atob(src.slice(26)), c => c.charCodeAt(0));
+        const svg = new TextDecoder().decode(bytes);
+        return [...svg.matchAll(/class="mm-hint">([^<]*)</g)].map(m => m[1]).join(' ');
+    };
+    return cells.slice(1).map(cell => {
+        const area = cell.node.querySelector('.jp-OutputArea');
+        return {
+            iframes: [...area.querySelectorAll('iframe.mm-player')].map(shown),
+            images: [...area.querySelectorAll('img')].filter(img => img.complete
+                && img.naturalWidth > 0 && shown(img)).map(hint),
+            text: area.innerText.trim(),
+        };
+    });
+}"""
+
+
+def test_a_notebook_run_in_lecture_mode_saved_and_reopened_untrusted_shows_each_still(
+        jupyter_server, lab):
+    """A player made in lecture mode carries its self-contained player as HTML (an iframe,
+    for slides and exported pages) with its still picture after it: reopened trusted the
+    iframe plays and the still stays hidden; reopened untrusted (on another machine, or
+    changed outside JupyterLab) JupyterLab drops the iframe, and the still shows with its
+    hint, not an empty output."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(code) for code in LECTURE_CODE]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)",
+                                 "language": "python"}
+    name = jupyter_server.add_notebook(nb, "lecture-reopened.ipynb")
+    page = lab.page
+    page.set_viewport_size({"width": 1024, "height": 768})
+    lab.open(name)
+    lab.run_all()
+    page.locator(".mmla").nth(1).wait_for(state="visible")
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+    saved = nbformat.read(jupyter_server.root / name, as_version=4)
+    for cell in saved.cells[1:]:
+        (out,) = [o for o in cell.outputs if "data" in o]
+        assert WIDGET not in out["data"]
+        assert 'class="mm-player"' in out["data"]["text/html"] and "<img " in out["data"]["text/html"]
+    jupyter_server.shutdown_kernels()
+
+    lab.open(name)  # trusted (JupyterLab signed it as it saved it): the players play
+    page.wait_for_function("() => document.querySelectorAll('iframe.mm-player').length === 2")
+    trusted = page.evaluate(LECTURE_OUTPUTS_JS)
+    assert [cell["iframes"] for cell in trusted] == [[True], [True]], trusted
+    assert [cell["images"] for cell in trusted] == [[], []], trusted  # the stills stay hidden
+    jupyter_server.shutdown_kernels()
+
+    saved.metadata["reopened_elsewhere"] = True  # not what JupyterLab signed: untrusted
+    elsewhere = jupyter_server.add_notebook(saved, "lecture-reopened-elsewhere.ipynb")
+    lab.open(elsewhere)
+    page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output img')"
+                           ".length >= 2")
+    page.wait_for_function("() => [...document.querySelectorAll('.jp-OutputArea-output img')]"
+                           ".every(img => img.complete)")
+    assert page.evaluate("() => window.jupyterapp.shell.currentWidget.content.widgets"
+                         ".filter(c => c.model.type === 'code').every(c => !c.model.trusted)")
+    untrusted = page.evaluate(LECTURE_OUTPUTS_JS)
+    hints = ["Run this cell to play it step by step.",
+             "Run this cell to take the quiz: it asks before each step."]
+    for cell, hint in zip(untrusted, hints):
+        assert cell["iframes"] == [] and len(cell["images"]) == 1, untrusted
+        assert hint in cell["images"][0], (hint, cell)
+    assert "Error displaying widget" not in page.locator(".jp-Notebook").inner_text()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".jp-Cell").nth(1).scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "lecture_reopened_untrusted_still_pictures.png"))
+    lab.assert_no_console_errors()

@@ -343,7 +343,7 @@ def test_feedback_pictures_are_drawn_narrow_with_text_of_12_px_and_shrink_to_the
 
     result = check_function("alphabeta", V.alphabeta_strict)
     game, notes, highlight = result.picture
-    svg = F._svg(game, notes, set(highlight))
+    svg = F.tree_svg(game, notes, set(highlight))
     width = re.search(r'<svg width="([\d.]+)pt"', svg).group(1)
     box = re.search(r'viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ', svg).group(1)
     assert float(width) == float(box), "drawn at the size of its content, not shrunk"
@@ -361,7 +361,7 @@ def test_a_wide_tree_s_feedback_picture_is_capped():
     from minimax_lessons.pictures.raster import MAX_PNG_WIDTH, svg_pixels
 
     game = GameTree.random(3, 4, seed=7)  # 121 nodes, about 5,000 px wide
-    svg = F._svg(game, {}, set())
+    svg = F.tree_svg(game, {}, set())
     full = svg_pixels(svg)[0]
     html = F.tree_picture_html(game)
     natural = _png_width(html)

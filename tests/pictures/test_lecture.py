@@ -6,10 +6,11 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import minimax_lessons
-from minimax_lessons import FIGURE_5_2, TicTacToe, alphabeta, animate, draw_tree, lecture_mode
+from minimax_lessons import (FIGURE_5_2, TicTacToe, alphabeta, animate, draw_tree, lecture_mode,
+                             minimax)
 from minimax_lessons.pictures.frames import build_frames
 from minimax_lessons.games.examples import SUBTREE_PRUNED
-from minimax_lessons.pictures.lecture import Scale, current
+from minimax_lessons.pictures.lecture import ROOM, TEXT_PX, VALUE_PX, Scale, current
 from minimax_lessons.pictures.style import NARROW, REGULAR
 
 ATTR = re.compile(r'([\w]+)=("(?:[^"\\]|\\.)*"|[^\s\]]+)')
@@ -156,8 +157,54 @@ def test_lecture_mode_applies_to_boards_too():
     with lecture_mode():
         big = statements(draw_tree(game, state="XO.X.O...", depth=1).source)
     plain = statements(draw_tree(game, state="XO.X.O...", depth=1).source)
-    assert float(big["n"]["fontsize"]) == 1.5 * float(plain["n"]["fontsize"])
-    assert float(big["n"]["width"]) == 1.5 * float(plain["n"]["width"])
+    narrow = statements(draw_tree(game, state="XO.X.O...", depth=1, narrow=True).source)
+    assert float(big["n"]["fontsize"]) == 1.5 * float(narrow["n"]["fontsize"])
+    assert float(big["n"]["width"]) == 1.5 * float(narrow["n"]["width"])
+    # A narrow board: larger glyphs in a narrower record, its header over two lines.
+    assert float(narrow["n"]["fontsize"]) > float(plain["n"]["fontsize"])
+    assert float(narrow["n"]["width"]) < float(plain["n"]["width"])
+    assert big["n_0"]["label"].startswith("{MIN|") and plain["n_0"]["label"].startswith("{MIN")
+
+
+def fitted_sizes(picture, room):
+    """The smallest text of a tree of boards fitted to ``room`` CSS px: (boards, the rest)."""
+    svg = picture.svg()
+    width = float(re.search(r'<svg width="([\d.]+)pt"', svg).group(1)) * 4 / 3
+    fitted = min(1, room / width) * 4 / 3  # CSS px per point
+    texts = re.findall(r'<text [^>]*font-family="([^"]+)" font-size="([\d.]+)"', svg)
+    boards = [float(size) * fitted for family, size in texts if family.startswith("Courier")]
+    others = [float(size) * fitted for family, size in texts if not family.startswith("Courier")]
+    return min(boards), min(others)
+
+
+def test_in_lecture_mode_a_tree_of_boards_reads_at_20_px_in_a_projectors_column():
+    """Lesson 5's two plies of tic-tac-toe with estimates beside the positions cut off:
+    fitted to 540 px (a 1024x768 screen's output column, with the file browser open), the
+    boards' text is at least 20 px, moves and notes 16."""
+    game = TicTacToe()
+    block = game.parse("O.X\nXOO\nX..")
+    notes = {(1, 7): "est. -1", (7, 1): "est. 0", (8, 1): "est. 0", (8, 7): "est. -1"}
+    with lecture_mode():
+        drawing = draw_tree(game, state=block, depth=2, notes=notes)
+    boards, others = fitted_sizes(drawing, ROOM)
+    assert boards >= VALUE_PX and others >= TEXT_PX, (boards, others)
+    plain = fitted_sizes(draw_tree(game, state=block, depth=2, notes=notes), ROOM)
+    assert plain[0] < 14  # before: the boards at 14 pt, a header and notes as wide as them
+
+
+def test_lesson_1s_tree_of_nim_in_lecture_mode_needs_the_side_panel_closed_to_read_at_20_px():
+    """Twelve boards wide at its third ply, the whole game of Nim (2, 2) is the one tree of
+    boards the lessons draw that does not reach 20 px with the file browser open (it reads
+    at 15 px there, 9.5 px before lecture mode drew boards narrow); with the side panel
+    closed (Ctrl+B: an 811 px column) it does."""
+    from minimax_lessons.games.nim import Nim
+
+    with lecture_mode():
+        nim = draw_tree(Nim((2, 2)), result=minimax(Nim((2, 2)), trace=True))
+    boards, moves = fitted_sizes(nim, ROOM)
+    assert boards >= 14.5 and moves >= 12, (boards, moves)
+    boards, moves = fitted_sizes(nim, 811)
+    assert boards >= VALUE_PX and moves >= TEXT_PX, (boards, moves)
 
 
 def test_lecture_mode_as_a_block_restores_the_mode_before_it():
@@ -206,7 +253,10 @@ def test_an_animation_made_in_lecture_mode_keeps_its_sizes_when_shown_after_the_
 
 
 def test_an_animation_made_in_lecture_mode_also_carries_its_player_as_html():
+    from minimax_lessons.animation.iframe import with_still
+    from minimax_lessons.animation.player import PLAY_HINT
     from minimax_lessons.instructor.decks import player_iframe
+    from minimax_lessons.pictures.jupyter import fitting_img, with_hint
 
     plain = animate(alphabeta, FIGURE_5_2)._repr_mimebundle_()
     assert plain["text/html"].startswith("<img "), "outside lecture mode: only the still"
@@ -214,8 +264,9 @@ def test_an_animation_made_in_lecture_mode_also_carries_its_player_as_html():
         made = animate(alphabeta, FIGURE_5_2)
     bundle = made._repr_mimebundle_()  # shown after the block: still the lecture player
     widget = made.widget
-    assert bundle["text/html"] == player_iframe(
-        {"svg": widget.svg, "frames": widget.frames, "speed": widget.speed},
-        "alphabeta step by step")
+    player = player_iframe({"svg": widget.svg, "frames": widget.frames, "speed": widget.speed},
+                           "alphabeta step by step")
+    still = fitting_img(with_hint(made.frame_svg(-1), PLAY_HINT), repr(made))
+    assert bundle["text/html"] == with_still(player, still)  # the still, for untrusted views
     assert 'class="mm-player"' in bundle["text/html"] and "srcdoc=" in bundle["text/html"]
     assert "application/vnd.jupyter.widget-view+json" in bundle  # JupyterLab prefers it

@@ -19,7 +19,7 @@ from minimax_lessons.games.examples import SUBTREE_PRUNED
 from minimax_lessons.pictures.draw import PALETTE, edge_look, graph_skeleton, node_look
 from minimax_lessons.pictures.layout import expand
 from minimax_lessons.pictures.scene import Scene
-from minimax_lessons.pictures.style import DASHARRAYS, Style, choose_style
+from minimax_lessons.pictures.style import DASHARRAYS, RING_CLASS, Style, choose_style
 from minimax_lessons.pictures.frames import DONE, PRUNED, UNVISITED, VISITED, build_frames
 
 WHITE = "#ffffff"
@@ -125,8 +125,8 @@ def test_every_text_colour_of_the_player_meets_wcag_aa_on_its_background():
 # -- no state rests on colour alone ---------------------------------------------------
 
 def cue(look):
-    """What shows in grey: (line width, dash pattern: "", "dashed" or "dotted")."""
-    return look.width, look.dash
+    """What shows in grey: (line width, dash pattern: "", "dashed" or "dotted", doubled)."""
+    return look.width, look.dash, look.double
 
 
 STATES = {"not reached": dict(status=UNVISITED), "pruned": dict(status=PRUNED),
@@ -159,6 +159,79 @@ def test_pruned_not_reached_bound_and_final_differ_in_outline_fill_and_mark():
     for part in range(3):
         shown = [cues[part] for cues in seen.values()]
         assert len(set(shown)) == len(shown), (part, seen)
+    # The current node keeps the fill and mark of its state; its outline is its own.
+    current = {cue(node_look(status, current=True)) for status in STATUSES}
+    assert all(doubled for _, _, doubled in current)
+    assert not current & {cue for cue, _, _ in seen.values()}
+
+
+def test_the_current_node_alone_has_a_double_outline_in_every_state():
+    for status in STATUSES:
+        assert node_look(status, current=True).double
+        assert not node_look(status).double
+        assert not node_look(status, on_line=True, highlighted=True).double
+        assert node_look(status, current=True, highlighted=True).double
+
+
+def washed_fills():
+    """The fills a node of each state has: the current node may have any of them."""
+    return {node_look(status).fill for status in STATUSES} | {PALETTE["warn_fill"]}
+
+
+@pytest.mark.parametrize("fill", sorted(washed_fills()))
+def test_the_double_outline_stands_out_from_the_page_its_fill_and_its_white_line_when_washed_out(
+        fill):
+    """Its outer line against the page, its inner line against the node's fill, and the
+    white line between them against both lines: 3:1, also with 15% flare."""
+    outline = PALETTE["current"]
+    for against in (WHITE, fill, PALETTE["paper"]):
+        assert contrast(outline, against) >= MARK, (outline, against)
+        assert washed_out(outline, against) >= MARK, (outline, against,
+                                                      round(washed_out(outline, against), 2))
+
+
+def current_frame():
+    """A frame of alpha-beta on Figure 5.2 whose current node is C (visited, value so far)."""
+    frames = build_frames(FIGURE_5_2, alphabeta(FIGURE_5_2, trace=True))
+    return next(f for f in frames if f.current == (1,) and f.nodes[(1,)].value is not None)
+
+
+def rings(svg):
+    """{node id (or "key" for the key's entries): (stroke, stroke-width)} of each white line
+    shown along a double outline."""
+    found = {}
+    for g in ET.fromstring(svg).iter(f"{SVG}g"):
+        for e in g:
+            if e.get("class") == RING_CLASS and e.get("stroke") != "none":
+                name = "key" if "key" in g.get("class", "") else g.get("id")
+                found[name] = (e.get("stroke"), e.get("stroke-width"))
+    return found
+
+
+def test_a_still_draws_the_current_node_alone_with_a_white_line_along_its_outline():
+    svg = draw_tree(FIGURE_5_2, frame=current_frame(), legend=True).svg()
+    width = node_look(VISITED, current=True).width
+    assert rings(svg) == {"n_1": (PALETTE["paper"], f"{round(width / 3, 2):g}"),
+                          "key": (PALETTE["paper"], f"{round(width / 3, 2):g}")}  # and in the key
+    outline = next(e for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("id") == "n_1"
+                   for e in g if e.tag == f"{SVG}polygon")
+    assert outline.get("stroke") == PALETTE["current"] and outline.get("stroke-width") == f"{width:g}"
+    finished = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True)).svg()
+    assert rings(finished) == {}  # the last picture shows the chosen line, no current node
+
+
+def test_a_players_frame_draws_the_same_double_outline_and_its_data_carries_it():
+    animation = animate(alphabeta, FIGURE_5_2)
+    k = current_frame().index
+    width = node_look(VISITED, current=True).width
+    assert rings(animation.frame_svg(k)) == {"n_1": (PALETTE["paper"], f"{round(width / 3, 2):g}")}
+    assert rings(animation.frame_svg(-1)) == {}
+    assert all(look[6] == int(look[1] == PALETTE["current"]) for look in animation.data["looks"])
+    layout = ET.fromstring(animation.layout_svg)
+    hidden = [e for e in layout.iter() if e.get("class") == RING_CLASS]
+    assert len(hidden) == len(animation.spots)  # one per node, for the player to show
+    script = (STATIC / "animation.js").read_text()
+    assert f'const RING = "{RING_CLASS}"' in script and "border:5px double" in script
 
 
 def washed_out(a, b, flare=0.15):
@@ -175,6 +248,17 @@ def test_every_state_keeps_its_outline_at_3_to_1_against_the_page_and_its_fill_w
     assert contrast(look.stroke, WHITE) >= MARK and contrast(look.stroke, look.fill) >= MARK
     assert washed_out(look.stroke, WHITE) >= MARK, (state, round(washed_out(look.stroke, WHITE), 2))
     assert contrast(look.text, look.fill) >= TEXT
+
+
+@pytest.mark.parametrize("state", ["not reached", "pruned", "current", "bound (so far)", "final"])
+def test_every_search_state_keeps_its_outline_at_3_to_1_against_its_own_fill_when_washed_out(
+        state):
+    """Outline and fill are neighbours: the node's edge shows on a projector in a lit room.
+    (The chosen line is a blue line over a blue fill, 2.2:1 washed out: it is told by its
+    thickness and by the thick blue edges into it.)"""
+    look = node_look(**STATES[state])
+    assert washed_out(look.stroke, look.fill) >= MARK, (state, round(washed_out(look.stroke, look.fill), 2))
+    assert washed_out(look.text, look.fill) >= MARK
 
 
 def test_a_first_frame_shows_the_whole_tree_with_dark_dots_and_marks():

@@ -1,5 +1,6 @@
 """The Connect Four board: the program answers, shows its depth and column values."""
 
+import re
 import threading
 
 import pytest
@@ -203,3 +204,30 @@ def test_the_winning_four_is_marked_by_a_band_and_rings():
                             human="O", max_depth=1)
     assert lost.status() == "You lose: X has four in a row (marked)."
     assert 'class="winning-four"' in lost.picture().svg
+
+
+def test_in_lecture_mode_a_board_reads_at_20_px_and_fits_a_projectors_column():
+    """Its column values at 20 px, its label at 16, in the column of a 1024x768 screen with
+    the file browser open; the widget's buttons as wide as its columns."""
+    from minimax_lessons import lecture_mode
+    from minimax_lessons.pictures.lecture import ROOM, TEXT_PX, VALUE_PX
+
+    game = ConnectFour()
+    state = game.play("01140331535310")
+    values = {c: 0.25 for c in game.actions(state)}
+    plain = board_picture(game, state, values=values)
+    with lecture_mode():
+        big = board_picture(game, state, values=values)
+        board = ConnectFourBoard(human="X", max_depth=1)
+    width = float(re.search(r'<svg [^>]*width="([\d.]+)pt"', big.svg).group(1)) * 4 / 3
+    assert width <= ROOM < float(re.search(r'width="([\d.]+)pt"', plain.svg).group(1)) * 2
+    scale = width / (float(re.search(r'viewBox="0 0 ([\d.]+)', big.svg).group(1)))
+    sizes = dict(re.findall(r'class="(column-value|values-label)"[^>]*font-size="([\d.]+)"',
+                            big.svg))
+    assert float(sizes["column-value"]) * scale >= VALUE_PX
+    assert float(sizes["values-label"]) * scale >= TEXT_PX
+    board.play(3)
+    assert re.search(r'width="[\d.]+pt"', board.picture().svg).group() == \
+        re.search(r'width="[\d.]+pt"', big.svg).group()  # the widget's board: as large
+    buttons = board.widget().children[1].children
+    assert all(b.layout.width == f"{round(40 * scale) - 4}px" for b in buttons)
