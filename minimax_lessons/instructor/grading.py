@@ -316,8 +316,7 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
     for grade_id in missing:
         problems.append(f"{name}: the cell {grade_id!r} is missing")
     # the checker's worker (in a jail of its own) warms up while the notebook runs, not at
-    # the first function question (started here, well before it can be stopped: a jail
-    # killed in its first milliseconds can outlive bwrap's --die-with-parent)
+    # the first function question
     warm_up()
     run, records = run_recorded(nb, work_root, env=os.environ, data=_data_files(path, mine),
                                 jail=jail, cell_timeout=options.cell_timeout,

@@ -275,7 +275,7 @@ def _first_child(pid, seconds=10.0):
     """The process bwrap ``pid`` started in the new namespaces (waits for it a moment)."""
     import time
 
-    from .common import children
+    from .._process import children
 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

@@ -23,6 +23,8 @@ from minimax_lessons.instructor.isolation import JAIL_UIDS, MEMORY, PROCESSES, J
     find_bwrap, shared_graphviz_cache, why_no_bwrap
 from minimax_lessons.instructor.notebook_runner import run_notebook
 from minimax_lessons.pictures import render
+from minimax_lessons.runner.sandbox import Sandbox
+from tests.runner.test_sandbox import pids_holding, stop_within
 
 REPORT = '''\
 import json, os
@@ -237,3 +239,22 @@ def test_the_jail_binds_the_cache_read_only_and_names_it_for_the_renderer(tmp_pa
 
 def test_the_memory_limit_still_holds_beside_the_graphviz_reservation(jailed):
     assert jailed["allocated"] == [False, True]
+
+
+def test_a_jailed_worker_stopped_within_milliseconds_of_its_start_stops_and_leaves_nothing(
+        tmp_path):
+    """Killed that early, bwrap's process inside the jail outlives ``--die-with-parent``
+    and keeps the worker's pipe open: stop() must still return, and end it too."""
+    bwrap = find_bwrap()
+    if bwrap is None:
+        pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+    for attempt in range(15):
+        work = tmp_path / f"w{attempt}"
+        work.mkdir()
+        box = Sandbox(isolate="item", wrapper=Jail(str(work), bwrap=bwrap,
+                                                   package="games").prefix())
+        box.start()
+        took = stop_within(box)
+        assert took is not None, f"stop() blocked (attempt {attempt + 1})"
+        # bwrap and its process in the jail carry the jail's folder on their command line
+        assert pids_holding(str(work)) == [], "a process of the jail outlived stop()"
