@@ -30,7 +30,7 @@ import nbformat
 from minimax_lessons._process import with_package_path
 from minimax_lessons.instructor import grade, release
 from minimax_lessons.instructor.common import student_environment
-from minimax_lessons.instructor.isolation import Jail, find_bwrap, shared_graphviz_cache
+from minimax_lessons.instructor.grading.isolation import Jail, find_bwrap, shared_graphviz_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "course" / "source" / "03-minimax-exercises.ipynb"

@@ -33,10 +33,10 @@ import zipfile
 from pathlib import Path, PurePosixPath
 
 from .._process import PACKAGE_ROOT
-from .archives import read_source
-from .collect import COLLECTION_FIELDS, STUDENT_FIELDS, match_notebook
+from .lms.archives import read_source
+from .lms.collect import COLLECTION_FIELDS, STUDENT_FIELDS, match_notebook
 from .common import csv_text, readable_name, safe_name
-from .release import ReleaseError, load_key
+from .assignment.release import ReleaseError, load_key
 
 #: Where Gradescope mounts everything.
 ROOT = "/autograder"
@@ -86,7 +86,7 @@ def build_autograder(path, key, *, late=None, options=None, roster=None,
                      visibility="visible", student_field=None) -> Path:
     """Write the autograder zip to ``path`` for the assignment of ``key``.
 
-    ``late``: a :class:`~.late.LatePolicy` (its due date, or Gradescope's when None is
+    ``late``: a :class:`~.gradebook.late.LatePolicy` (its due date, or Gradescope's when None is
     wanted: ``late.due`` is used as given); ``options``: grading options as for ``grade``
     (cell_timeout, notebook_timeout, output_limit, isolation); ``roster``: a class list
     whose assigned variants are judged (the student is then named by
@@ -189,8 +189,8 @@ def _submitted(root: Path, key) -> tuple:
 def run(root=ROOT) -> dict:
     """Grade the submission in ``root`` (Gradescope's ``/autograder``); write and return
     ``results/results.json``."""
-    from .final import grade_and_finish
-    from .late import LatePolicy, parse_time
+    from .gradebook.final import grade_and_finish
+    from .gradebook.late import LatePolicy, parse_time
 
     start = time.monotonic()
     root = Path(root)

@@ -14,7 +14,7 @@ another input or a later check is judged, cannot forge the results of inputs
 other than the one it runs on, and leaves no process behind (each input runs
 in a child forked for it, see :mod:`~minimax_lessons.runner._worker`). The
 instructor's grader adds isolation of files and network with bubblewrap
-(:mod:`minimax_lessons.instructor.isolation`).
+(:mod:`minimax_lessons.instructor.grading.isolation`).
 
 How it works
 ------------

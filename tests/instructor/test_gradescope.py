@@ -84,7 +84,7 @@ def test_the_zip_has_setup_and_run_autograder_at_its_root_and_installs_the_packa
                             "build_py", "--build-lib", str(tmp_path / "built")],
                            cwd=tmp_path / "source" / "package", capture_output=True, text=True)
     assert built.returncode == 0, built.stderr[-2000:]
-    assert (tmp_path / "built" / "minimax_lessons" / "instructor" / "grading.py").exists()
+    assert (tmp_path / "built" / "minimax_lessons" / "instructor" / "grading" / "batch.py").exists()
     assert list((tmp_path / "built" / "minimax_lessons" / "static" / "katex").rglob("*.woff2"))
 
 

@@ -19,9 +19,9 @@ import nbformat
 import pytest
 
 from minimax_lessons.instructor.common import student_environment
-from minimax_lessons.instructor.isolation import JAIL_UIDS, MEMORY, PROCESSES, Jail, \
+from minimax_lessons.instructor.grading.isolation import JAIL_UIDS, MEMORY, PROCESSES, Jail, \
     find_bwrap, shared_graphviz_cache, why_no_bwrap
-from minimax_lessons.instructor.notebook_runner import run_notebook
+from minimax_lessons.instructor.grading.notebook_runner import run_notebook
 from minimax_lessons.pictures import render
 from minimax_lessons.runner.sandbox import Sandbox
 from tests.runner.test_sandbox import pids_holding, stop_within

@@ -30,7 +30,7 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from jupyter_core.utils import ensure_async, run_sync
 
-from .._process import with_package_path
+from ..._process import with_package_path
 
 TIMEOUT_NAME = "CellTimeoutError"
 #: The switch of the learner's logbook (minimax_lessons.logbook.SWITCH_ENV), off in every run.
@@ -133,7 +133,7 @@ def run_recorded(nb, work_root, *, env, data=None, jail=None, **limits):
     :class:`~.isolation.Jail` for the folder (or None: no jail). The run's problems say
     when answers were dropped.
     """
-    from ..exercises.check import RECORD_ENV
+    from ...exercises.check import RECORD_ENV
     from .untrusted import AnswerPipe
 
     folder = Path(tempfile.mkdtemp(prefix="nb-", dir=work_root))

@@ -1,10 +1,11 @@
-"""Grade one student in a process of its own: ``python -m minimax_lessons.instructor.grade_one``.
+"""Grade one student in a process of its own.
 
-The grader (:func:`~.grading.grade_student`) starts this module once per
-student (:func:`~.common.run_child`) and sends it the job on stdin (pickled, trusted): the student's files,
-the key (never its path), the options, the assigned seed, the folders a jail
-must hide, and a random token. The answer goes back as one JSON object on a
-private copy of stdout that carries the token (:func:`~.common.take_job`); the
+The grader (:func:`~.batch.grade_student`) starts this module (``python -m
+minimax_lessons.instructor.grading.grade_one``) once per student
+(:func:`~..common.run_child`) and sends it the job on stdin (pickled, trusted): the
+student's files, the key (never its path), the options, the assigned seed, the isolation
+and the folders a jail must hide, and a random token. The answer goes back as one JSON object on a
+private copy of stdout that carries the token (:func:`~..common.take_job`); the
 student's kernel inherits neither (its fd 1 points at stderr). So a student's code:
 
 - starts from a fresh process: a checker worker of its own, shared with nobody;
@@ -19,9 +20,9 @@ from __future__ import annotations
 
 import tempfile
 
-from ..runner import sandbox as sandbox_module
-from .common import kill_descendants, take_job
-from .grading import Options, grade_here
+from ...runner import sandbox as sandbox_module
+from ..common import kill_descendants, take_job
+from .judging import Options, grade_here
 from .isolation import Jail
 from .stopping import on_terminate
 

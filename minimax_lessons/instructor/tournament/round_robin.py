@@ -2,13 +2,13 @@
 
 ``python -m minimax_lessons.instructor tournament SUBMISSIONS/ --out OUT/`` does:
 
-1. **Load** each student's notebook the way the grader runs it: in a fresh process
-   of its own, in a fresh kernel (:mod:`.runner`: per-cell time limit, output cap),
-   inside bubblewrap when it works here (:mod:`.isolation`), with
-   ``MINIMAX_LESSONS_RECORD`` set, so that ``enter_tournament(game, evaluate,
-   choose_move)`` records the functions as their source. A notebook that records no
-   ``evaluate`` (it raised first, or never called ``enter_tournament``) gives no bot:
-   that student loses every game, and the leaderboard says why.
+1. **Load** each student's notebook the way the grader runs it (:mod:`.entries`): in a
+   fresh process of its own, in a fresh kernel (per-cell time limit, output cap),
+   inside bubblewrap when it works here, with ``MINIMAX_LESSONS_RECORD`` set, so that
+   ``enter_tournament(game, evaluate, choose_move)`` records the functions as their
+   source. A notebook that records no ``evaluate`` (it raised first, or never called
+   ``enter_tournament``) gives no bot: that student loses every game, and the
+   leaderboard says why.
 2. **Play** (:mod:`minimax_lessons.play.arena`): each student against each reference bot
    (:data:`~minimax_lessons.play.bots.REFERENCE_BOTS`) and against each other student,
    ``games_per_pair`` games per pair with the colours alternating, in a fixed order
@@ -27,24 +27,20 @@ no bot runs out of time or reads the clock itself.
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from .._process import launch
-from ..play.bots import REFERENCE_BOTS, game_spec, make_game
-from ..play.arena import BotPool, GameRecord, Player, play_game
-from .common import HostPaths, kill_descendants, run_child, student_environment, take_job
-from .grading import Options
-from .release import ReleaseError, notebooks_in
-
-#: The notebook a student submits (any single notebook in their folder also counts).
-CAPSTONE = "09-connect-four-capstone.ipynb"
+from ...play.arena import BotPool, GameRecord, Player, play_game
+from ...play.bots import REFERENCE_BOTS, game_spec, make_game
+from ..assignment.release import ReleaseError
+from ..common import HostPaths, student_environment
+from ..grading.judging import Options
+from .entries import find_entries, load_student
 
 
 @dataclass
@@ -54,121 +50,6 @@ class Tournament:
     players: list
     games: list
     settings: dict = field(default_factory=dict)
-
-
-# -- finding and loading submissions -------------------------------------------------------------
-def find_entries(root) -> dict:
-    """student -> their notebook (or None): ``root/alice.ipynb`` or ``root/alice/...``.
-
-    In a student's folder the capstone notebook counts, else their only notebook.
-    """
-    root = Path(root)
-    if not root.is_dir():
-        raise ReleaseError(f"the submissions folder {root} does not exist (expected "
-                           "SUB/<student>.ipynb or SUB/<student>/...ipynb)")
-    found = {}
-    for path in notebooks_in(root):
-        rel = path.relative_to(root)
-        student = rel.parts[0] if len(rel.parts) > 1 else path.stem
-        found.setdefault(student, []).append(path)
-    for folder in root.iterdir():
-        if folder.is_dir() and not folder.name.startswith(".") and folder.name not in found:
-            found[folder.name] = []
-    entries = {}
-    for student, paths in sorted(found.items()):
-        named = [p for p in paths if p.name == CAPSTONE]
-        entries[student] = named[0] if named else (paths[0] if len(paths) == 1 else None)
-    return entries
-
-
-#: The loader's process, like the grader's, less one slow import (see grading._LAUNCH_ONE).
-_LAUNCH_LOAD = launch("minimax_lessons.instructor.tournament", "_load_main")
-
-
-def load_student(student, path, options: Options, *, bwrap=None, hide=(), work_root) -> Player:
-    """Run a student's notebook in a process of its own; their :class:`Player`.
-
-    Never raises for a bad submission: the player then carries the problem.
-    """
-    if path is None:
-        return Player(student, "student", problem="no notebook submitted (or several, none "
-                                                   f"named {CAPSTONE})")
-    job = {"student": student, "path": str(path), "options": asdict(options),
-           "bwrap": bwrap, "hide": list(hide), "work_root": str(work_root)}
-    limit = options.notebook_timeout + 120
-    run = run_child(_LAUNCH_LOAD, job, timeout=limit)
-    if run.timed_out:
-        return Player(student, "student", problem=f"loading the notebook took over {limit:g} s")
-    if run.answer is None:
-        why = f"the process loading the notebook stopped (exit code {run.exit_code})"
-        return Player(student, "student", problem=why + (
-            f": {run.last_error}" if run.last_error is not None else ""))
-    answer = run.answer
-    return Player(student, "student", evaluate=answer.get("evaluate"),
-                  choose_move=answer.get("choose_move"), problem=answer.get("problem"))
-
-
-def _load_main():
-    """The loader process: run the notebook, answer with the recorded functions."""
-    from .isolation import Jail
-    from .notebook_runner import run_recorded
-    from .untrusted import NotAFile, read_file
-    import nbformat
-
-    job, reply = take_job()
-    options = Options(**job["options"])
-    answer = {}
-    try:
-        try:
-            nb = nbformat.reads(read_file(job["path"]).decode("utf-8"), as_version=4)
-        except NotAFile as exc:  # a link, a pipe, a device, a folder: refused at once
-            answer["problem"] = f"the submitted notebook is {exc.strerror}; not loaded"
-        except Exception as exc:
-            answer["problem"] = f"the notebook could not be read ({type(exc).__name__})"
-        else:
-            jail = (lambda folder, **kw: Jail(str(folder), hide=job["hide"] + [job["work_root"]],
-                                              bwrap=job["bwrap"], **kw)) if job["bwrap"] else None
-            run, records = run_recorded(nb, job["work_root"], env=os.environ, jail=jail,
-                                        cell_timeout=options.cell_timeout,
-                                        notebook_timeout=options.notebook_timeout,
-                                        output_limit=options.output_limit,
-                                        kernel_name=options.kernel_name)
-            answer.update(functions_recorded(records, nb, run.problems))
-    finally:
-        kill_descendants()
-    reply.send(answer)
-
-
-def functions_recorded(records, nb, problems=()) -> dict:
-    """``{"evaluate": data, "choose_move": data or None}``, or ``{"problem": why}``."""
-    from ..exercises.capstone import CHOOSE_MOVE_ID, EVALUATE_ID
-    from ..runner.codec import decode
-    from ..runner.shipping import Shipped
-
-    found = {}
-    for key, qid in (("evaluate", EVALUATE_ID), ("choose_move", CHOOSE_MOVE_ID)):
-        mine = [r for r in records if r["question"] == qid]
-        value = None
-        if mine:
-            try:
-                value = decode(mine[-1].get("answer"))
-            except ValueError:
-                value = None
-        found[key] = value.to_data() if isinstance(value, Shipped) else None
-    if found["evaluate"] is None and found["choose_move"] is None:
-        return {"problem": "no evaluate recorded: " + _first_error(nb, problems)}
-    return found
-
-
-def _first_error(nb, problems) -> str:
-    for index, cell in enumerate(nb.cells):
-        for output in cell.get("outputs", []):
-            if output.get("output_type") == "error":
-                return (f"cell {index + 1} raised {output.get('ename')}: "
-                        f"{str(output.get('evalue', ''))[:160]}")
-    if problems:
-        return "; ".join(problems)[:300]
-    return "the notebook never called enter_tournament(game, evaluate, choose_move)"
 
 
 # -- the games -------------------------------------------------------------------------------------
@@ -196,7 +77,7 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
                    notebook_timeout=600, output_limit=100_000, kernel_name="python3",
                    max_depth=None, progress=True, stream=None) -> Tournament:
     """Load, play and score; writes the tables and the leaderboard to ``out``."""
-    from .isolation import Jail, bwrap_to_use
+    from ..grading.isolation import Jail, bwrap_to_use
     from .standings import write_standings
 
     if game is None:
@@ -280,5 +161,4 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
     return result
 
 
-__all__ = ["run_tournament", "schedule", "find_entries", "load_student", "functions_recorded",
-           "Tournament", "CAPSTONE"]
+__all__ = ["run_tournament", "schedule", "Tournament"]

@@ -10,7 +10,7 @@ Debian's ``bubblewrap`` package):
   that filling it costs that notebook only ("No space left on device"), into which the
   plain files submitted beside the notebook are copied (``seed``);
 - a *channel* folder of the grader's, read-only (the kernel's connection file and the
-  pipe on which the notebook's answers travel, :mod:`.records`): nothing of the host
+  pipe on which the notebook's answers travel, :mod:`.untrusted`): nothing of the host
   that a student's code can write to;
 - the grader's compiled Graphviz to read (so a kernel that draws need not compile it
   again: :func:`shared_graphviz_cache`);
@@ -56,9 +56,9 @@ from pathlib import Path
 
 from jupyter_client.manager import AsyncKernelManager
 
-from .._process import PACKAGE_ROOT, with_package_path
-from ..pictures.render import CACHE_ENV, cache_dir
-from .release import ReleaseError
+from ..._process import PACKAGE_ROOT, with_package_path
+from ...pictures.render import CACHE_ENV, cache_dir
+from ..assignment.release import ReleaseError
 
 NO_BWRAP_ENV = "MINIMAX_LESSONS_NO_BWRAP"
 #: Memory a student's kernel may allocate (bytes; ``prlimit --data``: what it allocates,
@@ -275,7 +275,7 @@ def _first_child(pid, seconds=10.0):
     """The process bwrap ``pid`` started in the new namespaces (waits for it a moment)."""
     import time
 
-    from .._process import children
+    from ..._process import children
 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
