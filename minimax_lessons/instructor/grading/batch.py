@@ -48,11 +48,9 @@ import hashlib
 import html
 import importlib
 import json
-import os
 import re
 import shutil
 import sys
-import tempfile
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -68,6 +66,7 @@ from ..assignment.variants import roster_seeds, sign, verify
 from ..common import HostPaths, csv_text, run_child, safe_name, write_atomic
 from .isolation import bwrap_to_use
 from .judging import Options, StudentResult, question_order, zero_grades
+from .notebook_runner import kernels_folder
 from .stopping import GradingStopped, StopRequest
 
 CSV_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
@@ -109,7 +108,7 @@ def grade_student(student, files, key, out, options: Options, *, seed=None, hide
     """
     start = time.monotonic()
     own_root = work_root is None
-    work_root = work_root or tempfile.mkdtemp(prefix="mml-grading-", dir=short_temp())
+    work_root = work_root or kernels_folder("mml-grading-")
     places = places or HostPaths.of_grader(None, *hide, work_root)
     payload = {"student": student, "files": [(n, str(p)) for n, p in files], "key": key,
                "options": asdict(options), "seed": seed, "hide": list(hide), "bwrap": bwrap,
@@ -275,7 +274,7 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
             if why is not None:
                 print(f"{student}: {why}; graded again", file=stream)
             todo.append((student, files))
-    work_root = tempfile.mkdtemp(prefix="mml-grading-", dir=short_temp())
+    work_root = kernels_folder("mml-grading-")
     places = HostPaths.of_grader(submissions, *hide, work_root)
     stop = StopRequest()
 
@@ -328,20 +327,6 @@ def copied_from_course(results) -> list:
     (diagnosis ``copied-from-course``), for the instructor's report."""
     return [f"{r.student} {g.question}" for r in results for g in r.grades
             if g.diagnosis == "copied-from-course"]
-
-
-#: Longest temporary folder a jailed kernel's sockets fit under: a Unix socket's path
-#: holds at most 107 bytes, and a kernel's is ``<temp>/mml-grading-*/nb-*/.kernel/ipc-N``.
-SHORT_TEMP = 50
-
-
-def short_temp() -> str:
-    """The temporary folder, or ``/tmp`` when it is too deep for a kernel's sockets
-    (e.g. a batch system's ``TMPDIR``)."""
-    temp = tempfile.gettempdir()
-    if len(temp.encode()) <= SHORT_TEMP or not os.access("/tmp", os.W_OK):
-        return temp
-    return "/tmp"
 
 
 #: What a student's ``.started`` mark says: graded alone, or beside others (``--jobs``).

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import shutil
 import sys
-import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -40,6 +39,7 @@ from ...play.bots import REFERENCE_BOTS, game_spec, make_game
 from ..assignment.release import ReleaseError
 from ..common import HostPaths, student_environment
 from ..grading.judging import Options
+from ..grading.notebook_runner import kernels_folder
 from .entries import find_entries, load_student
 
 
@@ -104,7 +104,7 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
                       output_limit=output_limit, kernel_name=kernel_name, isolation=isolation)
     bwrap = bwrap_to_use(options.isolation, stream)
     hide = [str(Path(submissions).resolve()), str(out.resolve())]
-    work_root = tempfile.mkdtemp(prefix="mml-tournament-")
+    work_root = kernels_folder("mml-tournament-")
     workers = max(1, int(jobs or 1))
     say = (lambda text: print(text, file=stream, flush=True)) if progress else (lambda text: None)
     pools = {}
