@@ -24,9 +24,12 @@ def _running_options():
     group = parent.add_argument_group(
         "running each student's notebook",
         "each notebook runs once, in a fresh kernel (the tournament runs it to load the bot)")
-    group.add_argument("--isolation", choices=("auto", "bwrap", "none"), default="auto",
+    group.add_argument("--isolation", choices=("auto", "bwrap", "user", "none"),
+                       default="auto",
                        help="run student code in bubblewrap: when it works here (auto, the "
-                            "default), always (bwrap: fail without it), or never (none)")
+                            "default), always (bwrap: fail without it), or never (none); "
+                            "user: as root where no jail can be built (a container), run it "
+                            "as an unprivileged user of its own instead")
     group.add_argument("--timeout", type=float, default=30,
                        help="seconds per cell (default 30)")
     group.add_argument("--notebook-timeout", type=float, default=600,

@@ -751,14 +751,15 @@ def test_as_root_without_a_jail_the_grader_refuses_to_start_and_says_what_to_do(
             grade(tmp_path / "submitted", key, tmp_path / "out", stream=io.StringIO())
         said = str(refused.value)
         assert "runs as root" in said and "--isolation none" in said and missing in said
+        assert "--isolation user" in said
         assert not (tmp_path / "out" / "results" / "alice.json").exists()
 
 
 def test_without_isolation_the_grader_warns_loudly_and_as_root_says_so(tmp_path):
-    from minimax_lessons.instructor.grading.isolation import bwrap_to_use
+    from minimax_lessons.instructor.grading.isolation import choose_isolation
 
     stream = io.StringIO()
-    assert bwrap_to_use("none", stream) is None
+    assert choose_isolation("none", stream).kind == "none"
     said = stream.getvalue()
     assert said.count("grading without isolation (NOT a security sandbox)") == 1
     assert said.startswith("!" * 78) and "isolation none" in said

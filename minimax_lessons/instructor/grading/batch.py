@@ -64,7 +64,7 @@ from ...exercises.check import add_bank
 from ..assignment.release import ReleaseError, key_digest, load_key, notebooks_in
 from ..assignment.variants import roster_seeds, sign, verify
 from ..common import HostPaths, csv_text, run_child, safe_name, write_atomic
-from .isolation import bwrap_to_use
+from .isolation import Isolation, choose_isolation
 from .judging import Options, StudentResult, question_order, zero_grades
 from .notebook_runner import kernels_folder
 from .stopping import GradingStopped, StopRequest
@@ -98,7 +98,7 @@ def find_submissions(root, key) -> dict:
 
 # -- one student ---------------------------------------------------------------------------------
 def grade_student(student, files, key, out, options: Options, *, seed=None, hide=(),
-                  bwrap=None, work_root=None, places=None) -> StudentResult:
+                  isolation=Isolation(), work_root=None, places=None) -> StudentResult:
     """Grade one student in a fresh process of its own; write the executed notebooks.
 
     Never raises for a bad submission: a grading process that dies (the
@@ -111,7 +111,8 @@ def grade_student(student, files, key, out, options: Options, *, seed=None, hide
     work_root = work_root or kernels_folder("mml-grading-")
     places = places or HostPaths.of_grader(None, *hide, work_root)
     payload = {"student": student, "files": [(n, str(p)) for n, p in files], "key": key,
-               "options": asdict(options), "seed": seed, "hide": list(hide), "bwrap": bwrap,
+               "options": asdict(options), "seed": seed, "hide": list(hide),
+               "isolation": isolation.to_data(),
                "work_root": str(work_root)}
     try:
         answer, why = _run_one(payload, options, len(key["notebooks"]))
@@ -240,7 +241,8 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
     if shard is not None:
         students = {s: f for s, f in students.items() if in_shard(s, shard)}
     stream = stream or sys.stderr
-    bwrap = bwrap_to_use(opts.isolation, stream)
+    isolation = choose_isolation(opts.isolation, stream, private=[key_path, submissions],
+                                 own=[out])
     hide = [str(p) for p in (key_path, submissions, out) if p is not None]
     digest = key_digest(key_data)
     bar = Progress(len(students), stream, progress)
@@ -289,7 +291,8 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
             for name, part in key_data["notebooks"].items():
                 result.grades += zero_grades(student, name, part, "not on the roster")
         else:
-            result = grade_student(student, files, key_data, out, opts, hide=hide, bwrap=bwrap,
+            result = grade_student(student, files, key_data, out, opts, hide=hide,
+                                   isolation=isolation,
                                    seed=seeds.get(student) if seeds else None,
                                    work_root=work_root, places=places)
         if stop.requested:  # stopped by us, not by the submission: graded on the next run

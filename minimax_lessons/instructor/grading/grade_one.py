@@ -23,7 +23,7 @@ import tempfile
 from ...runner import sandbox as sandbox_module
 from ..common import kill_descendants, take_job
 from .judging import Options, grade_here
-from .isolation import Jail
+from .isolation import Isolation
 from .stopping import on_terminate
 
 
@@ -31,9 +31,8 @@ def main():
     on_terminate()  # the grader stopping (Ctrl-C): kernels, jails and the checker go too
     job, reply = take_job()
     options = Options(**job["options"])
-    bwrap, hide = job.get("bwrap"), job.get("hide", [])
-    jail = (lambda folder, **kw: Jail(str(folder), hide=hide + [job["work_root"]], bwrap=bwrap,
-                                      **kw)) if bwrap else None
+    jail = Isolation.from_data(job.get("isolation")).jails(hide=job.get("hide", []),
+                                                            root=job["work_root"])
     checker_dir = tempfile.mkdtemp(prefix="checker-", dir=job["work_root"])
     # the checker's worker sees of the package only the games and the runner
     box = sandbox_module.Sandbox(isolate="item", wrapper=jail(

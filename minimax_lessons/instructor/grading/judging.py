@@ -40,7 +40,7 @@ from ...exercises.variants import GENERIC
 from ...runner.codec import Opaque, decode
 from ...runner.sandbox import warm_up
 from ..assignment.release import key_digest
-from .isolation import WORK_SPACE
+from .limits import WORK_SPACE
 from .notebook_runner import run_recorded
 from .untrusted import MAX_DATA_FILE, MAX_NOTEBOOK, MAX_RECORDS, NotAFile, parse_records, read_file
 
@@ -216,7 +216,7 @@ _DENIED = ("PermissionError", "FileNotFoundError", "OSError", "ReadOnlyFileSyste
 
 def denied_accesses(nb) -> list:
     """A diagnosis for each cell that failed to reach a file or the network (in a jail),
-    or filled the notebook's folder (:data:`~.isolation.WORK_SPACE` in a jail)."""
+    filled the notebook's folder or wrote too large a file (:data:`~.limits.WORK_SPACE`)."""
     found = []
     for index, cell in enumerate(nb.cells):
         for output in cell.get("outputs", []):
@@ -227,6 +227,9 @@ def denied_accesses(nb) -> list:
                 found.append(f"cell {index + 1} filled the notebook's folder (it holds "
                              f"{WORK_SPACE >> 20} MiB in the grader) and could write no more "
                              f"{said}")
+            elif "File too large" in str(output.get("evalue", "")):
+                found.append(f"cell {index + 1} wrote a file larger than the grader allows "
+                             f"({WORK_SPACE >> 20} MiB) and could write no more {said}")
             else:
                 found.append(f"cell {index + 1} tried a file or the network outside its folder "
                              f"and was refused {said}")

@@ -133,7 +133,7 @@ def _jailed_manager(jail, kernel_name, cwd):
 
     if jail.channel is None:
         jail.channel = tempfile.mkdtemp(prefix="channel-", dir=os.path.dirname(str(cwd)))
-    os.chmod(jail.channel, 0o755)  # the jail's user reads the connection file
+    jail.share(jail.channel)  # the jail's user reads the connection file
     km = JailedKernelManager(kernel_name=kernel_name, transport="ipc",
                              ip=os.path.join(str(cwd), ".ipc"),
                              connection_file=os.path.join(jail.channel, "connection.json"))

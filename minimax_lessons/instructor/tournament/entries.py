@@ -58,7 +58,8 @@ def find_entries(root) -> dict:
 _LAUNCH_LOAD = launch("minimax_lessons.instructor.tournament.entries", "_load_main")
 
 
-def load_student(student, path, options: Options, *, bwrap=None, hide=(), work_root) -> Player:
+def load_student(student, path, options: Options, *, isolation=None, hide=(),
+                 work_root) -> Player:
     """Run a student's notebook in a process of its own; their :class:`Player`.
 
     Never raises for a bad submission: the player then carries the problem.
@@ -67,7 +68,8 @@ def load_student(student, path, options: Options, *, bwrap=None, hide=(), work_r
         return Player(student, "student", problem="no notebook submitted (or several, none "
                                                    f"named {CAPSTONE})")
     job = {"student": student, "path": str(path), "options": asdict(options),
-           "bwrap": bwrap, "hide": list(hide), "work_root": str(work_root)}
+           "isolation": isolation.to_data() if isolation else None, "hide": list(hide),
+           "work_root": str(work_root)}
     limit = options.notebook_timeout + 120
     run = run_child(_LAUNCH_LOAD, job, timeout=limit)
     if run.timed_out:
@@ -83,7 +85,7 @@ def load_student(student, path, options: Options, *, bwrap=None, hide=(), work_r
 
 def _load_main():
     """The loader process: run the notebook, answer with the recorded functions."""
-    from ..grading.isolation import Jail
+    from ..grading.isolation import Isolation
     from ..grading.notebook_runner import run_recorded
     from ..grading.untrusted import NotAFile, read_file
     import nbformat
@@ -99,8 +101,8 @@ def _load_main():
         except Exception as exc:
             answer["problem"] = f"the notebook could not be read ({type(exc).__name__})"
         else:
-            jail = (lambda folder, **kw: Jail(str(folder), hide=job["hide"] + [job["work_root"]],
-                                              bwrap=job["bwrap"], **kw)) if job["bwrap"] else None
+            jail = Isolation.from_data(job["isolation"]).jails(hide=job["hide"],
+                                                               root=job["work_root"])
             run, records = run_recorded(nb, job["work_root"], env=os.environ, jail=jail,
                                         cell_timeout=options.cell_timeout,
                                         notebook_timeout=options.notebook_timeout,

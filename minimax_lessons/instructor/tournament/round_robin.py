@@ -77,7 +77,7 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
                    notebook_timeout=600, output_limit=100_000, kernel_name="python3",
                    max_depth=None, progress=True, stream=None) -> Tournament:
     """Load, play and score; writes the tables and the leaderboard to ``out``."""
-    from ..grading.isolation import Jail, bwrap_to_use
+    from ..grading.isolation import choose_isolation
     from .standings import write_standings
 
     if game is None:
@@ -102,7 +102,7 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
     out.mkdir(parents=True, exist_ok=True)
     options = Options(cell_timeout=cell_timeout, notebook_timeout=notebook_timeout,
                       output_limit=output_limit, kernel_name=kernel_name, isolation=isolation)
-    bwrap = bwrap_to_use(options.isolation, stream)
+    isolation = choose_isolation(options.isolation, stream, private=[submissions], own=[out])
     hide = [str(Path(submissions).resolve()), str(out.resolve())]
     work_root = kernels_folder("mml-tournament-")
     workers = max(1, int(jobs or 1))
@@ -111,7 +111,7 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
     try:
         with ThreadPoolExecutor(max_workers=workers) as pool:
             loaded = list(pool.map(lambda item: load_student(
-                item[0], item[1], options, bwrap=bwrap, hide=hide, work_root=work_root),
+                item[0], item[1], options, isolation=isolation, hide=hide, work_root=work_root),
                 entries.items()))
         places = HostPaths.of_grader(submissions, out, work_root)
         for player in loaded:  # the leaderboard names no host path, not even in a bot's error
@@ -119,8 +119,7 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
             player.problem = places.scrub(player.problem)
             say(f"loaded {player.name}: " + ("ready" if player.loaded else player.problem))
         players = [Player(name, "reference", builtin=name) for name in references] + loaded
-        jail = (lambda folder: Jail(str(folder), hide=hide + [work_root], bwrap=bwrap)) \
-            if bwrap else None
+        jail = isolation.jails(hide=hide, root=work_root)
         env = student_environment()
         for player in players:
             if player.loaded:
@@ -155,7 +154,8 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
             p.close()
         shutil.rmtree(work_root, ignore_errors=True)
     settings = {"game": spec, "move_time": move_time, "games_per_pair": games_per_pair,
-                "references": list(references), "isolation": "bubblewrap" if bwrap else "none"}
+                "references": list(references),
+                "isolation": {"bwrap": "bubblewrap"}.get(isolation.kind, isolation.kind)}
     result = Tournament(players, records, settings)
     write_standings(out, result)
     return result
