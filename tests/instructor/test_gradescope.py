@@ -131,16 +131,6 @@ def test_run_autograder_grades_a_submission_as_gradescope_runs_it(autograder, tm
 #: A cell that tries, from Gradescope's container, what a student out to cheat would, and
 #: leaves what it found in a folder every user may write to (DROP).
 CONTAINER_ATTACK = '''\
-import json, os
-status = dict(line.split(":", 1) for line in open("/proc/self/status"))
-
-def attempt(action):
-    try:
-        action()
-        return "DONE"
-    except OSError as exc:
-        return exc.errno
-
 found = {
     "uid": os.getuid(), "caps": status["CapEff"].strip(),
     "read the key": attempt(lambda: open(ROOT + "/source/key.json").read()),
@@ -174,13 +164,13 @@ def test_where_no_jail_can_be_built_the_autograder_grades_as_a_user_of_its_own(a
     """Gradescope's container: root, and bubblewrap cannot make namespaces (Docker's seccomp
     profile). The autograder grades as an unprivileged user of its own, says so, and has
     closed its key, its results and the metadata to that user, though /autograder is open."""
-    from .container_kit import in_a_container, open_folder
+    from .container_kit import ATTEMPTS, in_a_container, open_folder
 
     root, drop = open_folder("mml-autograder-"), open_folder("mml-drop-")
     drop.chmod(0o777)
     try:
         lay_out(root, autograder, tmp_path / "work", [
-            f"ROOT, DROP = {str(root)!r}, {str(drop)!r}", CONTAINER_ATTACK])
+            f"ROOT, DROP = {str(root)!r}, {str(drop)!r}", ATTEMPTS + CONTAINER_ATTACK])
         env = {**os.environ, "MINIMAX_LESSONS_PYTHON": sys.executable}
         done = in_a_container([str(root / "run_autograder")], cwd=root, env=env,
                               capture_output=True, text=True, timeout=600)

@@ -78,16 +78,8 @@ print(json.dumps([allocate({MEMORY + (1 << 30)}), allocate(1 << 30)]))
 '''
 
 
-#: What student code can do to the jail itself, from a cell: who it is, what it may
-#: mount, how many processes it may start, where it may write and how much.
-JAIL_ATTACKS = '''\
-import ctypes, json, os, subprocess, time
-status = dict(line.split(":", 1) for line in open("/proc/self/status"))
-libc = ctypes.CDLL(None, use_errno=True)
-
-def call(result):
-    return 0 if result == 0 else ctypes.get_errno()
-
+#: A cell's 400 processes (``children``: those it could start, killed again).
+FORKS = '''\
 children = []
 for _ in range(400):
     try:
@@ -101,6 +93,19 @@ for _ in range(400):
 for pid in children:
     os.kill(pid, 9)
     os.waitpid(pid, 0)
+'''
+
+#: What student code can do to the jail itself, from a cell: who it is, what it may
+#: mount, how many processes it may start, where it may write and how much.
+JAIL_ATTACKS = '''\
+import ctypes, json, os, subprocess, time
+status = dict(line.split(":", 1) for line in open("/proc/self/status"))
+libc = ctypes.CDLL(None, use_errno=True)
+
+def call(result):
+    return 0 if result == 0 else ctypes.get_errno()
+
+''' + FORKS + '''\
 writable = []
 for line in open("/proc/self/mountinfo"):
     where = line.split()[4]

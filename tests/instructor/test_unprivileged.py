@@ -19,7 +19,8 @@ import nbformat
 import pytest
 
 from .assignment_kit import NAME, make_assignment, submit
-from .container_kit import in_a_container, open_folder
+from .container_kit import ATTEMPTS, in_a_container, open_folder
+from .test_isolation import FORKS
 
 from minimax_lessons.instructor.common import read_csv
 from minimax_lessons.instructor.grading.limits import JAIL_UIDS, PROCESSES
@@ -30,35 +31,12 @@ from minimax_lessons.instructor.grading.unprivileged import (UserJail, closed_on
 pytestmark = pytest.mark.slow
 
 #: What a student's cell tries, as the user it runs as; it prints what each attempt gave.
-ATTACK = '''\
-import glob, json, os, time
-status = dict(line.split(":", 1) for line in open("/proc/self/status"))
-
-def attempt(action):
-    try:
-        action()
-        return "DONE"
-    except OSError as exc:
-        return exc.errno
-
+ATTACK = ATTEMPTS + FORKS + '''\
 def big():
     with open("big", "wb") as out:
         for _ in range(300):
             out.write(bytes(1 << 20))
 
-children = []
-for _ in range(400):
-    try:
-        pid = os.fork()
-    except OSError:
-        break
-    if pid == 0:
-        time.sleep(5)
-        os._exit(0)
-    children.append(pid)
-for pid in children:
-    os.kill(pid, 9)
-    os.waitpid(pid, 0)
 print(json.dumps({
     "uid": os.getuid(), "gid": os.getgid(), "groups": os.getgroups(),
     "caps": status["CapEff"].strip(), "bounding": status["CapBnd"].strip(),

@@ -4,8 +4,12 @@ From the bottom up:
 
 - :mod:`.untrusted`: reading what a student made (no link followed, no blocking read,
   a size cap) and the pipe their answers travel on;
-- :mod:`.isolation`: the jail a student's code runs in (bubblewrap), or, where none can
-  be built and the grader is root, a user of its own (:mod:`.unprivileged`);
+- :mod:`.limits`: what student code may use (memory, processes, space, a user id of its
+  own), and the probe that checks a confinement from inside;
+- :mod:`.unprivileged`: where no jail can be built and the grader is root, student code
+  as a user of its own;
+- :mod:`.isolation`: the jail a student's code runs in (bubblewrap), and the choice of
+  isolation (:class:`~.isolation.Isolation`);
 - :mod:`.notebook_runner`: one notebook in a fresh kernel, with time and output limits;
 - :mod:`.judging`: one student's notebooks run, then their recorded answers judged;
 - :mod:`.grade_one`: the process of its own each student is graded in;

@@ -47,10 +47,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -58,10 +56,10 @@ from pathlib import Path
 
 from jupyter_client.manager import AsyncKernelManager
 
-from ..._process import PACKAGE_ROOT, with_package_path
+from ..._process import PACKAGE_ROOT
 from ...pictures.render import CACHE_ENV, cache_dir
 from ..assignment.release import ReleaseError
-from .limits import JAIL_UIDS, MEMORY, PROCESSES, WORK_SPACE, as_root, next_uid
+from .limits import JAIL_UIDS, MEMORY, PROCESSES, WORK_SPACE, as_root, next_uid, probe
 from .unprivileged import UserJail, probe as probe_user, refuse_open
 
 NO_BWRAP_ENV = "MINIMAX_LESSONS_NO_BWRAP"
@@ -85,12 +83,6 @@ _USER_WARNING = ("grading without a jail: {why} Student code runs as an unprivil
                  "its own (not root, no capability, in a folder of its own, with the process "
                  "limit), but it sees the network, the other processes and every file open "
                  "to all users.")
-#: What the probe prints from inside a jail: the user id and the capabilities left.
-_PROBE = ("import json, os, minimax_lessons.runner.codec; "
-          "status = dict(line.split(':', 1) for line in open('/proc/self/status')); "
-          "print(json.dumps({'uid': os.getuid(), 'caps': status['CapEff'].strip()}))")
-
-
 @functools.lru_cache(maxsize=None)
 def _probe(bwrap: str) -> str | None:
     """None when bwrap can build a student's jail here, Python finds the package in it,
@@ -98,23 +90,7 @@ def _probe(bwrap: str) -> str | None:
     if as_root() and shutil.which("setpriv") is None:
         return "setpriv (util-linux) is not installed, so the jail would run as root"
     with tempfile.TemporaryDirectory(prefix="mml-probe-") as work:
-        cmd = Jail(work, bwrap=bwrap).prefix() + [sys.executable, "-c", _PROBE]
-        env = with_package_path(os.environ)
-        try:
-            done = subprocess.run(cmd, capture_output=True, timeout=60, env=env)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return f"{type(exc).__name__}: {exc}"
-    if done.returncode != 0:
-        text = done.stderr.decode("utf-8", "replace").strip()
-        return text[-300:] or f"exit {done.returncode}"
-    try:
-        inside = json.loads(done.stdout.decode("utf-8", "replace").strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        return "the probe in the jail printed nothing readable"
-    if inside.get("uid") == 0 or int(inside.get("caps", "1"), 16) != 0:
-        return (f"student code in it would run as uid {inside.get('uid')} with capabilities "
-                f"{inside.get('caps')}")
-    return None
+        return probe(Jail(work, bwrap=bwrap).prefix())
 
 
 def find_bwrap() -> str | None:

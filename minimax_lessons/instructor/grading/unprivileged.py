@@ -33,18 +33,17 @@ not root, holds no capability, and can run Python with the package.
 from __future__ import annotations
 
 import functools
-import json
 import os
 import shutil
 import stat
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..._process import PACKAGE_ROOT, with_package_path
+from ..._process import PACKAGE_ROOT
 from ...pictures.render import CACHE_ENV
+from . import limits
 from .limits import MEMORY, PROCESSES, WORK_SPACE, as_root, next_uid
 
 #: The permission bits of "others": what a user of its own may do with a file or folder.
@@ -184,13 +183,6 @@ class UserJail:
             _give(path, self.uid, 0o400)
 
 
-#: What the probe prints as the jail's user: who it is, its capabilities, and the package.
-_PROBE = ("import json, os, minimax_lessons.runner.codec; "
-          "status = dict(line.split(':', 1) for line in open('/proc/self/status')); "
-          "print(json.dumps({'uid': os.getuid(), 'caps': status['CapEff'].strip(), "
-          "'bounding': status['CapBnd'].strip()}))")
-
-
 @functools.lru_cache(maxsize=None)
 def probe() -> str | None:
     """None when student code can run here as a user of its own (not root, no capability
@@ -212,25 +204,7 @@ def probe() -> str | None:
     with tempfile.TemporaryDirectory(prefix="mml-probe-") as root:
         work = os.path.join(root, "work")
         os.mkdir(work)
-        jail = UserJail(work, root=root)
-        try:
-            done = subprocess.run(jail.prefix() + [sys.executable, "-c", _PROBE],
-                                  capture_output=True, timeout=60,
-                                  env=with_package_path(os.environ))
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return f"{type(exc).__name__}: {exc}"
-    if done.returncode != 0:
-        text = done.stderr.decode("utf-8", "replace").strip()
-        return text[-300:] or f"exit {done.returncode}"
-    try:
-        inside = json.loads(done.stdout.decode("utf-8", "replace").strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        return "the probe printed nothing readable"
-    if inside.get("uid") == 0 or int(inside.get("caps", "1"), 16) != 0 \
-            or int(inside.get("bounding", "1"), 16) != 0:
-        return (f"student code would run as uid {inside.get('uid')} with capabilities "
-                f"{inside.get('caps')}")
-    return None
+        return limits.probe(UserJail(work, root=root).prefix(), bounding=True)
 
 
 __all__ = ["UserJail", "probe", "open_to_others", "refuse_open", "closed_on_the_way"]
