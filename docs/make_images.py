@@ -3,8 +3,9 @@
 Run from the repository root:  .venv/bin/python docs/make_images.py
 
 The trees are rendered by the embedded Graphviz (``renderer="embedded"``), whose SVG
-is byte-identical on every machine, and the plot is a PNG written without a
-date or software stamp, so running this twice changes nothing. Each picture is the
+is byte-identical on every machine, the plot is a PNG written without a date or
+software stamp, and the dashboard's SVG is rasterised by resvg with the fonts the
+package ships, so running this twice changes nothing. Each picture is the
 one a lesson shows; the lesson and cell are named beside it.
 """
 
@@ -90,11 +91,16 @@ def a_students_fortnight():
 
 
 def progress_picture(path):
-    """The dashboard's picture of :func:`a_students_fortnight` (progress(), self-study)."""
+    """The dashboard's picture of :func:`a_students_fortnight` (progress(), self-study): its
+    SVG as the package's rasteriser makes it a PNG (resvg, with the fonts it ships)."""
+    from minimax_lessons.pictures.raster import svg_to_png
     from minimax_lessons.progress import Progress
 
     book, now = a_students_fortnight()
-    Path(path).write_bytes(Progress(book, now=now).picture())
+    png = svg_to_png(Progress(book, now=now).picture())
+    if png is None:
+        raise SystemExit("the README's progress.png needs resvg-py (make setup installs it)")
+    Path(path).write_bytes(png)
     return path
 
 

@@ -39,6 +39,7 @@ from .search.mcts import MCTSResult, mcts
 from .pictures.render import dot_to_svg
 from .pictures.draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
 from .pictures.frames import Frame, NodeView, build_frames
+from .pictures.reveal import Reveal, reveal
 from .animation.quiz import Question, QuizQuestion, quiz_questions
 from .animation.player import Animation, animate
 from .exercises.practice import Practice, practice
@@ -61,6 +62,7 @@ __all__ = [
     "centre_first", "table_search", "deepen", "column_values", "analyse", "TranspositionTable",
     "Step", "Trace", "examples", "textbook", "FIGURE_5_2",
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
+    "reveal", "Reveal",
     "Animation", "build_frames", "Frame", "NodeView", "quiz_questions", "QuizQuestion",
     "Question",  # QuizQuestion's old name
     "practice", "Practice", "lecture_mode",

@@ -117,17 +117,23 @@ FINDER = AliasFinder()
 
 
 def register():
-    """Install the finder, and enter the aliases of modules already imported."""
+    """Install the finder, and enter the aliases of modules already imported.
+
+    An old path is entered only when its parent is imported too: an old package such as
+    ``exercises.predictions`` is imported on first use, and entering its submodules before
+    it would let ``import OLD.PATH`` skip it. The finder serves those once it is imported.
+    """
     if FINDER not in sys.meta_path:
         sys.meta_path.append(FINDER)
     package = sys.modules[PACKAGE]
     for old, new in _FULL.items():
         module = sys.modules.get(new)
-        if module is not None and old not in sys.modules:
-            sys.modules[old] = module
-            parent, _, name = old.rpartition(".")
-            if not hasattr(sys.modules[parent], name):  # e.g. not the function animate
-                setattr(sys.modules[parent], name, module)
+        parent, _, name = old.rpartition(".")
+        if module is None or old in sys.modules or parent not in sys.modules:
+            continue
+        sys.modules[old] = module
+        if not hasattr(sys.modules[parent], name):  # e.g. not the function animate
+            setattr(sys.modules[parent], name, module)
     return package
 
 

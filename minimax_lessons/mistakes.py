@@ -92,8 +92,25 @@ DIAGNOSES = {
                     "the new values down.",
     "alpha-beta-swapped": "Alpha and beta are swapped: alpha is MAX's guarantee (raised at MAX "
                           "nodes), beta is MIN's (lowered at MIN nodes); pass them in that order.",
+    "returns-before-loop": "The code returns before its loop has compared any move, so it "
+                           "always returns the first move: the return comes after the loop, "
+                           "once every move has been compared.",
+    "returns-inside-loop": "The code returns from inside its loop, after comparing the first "
+                           "moves only: the return belongs after the loop, at the indentation "
+                           "of the for line.",
+    "max-at-min-root": "The code picks the largest value whoever moves at the root; where "
+                       "MIN moves, the best move is the one with the smallest value (and the "
+                       "children are MAX nodes).",
+    "used-before-set": "A line uses a name before any line has given it a value (Python "
+                       "raises UnboundLocalError or NameError): the line that sets it must "
+                       "come first.",
     "not-symmetric": "Your evaluation scores a board and its mirror image (or rotation) "
                      "differently, but they are equally good.",
+    "misses-better-board": "Your evaluation does not score the better board higher: of two "
+                           "boards with the same pieces but one, X stands better where its "
+                           "piece lies on more lines (the centre on 4, a corner on 3, an "
+                           "edge square on 2), or O's on fewer. A constant, or a count of "
+                           "pieces (which only says whose turn it is), cannot see it.",
     # generic
     "mutates-input": "Your function changes the tree or board it was given; the caller "
                      "still needs it as it was.",
@@ -243,21 +260,55 @@ DIAGNOSES = {
     "forgets-empty-heap": "A heap can also be empty: a heap of 4 counters has 5 sizes, 0 to 4.",
     "table-recomputes": "With the table, a position reached again is not searched again: its "
                         "value is looked up at once, and its moves are not looked at.",
-    "symmetry-not-merged": "Mirror images and rotations are different positions to the table, "
-                           "and they are already among the 5,478: they cannot explain the gap.",
+    "symmetry-not-merged": "Positions that look alike (the same heaps in another order, a "
+                           "board's mirror image) are different positions to the table, and "
+                           "they are already counted among the positions: they cannot explain "
+                           "the gap.",
     "order-only": "With chance nodes the size of the scores matters, not only their order: an "
                   "expected value weighs how much each outcome pays.",
+    "plays-best-mean": "UCT plays the most visited child, not the best mean: a mean from a "
+                       "few play-outs is a noisy guess (B's +0.33 comes from 3 random games, "
+                       "though MIN can hold B to -1), while the visits count how often UCB1, "
+                       "weighing every mean against its shrinking bonus, chose the child.",
+    "plays-least-visited": "The bonus for the least visited child is for choosing where to "
+                           "look next, not what to play: after the last round UCT plays the "
+                           "most visited child, the one whose mean has held up longest.",
     # lesson 9's predictions and exercises
-    "bound-as-exact": "A node that stopped early returned a bound, not its value: after a "
-                      "cut-off the true value is at least the number returned (at MAX), and "
-                      "after no move beat alpha it is at most that. Storing it as exact is "
-                      "the classic transposition-table bug.",
-    "bound-flag-reversed": "The direction is the other way: a cut-off (value >= beta) means "
-                           "the true value is at least the number returned, since the moves "
-                           "not searched could only raise it; value <= alpha means at most.",
-    "trusts-the-horizon": "The threat only delays: O's forced block costs two plies, which "
-                          "pushes the loss past the depth-3 horizon. Two plies deeper the "
-                          "search sees it again: a loss put off is still a loss.",
+    "bound-as-exact": "Only a value strictly inside the window the node was entered with "
+                      "is exact. One at or above beta (a fail high) is a lower bound, one at "
+                      "or below alpha (a fail low) an upper bound, at MAX and MIN nodes "
+                      "alike: the node was cut off, or none of its moves got inside the "
+                      "window. Storing a bound as exact is the classic transposition-table "
+                      "bug.",
+    "bound-flag-reversed": "The direction is the other way. Compare the value with the window "
+                           "the node was entered with, whoever moves there: at or above beta "
+                           "(a fail high) the true value is at least the value returned, at "
+                           "or below alpha (a fail low) at most.",
+    "cut-off-taken-as-lower": "A cut-off gives a lower bound only at a MAX node. This MIN node "
+                              "stopped because a reply reached alpha (a fail low): the replies "
+                              "not searched could only lower its value, so the true value is at "
+                              "most the value returned. The rule is the same for both players: "
+                              "at or above beta, at least; at or below alpha, at most.",
+    "exact-taken-as-bound": "The value lies strictly inside the window the node was entered "
+                            "with (alpha < value < beta): no move reached beta and the best "
+                            "got above alpha, so nothing was cut off or failed, and the value "
+                            "is exact.",
+    "trusts-the-horizon": "The threat only delays: O's forced block costs two plies and "
+                          "makes two threats of O's own, of which X can stop one, so the loss "
+                          "comes at ply 4, just past the depth-3 horizon. A search 4 or 5 plies "
+                          "deep sees it: a loss put off is still a loss.",
+    "one-threat-wins": "One threat can be blocked: the opponent plays the cell it needs. A "
+                       "threat wins only with a second one beside it (a fork), or when the "
+                       "block itself loses; here the block is safe for O.",
+    "deepening-pays-for-itself": "The table does not make the repeats free: in Connect Four a "
+                                 "position is always met with the same number of plies left "
+                                 "in a search of a given depth, so no value stored at one depth "
+                                 "is used at the next. All the depths together visit more nodes "
+                                 "than one search to the last depth.",
+    "deepening-gains-nothing": "The repeats buy something: each depth tries first, at every "
+                               "position, the move the depth before found best, so the last "
+                               "search meets its cut-offs sooner and visits fewer nodes than a "
+                               "search of the same depth that starts cold.",
     # lesson 5's predictions
     "win-outscored": "A won board is scored by its utility (+1), never by the evaluation "
                      "function; an unfinished board the evaluation scores higher than +1 "

@@ -107,3 +107,37 @@ def test_python_m_on_an_old_module_path_runs_the_new_module(tmp_path):
     assert "RuntimeWarning" not in done.stderr
     guide = tmp_path / "docs" / "teaching" / "misconceptions.md"
     assert guide.read_text().startswith("# ")
+
+
+#: A fresh Python in which a module that the package imports midway (``progress``) imports
+#: the question banks first, as a module of a layer above ``exercises`` may do at its top.
+BANKS_WHILE_THE_PACKAGE_IMPORTS = """\
+import importlib, importlib.abc, sys
+
+class BanksFirst(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name == "minimax_lessons.progress":
+            sys.meta_path.remove(self)
+            importlib.import_module("minimax_lessons.exercises.banks")
+        return None
+
+sys.meta_path.insert(0, BanksFirst())
+import minimax_lessons
+assert "minimax_lessons.exercises.banks.lesson2" in sys.modules
+import minimax_lessons.exercises.predictions.lesson2 as old
+from minimax_lessons.exercises.banks import lesson2
+assert old is lesson2 and minimax_lessons.exercises.predictions.lesson2 is lesson2
+import minimax_lessons.exercises.bank as bank
+assert bank is sys.modules["minimax_lessons.exercises.banks.lesson3"]
+print("imported")
+"""
+
+
+def test_the_package_imports_when_a_bank_was_imported_while_it_was_importing():
+    """register() enters the aliases of the modules imported so far; an old path whose parent
+    (the old package ``exercises.predictions``) is not imported yet is left to the finder,
+    which serves it once its parent is imported (it raised KeyError)."""
+    done = subprocess.run([sys.executable, "-c", BANKS_WHILE_THE_PACKAGE_IMPORTS],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "imported"

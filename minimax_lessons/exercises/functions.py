@@ -51,7 +51,8 @@ from ..words import join_names
 from ..runner.copies import course_match
 from ..runner.guard import diagnosis_of, is_package_function, static_findings
 from .harness import resolve_harness, run_local
-from .kinds import Expected, get_kind, grid, same_number, search_mistake, symmetries
+from .kinds import (SEARCH_TRAPS, Expected, eval_pairs, get_kind, grid, moved_piece,
+                    same_number, search_mistake, symmetries)
 from .nested import paths, subtree
 from ..runner.sandbox import Outcome, default_sandbox
 from ..runner.shipping import Shipped, ShippingError, ship
@@ -393,16 +394,7 @@ def _judge_evaluate(spec, cases, outcomes, hidden) -> Verdict:
                                   f"evaluate({boards[i]!r}): {_full_stop(problem)}",
                                   cases[i], o, total, hidden)
     score = {b: o.value for b, o in zip(boards, outcomes)}
-    game_over = {b: spec.expected((b,)).details for b in boards}
-    x_wins = [b for b in boards if game_over[b]["winner"] == "X"]
-    o_wins = [b for b in boards if game_over[b]["winner"] == "O"]
-    if sum(score[b] for b in x_wins) / len(x_wins) < sum(score[b] for b in o_wins) / len(o_wins):
-        worst = min(x_wins, key=score.get)
-        return _evaluate_fail(spec, "signs-swapped",
-                              f"A board X has won scores {F.show(score[worst])}, lower than a "
-                              "board O has won: higher must mean better for X.", None, None,
-                              total, hidden, boards=[worst, max(o_wins, key=score.get)],
-                              score=score)
+    finished = {b for b in boards if spec.expected((b,)).details["terminal"]}
     for b in boards:
         for image in symmetries(b):
             if image in score and not same_number(score[image], score[b]):
@@ -411,6 +403,22 @@ def _judge_evaluate(spec, cases, outcomes, hidden) -> Verdict:
                                       "other, so they are equally good, but they score "
                                       "differently:", None, None, total, hidden,
                                       boards=[b, image], score=score)
+    pairs = eval_pairs()
+    missed = [(better, worse) for better, worse in pairs if not score[better] > score[worse]]
+    if missed:
+        better, worse = missed[0]
+        if all(score[b] < score[w] for b, w in pairs):
+            return _evaluate_fail(spec, "signs-swapped",
+                                  f"Of these two boards X stands better on the first ("
+                                  f"{moved_piece(better, worse)}), yet yours scores it lower, "
+                                  "on every such pair: higher must mean better for X.", None,
+                                  None, total, hidden, boards=[better, worse], score=score)
+        return _evaluate_fail(spec, "misses-better-board",
+                              f"These two boards have the same pieces but one: on the first "
+                              f"{moved_piece(better, worse)}, which is better for X, but yours "
+                              f"does not score it higher ({len(missed)} of {len(pairs)} such "
+                              "pairs).", None, None, total, hidden, boards=[better, worse],
+                              score=score)
     mistake = search_mistake(score)
     if mistake:
         board, culprit, sentence = mistake
@@ -420,10 +428,23 @@ def _judge_evaluate(spec, cases, outcomes, hidden) -> Verdict:
                               f"boards, but yours scores an unfinished board {F.show(score[culprit])}: "
                               "keep every estimate strictly between -1 and +1.", None, None,
                               total, hidden, boards=[board, culprit], score=score)
+    beyond = [b for b in boards if b not in finished and not -1 < score[b] < 1]
+    if beyond:
+        worst = max(beyond, key=lambda b: abs(score[b]))
+        return _evaluate_fail(spec, "search-skips-win",
+                              f"Yours scores an unfinished board {F.show(score[worst])}, as "
+                              "much as a finished game or more: a search would prefer it to a "
+                              "win (or a loss to it). Keep every estimate strictly between -1 "
+                              "and +1.", None, None, total, hidden, boards=[worst],
+                              score=score)
     return _verdict(spec.name, True, None,
-                    f"All {total} boards pass: boards better for X score higher, mirror "
-                    "images score the same, and depth-limited searches with your "
-                    "estimates take a win and stop a loss.",
+                    f"All {total} boards pass: on {len(pairs)} pairs of boards with the same "
+                    "pieces but one, which stands on a square on more lines (X) or fewer (O), "
+                    "yours scores the board better for X higher; mirror images and rotations "
+                    f"score the same; every estimate of the {total - len(finished)} unfinished "
+                    f"boards lies strictly between -1 and +1; and searches with your "
+                    f"estimates take the win or block the threat in the {len(SEARCH_TRAPS)} "
+                    "positions tried.",
                     tests=total, hidden=hidden)
 
 

@@ -113,6 +113,13 @@ def nested_best_move(fn, item, call):
     return call(tree), None
 
 
+def nested_best_move_either(fn, item, call):
+    """``fn(node, is_maximizing) -> index of the best child for the player at the root``;
+    item ``(tree, is_maximizing)``."""
+    tree, is_max = item
+    return call(tree, is_max), None
+
+
 def nested_alphabeta(fn, item, call):
     """``fn(node, alpha, beta, is_maximizing)``; extra: leaf index paths in evaluation order."""
     tree, alpha, beta, is_max = item

@@ -9,6 +9,9 @@ kind               the student writes                          compared on
 ``best_move``      ``best_move(node) -> index``                the best move (MAX at
                                                                the root; the first
                                                                of equal best moves)
+``best_move_either`` ``best_move(node, is_maximizing)``        the best move for the
+                                                               player at the root
+                                                               (the first of equals)
 ``alphabeta``      ``alphabeta(node, alpha, beta,              value, and the order
                    is_maximizing) -> value``                   leaves are evaluated
 ``minimax_line``   ``minimax_line(node, is_maximizing)         value and the line of
@@ -20,8 +23,9 @@ kind               the student writes                          compared on
                                                                tic-tac-toe, Nim)
 ``board_minimax``  ``minimax(board, player) -> value``         value; board left as
                                                                it was
-``evaluate``       ``evaluate(board) -> number``               properties (wins
-                                                               extreme, symmetric)
+``evaluate``       ``evaluate(board) -> number``               properties (pairs of
+                                                               boards, symmetric, in
+                                                               range)
 ``backup``         ``backup(path, utility)``: Monte Carlo      each node's visits
                    tree search's back-up step, in place        and wins afterwards
 =================  ==========================================  =====================
@@ -405,6 +409,7 @@ _BEST_TRAPS = [
     ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]],),
     ([[6, 7], [1, 9, 2], [5, 8]],),
     ([[3, 9], [1, 5], [4, 3]],),  # a tie: moves 0 and 2 are both worth 3; 0 is the leftmost
+    ([[1, 4], [2, 6], [7, 9]],),  # the best move last: a loop must compare every move
 ]
 
 
@@ -428,14 +433,14 @@ class BestMoveKind(NestedKind):
         return sorted(out, key=lambda c: c.size)
 
     def expected(self, item):
-        (tree,) = item
-        values = [minimax(to_game(child, False)).value for child in tree]
-        best = max(values)
+        tree, is_max = item[0], _root_is_max(item)
+        values = [minimax(to_game(child, not is_max)).value for child in tree]
+        best = max(values) if is_max else min(values)
         moves = tuple(i for i, v in enumerate(values) if v == best)
         return Expected(moves[0], accept=moves[:1], details={"values": values, "best": moves})
 
     def type_problem(self, value, item):
-        (tree,) = item
+        tree = item[0]
         if isinstance(value, int) and not isinstance(value, bool):
             if 0 <= value < len(tree) or value == len(tree):
                 return None
@@ -461,8 +466,7 @@ class BestMoveKind(NestedKind):
 
     def picture(self, item, expected, outcome, run_nodes):
         """The root's children with their values, the best move and the student's."""
-        (tree,) = item
-        game = to_game(tree, True)
+        game = to_game(item[0], _root_is_max(item))
         kids = game.children(game.root)
         notes = {kid: f"value {show(v)}" for kid, v in zip(kids, expected.details["values"])}
         best = " or ".join(str(m) for m in expected.accept)
@@ -471,6 +475,49 @@ class BestMoveKind(NestedKind):
         highlight = {kids[chosen]} if isinstance(chosen, int) and 0 <= chosen < len(kids) \
             else set()
         return (game, notes, highlight), None
+
+
+def _root_is_max(item) -> bool:
+    """Whether MAX moves at a best-move input's root: ``(tree,)`` is MAX's, else its flag."""
+    return item[1] if len(item) > 1 else True
+
+
+_EITHER_TRAPS = [item + (True,) for item in _BEST_TRAPS[:3] + _BEST_TRAPS[5:]] + [
+    ([[3, 12, 8], [2, 4, 6], [14, 5, 2]], False),   # MIN at the root: C and D are worth 6
+    ([[1, 9], [4, 5], [0, 7]], False),
+    ([[2, 8], [3, 4], [5, 1]], False),
+    ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], False),
+    ([[6, 2], [1, 9, 2], [5, 8]], False),
+    ([[3, 2], [9, 1], [3, 1]], False),               # a tie: moves 0 and 2 are both worth 3
+]
+
+
+class BestMoveEitherKind(BestMoveKind):
+    """``best_move(node, is_maximizing)``: the best move for whoever moves at the root."""
+
+    name = "best_move_either"
+    signature = ("best_move(node, is_maximizing) -> index of the best child for the player "
+                 "at the root: the largest value for MAX, the smallest for MIN (0 is the "
+                 "first; the first of equals)")
+    harness = H.ref(H.nested_best_move_either)
+    min_roots = True
+
+    def traps(self):
+        return [Case(item, size(item[0])) for item in _EITHER_TRAPS]
+
+    def hidden_traps(self):
+        return [Case(([[2.5, 7], [4, 3.5], [0.5, 9]], is_max), 10, label="float leaves")
+                for is_max in (True, False)]
+
+    def randoms(self, rng):
+        out = []
+        for i in range(12):
+            tree = random_nested(rng, depth=2 + i % 2, branching=(2, 4), distinct=i % 2 == 0)
+            out.append(Case((tree, i % 3 != 1), size(tree), trap=False))
+        return sorted(out, key=lambda c: c.size)
+
+    def call_text(self, item):
+        return _nested_call("best_move", *item)
 
 
 # -- alpha-beta ----------------------------------------------------------------------
@@ -1041,6 +1088,53 @@ def search_mistake(score):
     return None
 
 
+#: Pairs of unfinished boards, the same player to move, with the same pieces but one, which
+#: stands on a square that lies on more lines in the first board if it is X's (on fewer if it
+#: is O's): ``(better for X, worse for X)``. Open lines agree with each pair, and so does the
+#: exact value (the first is worth at least as much); the tests check both.
+EVAL_PAIRS = (
+    ("....X....", ".X......."),   # X on the centre rather than an edge square; O to move
+    ("X........", ".X......."),   # X on a corner rather than an edge square
+    ("....X....", "X........"),   # X on the centre rather than a corner
+    ("X..O.....", "X...O...."),   # O on an edge square rather than the centre; X to move
+    ("...OX....", "O...X...."),   # O on an edge square rather than a corner
+    ("XOXO.....", "XOX.O...."),   # later in the game: O on an edge rather than the centre
+    ("XOXOX....", "XOXO.X..."),   # X on the centre rather than an edge square
+    ("XOX.XO...", "XOXX.O..."),   # the same, another position
+    ("XOXX.O...", "XOXXO...."),   # O on an edge rather than the centre; O to move
+)
+
+#: How many lines pass through each square (the centre 4, a corner 3, an edge square 2).
+LINES_THROUGH = (3, 2, 3, 2, 4, 2, 3, 2, 3)
+_SQUARE_KIND = {4: "the centre", 3: "a corner", 2: "an edge square"}
+
+
+def moved_piece(better: str, worse: str) -> str:
+    """What differs between the boards of a pair, in words.
+
+    >>> moved_piece("....X....", ".X.......")
+    'X stands on the centre (4 lines) rather than on an edge square (2 lines)'
+    >>> moved_piece("X..O.....", "X...O....")
+    'O stands on an edge square (2 lines) rather than on the centre (4 lines)'
+    """
+    (here,) = [i for i in range(9) if better[i] != "." and worse[i] == "."]
+    (there,) = [i for i in range(9) if worse[i] != "." and better[i] == "."]
+    a, b = LINES_THROUGH[here], LINES_THROUGH[there]
+    return (f"{better[here]} stands on {_SQUARE_KIND[a]} ({a} lines) rather than on "
+            f"{_SQUARE_KIND[b]} ({b} lines)")
+
+
+def eval_pairs() -> list:
+    """Every pair of :data:`EVAL_PAIRS` and its images under the board's 8 symmetries (the
+    same turn or reflection applied to both boards), each once."""
+    out = []
+    for better, worse in EVAL_PAIRS:
+        for pair in zip(symmetries(better), symmetries(worse)):
+            if pair not in out:
+                out.append(pair)
+    return out
+
+
 def symmetries(board: str) -> list:
     """The 8 images of a board under rotation and reflection (the board first).
 
@@ -1085,8 +1179,12 @@ class EvaluateKind(Kind):
             for image in dict.fromkeys(symmetries(b)):
                 out.append(Case((image,), 9 - image.count("."), trap=image == b))
         seen = {c.item[0] for c in out}
-        out += [Case((b,), 9 - b.count("."), trap=False, label="search")
-                for b in search_boards() if b not in seen]
+        for label, extra in (("pair", [b for pair in eval_pairs() for b in pair]),
+                             ("search", search_boards())):
+            for b in dict.fromkeys(extra):
+                if b not in seen:
+                    seen.add(b)
+                    out.append(Case((b,), 9 - b.count("."), trap=False, label=label))
         return out
 
     def expected(self, item):
@@ -1197,8 +1295,9 @@ def _same_counts(got, want) -> bool:
                for g, w in zip(got, want))
 
 
-KINDS = {k.name: k for k in (MinimaxKind(), DepthKind(), BestMoveKind(), AlphaBetaKind(),
-                             LineKind(), SearchKind(), GameKind(), BoardKind(), EvaluateKind(),
+KINDS = {k.name: k for k in (MinimaxKind(), DepthKind(), BestMoveKind(), BestMoveEitherKind(),
+                             AlphaBetaKind(), LineKind(), SearchKind(), GameKind(), BoardKind(),
+                             EvaluateKind(),
                              BackupKind())}
 
 
@@ -1214,4 +1313,5 @@ def get_kind(name, *, prune_ties=None) -> Kind:
 
 __all__ = ["Kind", "NestedKind", "Case", "Expected", "KINDS", "get_kind", "symmetries",
            "same_number", "is_number", "SEARCH_TRAPS", "search_boards", "search_mistake",
+           "EVAL_PAIRS", "LINES_THROUGH", "eval_pairs", "moved_piece",
            "grid", "visit_note"]

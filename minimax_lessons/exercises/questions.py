@@ -69,8 +69,8 @@ from ..games.tree import GameTree
 from . import feedback as F
 from ..runner.codec import Opaque, encode, exception_name
 from .answers import as_number, canonical, is_number, same_answer, same_number
-from ..mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, hand_value_mistakes,
-                        named_mistakes)
+from ..mistakes import (DIAGNOSES, GENERIC, WINDOW_WRONG, explain, hand_move_mistakes,
+                        hand_value_mistakes, named_mistakes)
 from .nested import random_nested, to_game
 from ..runner.shipping import from_source
 from .variants import skipped_leaves
@@ -208,7 +208,9 @@ class ValueQuestion(Question):
     answer_hint = "a number"
 
     def __init__(self, id, prompt, *, solve, mistakes=None, tree=None, listing=None, hint=None,
-                 asked=None, ask_move=False, tolerance=None, **kw):
+                 asked=None, ask_move=False, tolerance=None, discriminate=True, **kw):
+        if discriminate and kw.get("make") is not None and mistakes is not None:
+            kw["make"] = _discriminating(kw["make"], self._collides)
         super().__init__(id, prompt, **kw)
         self.tolerance = tolerance  # answers this close count (a number worked out by hand)
         self._asked = asked
@@ -225,6 +227,13 @@ class ValueQuestion(Question):
 
     def listing(self, seed=0):
         return self._listing(self.data(seed)) if self._listing else None
+
+    def _collides(self, data) -> bool:
+        """Does a known mistake give a right answer on ``data`` (so it would pass unseen)?"""
+        right = self._solve(data)
+        rights = right if isinstance(right, (set, frozenset)) else [right]
+        return any(value is not None and self._close(value, r)
+                   for _, value in self._mistakes(data) for r in rights)
 
     def _close(self, a, b) -> bool:
         if self.tolerance is None or not is_number(b):
@@ -278,11 +287,25 @@ class ValueQuestion(Question):
         return {"picture": (game, notes, highlight | {node})}
 
 
+def _discriminating(make, collides, tries=500):
+    """``make``, drawing again (from the same seeded generator) while a known mistake would
+    give a right answer: every seed's variant tells each mistake from the answer."""
+    def draw(rng):
+        for _ in range(tries):
+            data = make(rng)
+            if not collides(data):
+                return data
+        raise RuntimeError(f"no variant in {tries} draws where every known mistake gives a "
+                           "wrong answer")
+    return draw
+
+
 def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching=3,
                         ask="value", low=-9, high=15, **kw) -> ValueQuestion:
     """A question on a nested tree (fixed, or drawn from the seed): its value or best move.
 
-    Wrong numbers are matched against the known mistakes on the same tree.
+    Wrong numbers are matched against the known mistakes on the same tree; a tree drawn
+    from the seed is drawn again until no mistake gives its right answer.
     """
     def make(rng):
         nested = tree if tree is not None else random_nested(
@@ -307,7 +330,7 @@ def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching
     return ValueQuestion(id, prompt, make=make, solve=solve, mistakes=mistakes,
                          tree=lambda d: to_game(d["tree"], d["is_max"]),
                          asked=lambda d: to_game(d["tree"], d["is_max"]).root,
-                         ask_move=ask == "move", **kw)
+                         ask_move=ask == "move", discriminate=tree is None, **kw)
 
 
 def _count_word(n) -> str:
@@ -678,19 +701,25 @@ class ParsonsQuestion(Question):
     ``lines`` is the solution in order (with indentation); ``distractors``
     are lines that do not belong; ``alternatives`` are other correct orders
     (lists of line texts). With ``function_kind`` (and ``function_name``) any
-    order whose code passes ``check_function`` is also accepted.
+    order whose code passes ``check_function`` is also accepted. With ``diagnose=True``
+    every other order is run too, and named by what it does: Python refuses it, it uses
+    a name before setting it, or it makes a known mistake of its kind. ``given`` is code
+    run before the lines (a function they call), never shown as a line.
     """
 
     kind = "parsons"
     answer_hint = "a list of line labels (the numbers shown) in order"
 
     def __init__(self, id, prompt, lines, *, distractors=(), alternatives=(),
-                 function_kind=None, function_name=None, **kw):
+                 function_kind=None, function_name=None, diagnose=False, given="",
+                 **kw):
         self.lines = [line.rstrip() for line in lines]
         self.distractors = [line.rstrip() for line in distractors]
         self.alternatives = [[line.rstrip() for line in alt] for alt in alternatives]
         self.function_kind = function_kind
         self.function_name = function_name
+        self.diagnose = diagnose  # run every wrong order and name what it does
+        self.given = given
         super().__init__(id, prompt, make=self._shuffle, **kw)
 
     def _shuffle(self, rng):
@@ -707,13 +736,17 @@ class ParsonsQuestion(Question):
 
     def check(self, answer, seed=0, **options):
         shown = self.data(seed)["shown"]
-        chosen = _as_lines(answer, shown)
+        chosen = _as_lines(answer, shown, prefer=self.lines)
         if chosen is None:
             return self._bad(seed, f"{F.show(answer)} does not name the lines shown.")
         used_distractor = [line for line in chosen if line in self.distractors]
         solutions = [self.lines] + self.alternatives
         if chosen in solutions:
             return self._feedback(True, None, "Right.", seed)
+        if self.diagnose and self.function_kind:
+            found = self._run_order(chosen, shown, used_distractor, seed)
+            if found is not None:
+                return found
         if self.function_kind and not used_distractor:
             from .functions import check_function
 
@@ -745,11 +778,57 @@ class ParsonsQuestion(Question):
         return self._feedback(False, "misplaced-line", where, seed)
 
 
+    def _run_order(self, chosen, shown, used_distractor, seed):
+        """The verdict on a wrong order from what its code does (None: nothing to name):
+        Python refuses it, it uses a name before setting it, or it behaves like a known
+        mistake (``check_function``'s diagnosis)."""
+        from .functions import check_function
+
+        source = "\n".join(chosen) + "\n"
+        try:
+            compile(source, "<your order>", "exec")
+        except SyntaxError as error:
+            line = chosen[min(max((error.lineno or 1) - 1, 0), len(chosen) - 1)]
+            return self._feedback(
+                False, "misplaced-line", f"Python cannot run the lines in this order: "
+                f"{error.msg} at line {_label(shown, line)} ({line.strip()}). Look at how "
+                "far each line is indented: it says which block the line belongs to.",
+                seed)
+        given = self.given.rstrip() + "\n\n\n" if self.given else ""
+        result = check_function(self.function_kind,
+                                from_source(given + source, self.function_name), seed=seed)
+        if result.passed:
+            return self._feedback(True, None, "Right: your order works too.", seed)
+        where = ""
+        if used_distractor:
+            where = (f"Line {_label(shown, used_distractor[0])} "
+                     f"({used_distractor[0].strip()}) does not belong in the solution. ")
+        error = result.error
+        if error is not None and error.type in ("UnboundLocalError", "NameError"):
+            name = re.search(r"'(\w+)'", error.message)
+            user = next((line for line in chosen if name and re.search(
+                rf"\b{name[1]}\b", line) and not re.match(rf"\s*{name[1]} =", line)), None)
+            if name and user is not None:
+                return self._feedback(
+                    False, "used-before-set", f"{where}Line {_label(shown, user)} "
+                    f"({user.strip()}) uses {name[1]} before any line gives it a value: "
+                    f"the line that sets {name[1]} must come first.", seed)
+        if result.diagnosis in DIAGNOSES and result.diagnosis not in GENERIC:
+            return self._feedback(False, result.diagnosis,
+                                  f"{where}{explain(result.diagnosis)}", seed)
+        return None
+
+
 def _label(shown, line):
     return shown.index(line) + 1
 
 
-def _as_lines(answer, shown):
+def _as_lines(answer, shown, prefer=()):
+    """The lines an answer names (labels, or the lines' text), None if it names none.
+
+    A line given as text matches its indentation first; a text that matches several
+    lines once stripped is taken as one of ``prefer`` (the solution's lines) if it can.
+    """
     if not isinstance(answer, (list, tuple)) or not answer:
         return None
     out = []
@@ -759,7 +838,9 @@ def _as_lines(answer, shown):
                 return None
             out.append(shown[a - 1])
         elif isinstance(a, str):
-            matches = [s for s in shown if s.strip() == a.strip()]
+            matches = [s for s in shown if s.rstrip() == a.rstrip()] or \
+                sorted((s for s in shown if s.strip() == a.strip()),
+                       key=lambda s: s not in prefer)
             if not matches:
                 return None
             out.append(matches[0])
@@ -781,8 +862,10 @@ class PrunedQuestion(Question):
 
     Names of inner nodes stand for all the leaves below them. The tree is
     fixed (``tree``) or drawn from the seed (leaves from ``low`` to ``high``)
-    with at least one pruned leaf; with ``ties_matter=True`` only trees on which
-    the two pruning rules (alpha >= beta, alpha > beta) prune different leaves.
+    with at least one pruned leaf, where the two pruning rules (alpha >= beta,
+    alpha > beta) prune different leaves and no known mistake (:func:`~.variants.
+    skipped_leaves`) skips exactly the right ones: so each diagnosed mistake gives a wrong
+    answer. (``ties_matter`` is kept as a name: every drawn tree is such a tree.)
     """
 
     kind = "pruned"
@@ -799,10 +882,11 @@ class PrunedQuestion(Question):
         is_max = root == "max"
         while tree is None:
             nested = random_nested(rng, branching=branching, depth=depth, low=low, high=high)
-            game = to_game(nested, is_max)
-            pruned = alphabeta(game, prune_ties=self.prune_ties).pruned
-            if pruned and (not ties_matter or
-                           pruned != alphabeta(game, prune_ties=not self.prune_ties).pruned):
+            data = {"tree": nested, "is_max": is_max}
+            right = self._pruned_leaves(data)
+            if right and right != self._pruned_leaves(data, not self.prune_ties) and all(
+                    leaves != right for _, leaves in skipped_leaves(
+                        nested, is_max, prune_ties=self.prune_ties)):
                 tree = nested
         return {"tree": tree, "is_max": is_max}
 
@@ -928,12 +1012,16 @@ class WindowQuestion(Question):
         return {"tree": tree, "is_max": is_max, "node": node}
 
     def _askable(self, tree, is_max):
-        """Inner nodes (not the root) entered with a narrowed window, new to them."""
+        """Inner nodes (not the root) entered with a narrowed window, new to them, where no
+        known mistake (alpha and beta swapped, the parent's window, the window on return)
+        gives the right window."""
         windows = self._windows(tree, is_max)
         game = to_game(tree, is_max)
-        return [name for name, (entered, _) in windows.items()
+        return [name for name, (entered, after) in windows.items()
                 if name != game.root and entered != (-math.inf, math.inf)
-                and entered != windows[game.parent(name)][0]]
+                and entered != windows[game.parent(name)][0]
+                and not same_answer(entered[::-1], entered)
+                and (after is None or not same_answer(after, entered))]
 
     def _windows(self, tree, is_max):
         """Node name -> (window when entered, window when it returns), inner nodes only."""

@@ -32,7 +32,12 @@ id                          mistake
 ``no-pruning``              never prunes (correct value, every leaf evaluated)
 ``window-reset``            children get the node's incoming window, not the narrowed one
 ``alpha-beta-swapped``      alpha and beta swapped (in the recursive call or the tests)
+``returns-before-loop``     returns before the loop compares any move (the first move)
+``returns-inside-loop``     returns inside the loop, after the first comparison
+``max-at-min-root``         picks the largest value at a MIN root too
 ``not-symmetric``           an evaluation that scores mirror images differently
+``misses-better-board``     an evaluation blind to where pieces stand (a constant, a
+                            count of pieces)
 ``search-skips-win``        estimates at or beyond a win or a loss: a depth-limited search
                             with them skips a win or walks into a loss
 ==========================  =====================================================
@@ -252,6 +257,73 @@ def best_move_rightmost_on_ties(node):
     best = 0
     for i, v in enumerate(values):
         if v >= values[best]:
+            best = i
+    return best
+
+
+def best_move_returns_first(node):
+    """The return placed before the loop: the first move, whatever the values."""
+    values = [minimax(child, False) for child in node]
+    best = 0
+    return best
+
+
+def best_move_returns_in_loop(node):
+    """The return inside the loop: decided after comparing the first two moves."""
+    values = [minimax(child, False) for child in node]
+    best = 0
+    for i in range(1, len(values)):
+        if values[i] > values[best]:
+            best = i
+        return best
+    return best
+
+
+# =============================================================================
+# "best_move_either": fn(node, is_maximizing) -> index of the best child for the mover
+# =============================================================================
+def best_move_either(node, is_maximizing):
+    """A correct student solution."""
+    values = [minimax(child, not is_maximizing) for child in node]
+    best = 0
+    for i in range(1, len(values)):
+        if (values[i] > values[best]) if is_maximizing else (values[i] < values[best]):
+            best = i
+    return best
+
+
+def best_move_either_max_only(node, is_maximizing):
+    """The lesson's best_move, whoever moves at the root."""
+    values = [minimax(child, False) for child in node]
+    return values.index(max(values))
+
+
+def best_move_either_largest_always(node, is_maximizing):
+    """The children's values right, but always the largest picked."""
+    values = [minimax(child, not is_maximizing) for child in node]
+    return values.index(max(values))
+
+
+def best_move_either_players_swapped(node, is_maximizing):
+    values = [minimax(child, is_maximizing) for child in node]
+    pick = min if is_maximizing else max
+    return values.index(pick(values))
+
+
+def best_move_either_returns_value(node, is_maximizing):
+    values = [minimax(child, not is_maximizing) for child in node]
+    return max(values) if is_maximizing else min(values)
+
+
+def best_move_either_one_based(node, is_maximizing):
+    return best_move_either(node, is_maximizing) + 1
+
+
+def best_move_either_rightmost_on_ties(node, is_maximizing):
+    values = [minimax(child, not is_maximizing) for child in node]
+    best = 0
+    for i, v in enumerate(values):
+        if (v >= values[best]) if is_maximizing else (v <= values[best]):
             best = i
     return best
 
@@ -586,6 +658,11 @@ def evaluate_terminal_not_checked(board):
     return x_open - o_open
 
 
+def evaluate_counts_pieces(board):
+    """X's pieces minus O's, shrunk: in tic-tac-toe it only says whose turn it is."""
+    return (board.count("X") - board.count("O")) / 10
+
+
 def evaluate_not_symmetric(board):
     w = winner(board)
     if w == "X":
@@ -674,6 +751,16 @@ VARIANTS = {
         ("one-based-move", best_move_one_based),
         ("rightmost-on-ties", best_move_rightmost_on_ties),
         ("players-swapped", best_move_players_swapped),
+        ("returns-before-loop", best_move_returns_first),
+        ("returns-inside-loop", best_move_returns_in_loop),
+    ],
+    "best_move_either": [
+        ("max-at-min-root", best_move_either_max_only),
+        ("max-at-min-root", best_move_either_largest_always),
+        ("returns-value-not-move", best_move_either_returns_value),
+        ("players-swapped", best_move_either_players_swapped),
+        ("one-based-move", best_move_either_one_based),
+        ("rightmost-on-ties", best_move_either_rightmost_on_ties),
     ],
     "alphabeta": [
         ("no-pruning", alphabeta_no_pruning),
@@ -708,6 +795,7 @@ VARIANTS = {
         ("search-skips-win", evaluate_terminal_not_checked),
         ("search-skips-win", evaluate_wins_inside),
         ("not-symmetric", evaluate_not_symmetric),
+        ("misses-better-board", evaluate_counts_pieces),
     ],
 }
 
@@ -716,6 +804,7 @@ SOLUTIONS = {
     "minimax": minimax,
     "minimax_depth": minimax_depth,
     "best_move": best_move,
+    "best_move_either": best_move_either,
     "alphabeta": alphabeta,
     "game_minimax": game_minimax,
     "board_minimax": board_minimax,

@@ -15,6 +15,8 @@ From the bottom up:
 - :mod:`.raster`: SVG to PNG, for notebooks opened untrusted (at most 4,000 px wide);
 - :mod:`.jupyter`: how things show in Jupyter: display bundles made lazily, widget
   classes, self-contained HTML pages (used by drawings, animations, boards, practice).
+- :mod:`.reveal`: a result shown closed (``<details>``) until the student opens it, so
+  that a prediction's answer stays out of sight.
 
 Imports only :mod:`minimax_lessons.games` and :mod:`minimax_lessons.search`.
 """

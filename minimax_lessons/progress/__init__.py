@@ -8,7 +8,7 @@ written from below this layer). This part only reads it:
 - :mod:`.schedule`: a Leitner schedule of the mistakes made, per mistake and kind of
   question (when each comes back);
 - :mod:`.summary`: lessons done, misconceptions and the next things to do, as data;
-- :mod:`.chart`: the dashboard's picture (matplotlib);
+- :mod:`.chart`: the dashboard's picture (SVG text, written directly);
 - :mod:`.dashboard`: ``progress()``, the dashboard in a notebook;
 - :mod:`.review`: ``review()``, fresh questions and trees aimed at the mistakes, endless.
 

@@ -11,9 +11,10 @@ What it shows (:mod:`.summary` computes it, :mod:`.chart` draws it):
   whether it is *still there*, *fading* or *gone for now*; practice by kind (the level
   reached) and the animations' quizzes.
 
-It is HTML with the picture inside (a PNG), so it reads the same in JupyterLab, on
+It is HTML with the picture inside (an SVG in an ``<img>``, as wide as the output, which
+JupyterLab shows in notebooks it did not run too), so it reads the same in JupyterLab, on
 GitHub and in an exported notebook; nothing in it needs a widget. Its text form says the
-same in words.
+same in words, and so does the picture's ``alt`` text.
 
 >>> from minimax_lessons.logbook import answer
 >>> board = Progress([answer("p2.1", 0, False, ["max-at-every-level"], kind="value",
@@ -24,13 +25,13 @@ True
 
 from __future__ import annotations
 
-import base64
 import html
 import time
 
 from .. import logbook
 from ..exercises import feedback as F
-from .chart import figure, png
+from ..pictures.jupyter import fitting_img
+from .chart import svg, words
 from .summary import ago, question_name, summarise, times
 
 __all__ = ["progress", "Progress"]
@@ -91,10 +92,9 @@ class Progress:
         return "\n".join(out)
 
     # -- in a notebook ------------------------------------------------------------------------
-    def picture(self) -> bytes | None:
-        """The dashboard's picture as PNG bytes (None when nothing is recorded)."""
-        fig = figure(self.summary)
-        return None if fig is None else png(fig)
+    def picture(self) -> str | None:
+        """The dashboard's picture as SVG text (None when nothing is recorded)."""
+        return svg(self.summary)
 
     def _repr_html_(self):
         s = self.summary
@@ -107,8 +107,7 @@ class Progress:
             for step in s.steps) + "</ol>")
         picture = self.picture()
         if picture is not None:
-            parts.append(f'<img src="data:image/png;base64,{base64.b64encode(picture).decode()}"'
-                         f' alt="{html.escape(self._alt())}" style="max-width: 100%;">')
+            parts.append(fitting_img(picture, words(s)))
         parts.append(self._lessons_html())
         if s.misconceptions:
             parts.append(self._mistakes_html())
@@ -118,15 +117,10 @@ class Progress:
             extra.append(f"Quizzes in animations: {s.quizzes[0]} stops answered, "
                          f"{s.quizzes[1]} right.")
         parts += [F.para(html.escape(line)) for line in extra]
-        return ('<div class="mml-progress" style="font-size: 1.05em; max-width: 70em;">'
+        # break-word: a long path breaks where it would overflow (tables keep their widths)
+        return ('<div class="mml-progress" style="font-size: 1.05em; max-width: 70em; '
+                'overflow-wrap: break-word;">'
                 + "".join(parts) + "</div>")
-
-    def _alt(self) -> str:
-        s = self.summary
-        done = sum(r.predictions_done + r.exercises_done for r in s.lessons)
-        named = ", ".join(f"{m.name} ({m.state})" for m in s.misconceptions[:5])
-        return (f"Lessons: {done} questions answered. Mistakes over time: "
-                + (named or "none named") + ".")
 
     def _lessons_html(self) -> str:
         head = (f"<tr><th{LEFT}>Lesson</th><th>Predictions answered</th>"

@@ -6,9 +6,11 @@ Vocabulary
   move early gives alpha-beta its bounds early, so it prunes more.
 - A *transposition table* remembers what a search found about a position, so
   the same position reached by another move order is not searched again. Under
-  alpha-beta most values are *bounds*, not exact values: a node that was cut
-  off (or found nothing above alpha) only knows its value is at least (a
-  ``LOWER`` bound) or at most (an ``UPPER`` bound) the number it returned.
+  alpha-beta most values are *bounds*, not exact values: a value at or above
+  the beta the node was entered with (a *fail high*) says only that the true value
+  is at least that (a ``LOWER`` bound), one at or below alpha (a *fail low*) that it
+  is at most that (an ``UPPER`` bound), at MAX and MIN nodes alike. A MAX node that
+  is cut off fails high, a MIN node that is cut off fails low.
   :class:`TranspositionTable` stores each value with its *flag*: ``EXACT``,
   ``LOWER`` or ``UPPER``, keyed by (state, plies left), and the best move of
   each state (for ordering, whatever the depth).
@@ -40,7 +42,7 @@ from itertools import count
 
 from ..games.game import MAX
 from .result import SearchError, SearchResult, check_depth, no_actions, no_evaluation
-from .textbook import bound_flag
+from .textbook import bound_flag, wins_now
 
 INF = math.inf
 #: The flags of :func:`~minimax_lessons.search.textbook.bound_flag`, the function the
@@ -103,13 +105,17 @@ class _OutOfTime(Exception):
 
 
 def table_search(game, state=None, *, depth=None, evaluate=None, order=None, table=None,
-                 first=None, flags=True, deadline=None) -> SearchResult:
+                 first=None, flags=True, deadline=None, quiescence=False) -> SearchResult:
     """Alpha-beta with a transposition table: the same value, far fewer nodes.
 
     ``table`` may be shared between searches (iterative deepening does);
     ``first`` is a move to try first at the root; ``flags=False`` stores every
     value as exact (a bug, kept for the lesson); ``deadline`` a
-    ``time.perf_counter()`` reading after which the search gives up.
+    ``time.perf_counter()`` reading after which the search gives up;
+    ``quiescence=True`` plays on at the depth limit while a move is forced (a win to
+    take, a threat with one block), as :func:`~minimax_lessons.search.textbook.quiescence`
+    does; ``nodes`` then counts the positions it plays into there too (its one-ply
+    looks for wins are not counted).
     """
     check_depth(depth)
     root = game.initial_state() if state is None else state
@@ -129,11 +135,9 @@ def table_search(game, state=None, *, depth=None, evaluate=None, order=None, tab
             counts["leaves"] += 1
             return utility(state)
         if left == 0:
-            counts["leaves"] += 1
-            counts["estimated"] += 1
             if evaluate is None:
                 raise no_evaluation(game, state)
-            return evaluate(state)
+            return settle(state) if quiescence else estimate(state)
         entry = values.get((state, left))
         if entry is not None:
             v, flag = entry
@@ -161,6 +165,28 @@ def table_search(game, state=None, *, depth=None, evaluate=None, order=None, tab
             raise no_actions(game, state)
         table.store(state, left, best, bound_flag(best, low, high) if flags else EXACT, move)
         return best
+
+    def estimate(state):
+        counts["leaves"] += 1
+        counts["estimated"] += 1
+        return evaluate(state)
+
+    def settle(state):
+        """The value at the depth limit, played on while a move is forced."""
+        while True:
+            after = [result(state, a) for a in actions(state)]
+            for child in after:
+                if is_terminal(child) and utility(child) != 0:  # a win to take
+                    counts["leaves"] += 1
+                    return utility(child)
+            safe = [child for child in after if not wins_now(game, child)]
+            if len(safe) > 1:
+                return estimate(state)  # quiet
+            state = (safe or after)[0]  # forced: the only block, or every move loses
+            counts["nodes"] += 1
+            if is_terminal(state):
+                counts["leaves"] += 1
+                return utility(state)
 
     v = value(root, -INF, INF, INF if depth is None else depth)
     move = None if is_terminal(root) or depth == 0 else moves.get(root)
@@ -211,8 +237,9 @@ def deepen(game, state=None, *, seconds=None, max_depth=None, evaluate=None, ord
 
 
 def column_values(game, state, *, depth, evaluate=None, order=None, table=None,
-                  deadline=None) -> dict:
-    """The depth-limited value of each move in ``state`` (the move itself is ply 1).
+                  deadline=None, quiescence=False) -> dict:
+    """The depth-limited value of each move in ``state`` (the move itself is ply 1);
+    ``quiescence=True`` plays on at the depth limit while a move is forced.
 
     >>> from minimax_lessons import ConnectFour
     >>> game = ConnectFour(rows=4, cols=5)
@@ -221,13 +248,14 @@ def column_values(game, state, *, depth, evaluate=None, order=None, table=None,
     (1, 3)
     """
     return {a: r.value for a, r in _column_searches(game, state, depth, evaluate, order,
-                                                    table, deadline).items()}
+                                                    table, deadline, quiescence).items()}
 
 
-def _column_searches(game, state, depth, evaluate, order, table, deadline):
+def _column_searches(game, state, depth, evaluate, order, table, deadline, quiescence=False):
     table = TranspositionTable() if table is None else table
     return {a: table_search(game, game.result(state, a), depth=max(depth - 1, 0),
-                            evaluate=evaluate, order=order, table=table, deadline=deadline)
+                            evaluate=evaluate, order=order, table=table, deadline=deadline,
+                            quiescence=quiescence)
             for a in game.actions(state)}
 
 

@@ -160,12 +160,82 @@ def killers_first(moves, killers):
     return first + [m for m in moves if m not in first]
 
 
+def wins_now(game, state):
+    """The moves with which the player to move wins at once.
+
+    >>> from minimax_lessons import ConnectFour
+    >>> game = ConnectFour(rows=4, cols=5)
+    >>> wins_now(game, game.play("001122"))   # X completes the bottom row in column 3
+    [3]
+    """
+    found = []
+    for a in game.actions(state):
+        after = game.result(state, a)
+        if game.is_terminal(after) and game.utility(after) != 0:
+            found.append(a)
+    return found
+
+
+def quiescence(game, state, evaluate):
+    """The value of a position at the depth limit, played on while a move is forced.
+
+    A player who can win at once wins. A player with only one move after which the
+    opponent cannot win at once (a *forced* block) plays it, and the position after it
+    is judged the same way; with no such move, every move loses. A position with a
+    real choice is *quiet*, and estimated.
+
+    >>> from minimax_lessons import ConnectFour
+    >>> game = ConnectFour(rows=4, cols=5)
+    >>> quiescence(game, game.play("001122"), game.estimate)    # X to move wins at once
+    1
+    >>> quiescence(game, game.play("1122") , game.estimate) == game.estimate(game.play("1122"))
+    True
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    won = wins_now(game, state)
+    if won:
+        return game.utility(game.result(state, won[0]))
+    moves = game.actions(state)
+    safe = [a for a in moves if not wins_now(game, game.result(state, a))]
+    if len(safe) > 1:
+        return evaluate(state)  # quiet: a real choice, nothing forced
+    return quiescence(game, game.result(state, (safe or moves)[0]), evaluate)
+
+
+def alphabeta_with_quiescence(game, state, depth, evaluate, alpha=-math.inf, beta=math.inf):
+    """Depth-limited alpha-beta that scores the positions at its depth limit by
+    :func:`quiescence`: a threat there is answered before anything is estimated.
+
+    >>> from minimax_lessons import ConnectFour
+    >>> game = ConnectFour(rows=4, cols=5)   # X plays 3: two threats, O can block one
+    >>> alphabeta_with_quiescence(game, game.play("1122"), 1, game.estimate)
+    1
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    if depth == 0:
+        return quiescence(game, state, evaluate)
+    maximizing = game.to_move(state) == MAX
+    value = -math.inf if maximizing else math.inf
+    for a in game.actions(state):
+        child = alphabeta_with_quiescence(game, game.result(state, a), depth - 1, evaluate,
+                                          alpha, beta)
+        value = max(value, child) if maximizing else min(value, child)
+        alpha, beta = (max(alpha, value), beta) if maximizing else (alpha, min(beta, value))
+        if alpha >= beta:
+            break
+    return value
+
+
 def alphabeta_with_table(game, state, table, alpha=-math.inf, beta=math.inf):
     """Alpha-beta that remembers each state's value in ``table``, with what it means.
 
-    Each value is stored with its flag (see :func:`bound_flag`): "exact", "lower"
-    (cut off: the true value is at least this) or "upper" (nothing beat alpha: at
-    most this). A stored bound is used only when it settles the window on its own.
+    Each value is stored with its flag (see :func:`bound_flag`), read off the window the
+    node was entered with, the same way at MAX and MIN nodes: "lower" (the value reached
+    beta, a *fail high*: the true value is at least this), "upper" (it stayed at or below
+    alpha, a *fail low*: at most this) or "exact" (strictly between). A stored bound is
+    used only when it settles the window on its own.
 
     >>> from minimax_lessons import ConnectFour
     >>> game = ConnectFour(rows=3, cols=4)
@@ -210,13 +280,19 @@ def alphabeta_with_exact_table(game, state, table, alpha=-math.inf, beta=math.in
 def bound_flag(value, alpha, beta):
     """What a value alpha-beta returned for the window (alpha, beta) tells of the true value.
 
+    The window is the one the node was *entered* with, and the rule is the same whoever
+    moves there. A MAX node cut off fails high (a move reached beta; the moves not
+    searched could only raise it); a MIN node cut off fails low (a reply reached alpha;
+    the replies not searched could only lower it). A node that searched every move
+    without getting inside the window fails the other way.
+
     >>> bound_flag(5, 0, 5), bound_flag(0, 0, 5), bound_flag(3, 0, 5)
     ('lower', 'upper', 'exact')
     """
     if value >= beta:
-        return "lower"  # cut off: unsearched moves could only push it further
+        return "lower"  # fail high: the true value is at least this
     if value <= alpha:
-        return "upper"  # no move beat alpha: the true value is at most this
+        return "upper"  # fail low: the true value is at most this
     return "exact"
 
 

@@ -17,8 +17,9 @@ still show. Screenshots of a few of these pages are kept in ``tests/artifacts/``
 
 So that no lesson runs twice (the browser tests share one worker), the same run checks
 what opening a lesson and its own widgets do: the lesson is not marked unsaved as it
-opens, its first animation plays to its end, lesson 4's board answers a click, and lesson
-10's reveals stay closed until clicked (:data:`LESSON_WIDGETS`).
+opens, its first animation plays to its end, lesson 4's board answers a click, every
+prediction's explanation and result stay closed before Run All and after it, and lesson
+9's and lesson 10's open when clicked (:data:`LESSON_WIDGETS`).
 """
 
 import re
@@ -239,9 +240,50 @@ def the_reveals_open_only_when_clicked(page):
     assert page.evaluate(REVEALS_JS)[0]["open"]
 
 
+#: The results a lesson shows closed (``reveal()``), in its outputs.
+RESULTS_JS = """() => [...document.querySelectorAll('.jp-OutputArea-output details')].map(d => ({
+    open: d.open,
+    summary: d.querySelector('summary').innerText,
+    images: d.querySelectorAll('img').length,
+}))"""
+
+
+def predictions(path) -> int:
+    """How many predictions the lesson checks (cells with ``check("pN.M"``)."""
+    nb = nbformat.read(path, as_version=4)
+    return sum('check("p' in cell.source for cell in nb.cells if cell.cell_type == "code")
+
+
+def answers_are_closed(page, path, when):
+    """Every prediction has its explanation below it, closed, and no result is open."""
+    if not predictions(path):
+        return
+    page.locator(".jp-MarkdownOutput details").first.wait_for(state="attached")
+    texts, results = page.evaluate(REVEALS_JS), page.evaluate(RESULTS_JS)
+    assert texts and not [r for r in texts + results if r["open"]], \
+        f"{path.name}: an answer is open {when}"
+    assert all(r["summary"].startswith("Answer and explanation") for r in texts)
+    assert all(r["summary"].startswith("The result") for r in results)
+
+
+def the_horizon_result_opens_only_when_clicked(page):
+    """Lesson 9: the horizon position's result (a board and a line) opens on a click."""
+    results = page.evaluate(RESULTS_JS)
+    assert len(page.evaluate(REVEALS_JS)) == 6 and len(results) == 5  # p9.3, p9.4 share one
+    horizon = page.locator(".jp-OutputArea-output details").nth(3)
+    horizon.scroll_into_view_if_needed()
+    assert results[3]["images"] == 1
+    assert not horizon.get_by_text("column 2, searched 4 and 5 plies deep").is_visible()
+    horizon.locator("summary").click()
+    horizon.get_by_text("column 2, searched 4 and 5 plies deep").wait_for(state="visible")
+    assert horizon.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
+    page.screenshot(path=str(ARTIFACTS / "lesson-9-result-opened.png"))
+
+
 #: What a lesson's own widgets do, checked on its one run (besides its first player).
 LESSON_WIDGETS = {
     "04-tic-tac-toe.ipynb": the_tic_tac_toe_board_answers_a_click,
+    "09-connect-four.ipynb": the_horizon_result_opens_only_when_clicked,
     "10-more-players-dice-and-killers.ipynb": the_reveals_open_only_when_clicked,
 }
 #: How a lesson's first player's last caption starts (a Monte Carlo search tells its rounds).
@@ -270,12 +312,14 @@ def test_every_picture_of_a_lesson_fits_at_both_sizes_before_and_after_run_all(
         f"{found['pictures']} outputs hold a picture but only {found['images']} images show")
     assert not found["broken"], f"images that did not load, in cells {found['broken']}"
     overflow = overflow_at_both_sizes(page, path.name, "before Run All")
+    answers_are_closed(page, path, "before Run All")
     lab.run_all()
     page.wait_for_function("() => [...document.querySelectorAll('.mmla')]"
                            ".every(p => p.querySelector('.mmla-stage svg'))")
     overflow += overflow_at_both_sizes(page, path.name, "after Run All")
     assert not overflow, "outputs that scroll sideways or are cut off ([size, when, cell, " \
         "what, width, room]):\n" + "\n".join(map(str, overflow))
+    answers_are_closed(page, path, "after Run All")
     if page.locator(".mmla:not(:has(.mmla-quiz))").count():
         assert_the_first_player_plays(page, LAST_CAPTIONS.get(path.name, "Done:"))
     LESSON_WIDGETS.get(path.name, lambda page: None)(page)

@@ -87,6 +87,15 @@ def test_a_mistake_in_practice_is_named_by_progress_and_served_by_review(jupyter
     assert board.locator("img").count() == 1
     alt = board.locator("img").get_attribute("alt")
     assert "max at every level (still there)" in alt
+    # The picture is an SVG in an <img>, loaded, and no wider than the output it is in.
+    shown = page.evaluate("""() => {
+        const img = document.querySelector('.mml-progress img');
+        return {src: img.getAttribute('src').slice(0, 26), loaded: img.complete,
+                natural: img.naturalWidth, width: img.getBoundingClientRect().width,
+                room: img.closest('.jp-OutputArea-output').getBoundingClientRect().width};
+    }""")
+    assert shown["src"] == "data:image/svg+xml;base64," and shown["loaded"], shown
+    assert shown["natural"] > 0 and 0 < shown["width"] <= shown["room"], shown
     page.screenshot(path=str(ARTIFACTS / "progress_in_lab.png"), full_page=True)
 
     # review() serves it back: a fresh values tree, named for that mistake.
@@ -133,3 +142,32 @@ def _text(x):
     from minimax_lessons.words import show_number
 
     return show_number(x)
+
+
+def test_a_saved_dashboard_shows_its_picture_in_a_notebook_opened_untrusted(jupyter_server, lab):
+    """A notebook saved with progress()'s output and opened again is untrusted: JupyterLab
+    sanitises its HTML, and the picture (an SVG in a data: <img>) still shows."""
+    from minimax_lessons import check
+    from minimax_lessons.progress import progress
+
+    check("p2.1", 12)  # the largest leaf: max at every level, in this test's own logbook
+    board = progress()
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("progress()")
+    cell.outputs = [nbformat.v4.new_output("execute_result", execution_count=1, data={
+        "text/html": board._repr_html_(), "text/plain": board.text()})]
+    nb.cells = [cell]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
+                                 "language": "python"}
+    lab.open(jupyter_server.add_notebook(nb, "saved-progress.ipynb"))
+    page = lab.page
+    page.locator(".mml-progress img").wait_for(state="visible")
+    trusted = page.evaluate("() => window.jupyterapp.shell.currentWidget.content.model"
+                            ".cells.get(0).trusted")
+    page.wait_for_function("() => { const i = document.querySelector('.mml-progress img');"
+                           " return i.complete && i.naturalWidth > 0; }")
+    img = page.locator(".mml-progress img")
+    assert trusted is False
+    assert "max at every level (still there)" in img.get_attribute("alt")
+    assert img.get_attribute("src").startswith("data:image/svg+xml;base64,")
+    lab.assert_no_console_errors()

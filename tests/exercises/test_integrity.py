@@ -207,8 +207,8 @@ def hidden_names(node, m):  # nothing for the static look to see: the watch must
     return getattr(package, "mini" + "max")(GameTree.from_nested(node, root=root_of(m))).value
 
 
-def best_move_wrapper(node):
-    return pkg_minimax(GameTree.from_nested(node)).move
+def best_move_wrapper(node, is_maximizing):
+    return pkg_minimax(GameTree.from_nested(node, root="max" if is_maximizing else "min")).move
 
 
 def game_wrapper(game, state):
@@ -232,15 +232,15 @@ def honest_minimax(node, is_maximizing):
     return max(values) if is_maximizing else min(values)
 
 
-def honest_best_move(node):  # self-contained: the checker's worker runs it on its own
+def honest_best_move(node, is_maximizing):  # self-contained: the checker's worker runs it alone
     def value(node, is_maximizing):
         if not isinstance(node, list):
             return node
         values = [value(child, not is_maximizing) for child in node]
         return max(values) if is_maximizing else min(values)
 
-    values = [value(child, False) for child in node]
-    return values.index(max(values))
+    values = [value(child, not is_maximizing) for child in node]
+    return values.index(max(values) if is_maximizing else min(values))
 
 
 def honest_game_minimax(game, state):

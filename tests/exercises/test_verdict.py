@@ -28,8 +28,8 @@ def test_the_old_names_of_the_fields_still_read_them():
 
 
 def test_a_function_question_shows_the_verdict_on_the_function_it_holds():
-    verdict = check("q3.5", variants.best_move_picks_min)
-    assert isinstance(verdict.detail, Verdict) and verdict.detail.kind == "best_move"
+    verdict = check("q3.5", variants.best_move_either_players_swapped)
+    assert isinstance(verdict.detail, Verdict) and verdict.detail.kind == "best_move_either"
     assert verdict.text() == "q3.5: " + verdict.detail.text()
     assert verdict._repr_html_() == verdict.detail._repr_html_()
     assert verdict.explanation == verdict.detail.explanation

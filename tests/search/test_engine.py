@@ -7,7 +7,7 @@ import pytest
 from minimax_lessons import MAX, ConnectFour, alphabeta, minimax
 from minimax_lessons.search.engine import (EXACT, LOWER, UPPER, TranspositionTable, bound_flag,
                                     centre_first, column_values, deepen, table_search)
-from minimax_lessons.exercises.banks.lesson9 import HORIZON
+from minimax_lessons.exercises.banks.lesson9 import HORIZON, TEMPTING_THREAT
 from minimax_lessons.search.adversarial import SearchError
 
 GAME = ConnectFour()
@@ -105,13 +105,31 @@ def test_ordering_and_the_table_cut_the_nodes_of_plain_alphabeta():
     assert tabled.nodes < ordered.nodes < plain.nodes
 
 
-def test_deepening_pays_for_its_repeats_by_depth_8():
+def test_deepening_costs_more_than_one_table_search_yet_its_last_search_costs_less():
     order = centre_first(GAME)
     runs = deepen(GAME, max_depth=8, evaluate=GAME.estimate, order=order)
     once = table_search(GAME, depth=8, evaluate=GAME.estimate, order=order)
     ordered = alphabeta(GAME, depth=8, evaluate=GAME.estimate, order=order)
     assert runs[-1].value == once.value == ordered.value
-    assert sum(r.nodes for r in runs) < ordered.nodes
+    total = sum(r.nodes for r in runs)
+    assert runs[-1].nodes < once.nodes < total < ordered.nodes  # 4,526 < 7,515 < 10,218 < 13,297
+
+
+def test_what_deepening_carries_from_one_depth_to_the_next_is_the_best_moves():
+    order = centre_first(GAME)
+    warm = TranspositionTable()
+    deepen(GAME, max_depth=7, evaluate=GAME.estimate, order=order, table=warm)
+    moves_only = TranspositionTable()
+    moves_only.moves.update(warm.moves)
+    last = table_search(GAME, depth=8, evaluate=GAME.estimate, order=order, table=warm)
+    same = table_search(GAME, depth=8, evaluate=GAME.estimate, order=order, table=moves_only)
+    assert same.nodes == last.nodes and same.value == last.value  # the values did not help
+    # why: in a search to depth d, a position with k pieces always has d - k plies left
+    fresh = TranspositionTable()
+    table_search(GAME, depth=6, evaluate=GAME.estimate, order=order, table=fresh)
+    pieces = {state: sum(len(row) - row.count(".") for row in GAME.board(state))
+              for state, _ in fresh.values}
+    assert all(left == 6 - pieces[state] for state, left in fresh.values)
 
 
 def test_deepening_stops_at_max_depth_or_at_the_end_of_the_game():
@@ -217,6 +235,80 @@ def test_the_horizon_position_hides_a_loss_behind_a_forcing_move():
     assert len(blocks) == 1  # the reply is forced: the threat must be blocked
     deeper = column_values(GAME, state, depth=5, evaluate=GAME.estimate)
     assert all(sign * v == -1 for v in deeper.values())
+
+
+def test_a_tempting_threat_is_played_at_depth_3_and_refused_from_depth_4_on():
+    state = GAME.play(TEMPTING_THREAT)
+    order = centre_first(GAME)
+
+    def best(depth, **options):
+        values = column_values(GAME, state, depth=depth, evaluate=GAME.estimate, order=order,
+                               **options)
+        return max(values, key=values.get), values
+
+    assert best(3)[0] == 4
+    for depth in (4, 5, 6):
+        move, values = best(depth)
+        assert move == 2 and values[4] == -1
+    after = GAME.result(state, 4)
+    blocks = [r for r in GAME.actions(after) if not immediate_wins(GAME, GAME.result(after, r))]
+    assert blocks == [2]  # O's answer is forced
+    blocked = GAME.result(after, 2)
+    assert all(immediate_wins(GAME, GAME.result(blocked, x)) for x in GAME.actions(blocked))
+    move, values = best(3, quiescence=True)
+    assert move == 2 and values[4] == -1
+
+
+def test_quiescence_sees_the_loss_behind_the_horizon_positions_forcing_move():
+    state = GAME.play(HORIZON)
+    assert column_values(GAME, state, depth=3, evaluate=GAME.estimate)[2] > -1
+    assert column_values(GAME, state, depth=3, evaluate=GAME.estimate, quiescence=True)[2] == -1
+
+
+def test_quiescence_changes_nothing_where_every_leaf_is_quiet():
+    small = ConnectFour(*SMALL)
+    state = small.initial_state()  # nobody can threaten anything within two plies
+    plain = table_search(small, state, depth=2, evaluate=small.estimate)
+    quiet = table_search(small, state, depth=2, evaluate=small.estimate, quiescence=True)
+    assert (quiet.value, quiet.nodes, quiet.estimated) == (plain.value, plain.nodes,
+                                                            plain.estimated)
+
+
+def test_quiescence_counts_the_positions_it_plays_on_into():
+    state = GAME.play(TEMPTING_THREAT)
+    plain = table_search(GAME, state, depth=3, evaluate=GAME.estimate)
+    quiet = table_search(GAME, state, depth=3, evaluate=GAME.estimate, quiescence=True)
+    deeper = table_search(GAME, state, depth=5, evaluate=GAME.estimate)
+    assert plain.nodes < quiet.nodes < deeper.nodes
+
+
+# -- the textbook versions students read are tested equal to the engine -----------------------
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_the_textbook_quiescence_search_gives_the_engines_values(depth):
+    from minimax_lessons import textbook
+
+    order = centre_first(GAME)
+    for state in random_positions(GAME, 12, seed=depth, low=6, high=30) + [
+            GAME.play(TEMPTING_THREAT), GAME.play(HORIZON)]:
+        engine = table_search(GAME, state, depth=depth, evaluate=GAME.estimate, order=order,
+                              quiescence=True)
+        assert textbook.alphabeta_with_quiescence(GAME, state, depth, GAME.estimate) == \
+            engine.value
+
+
+def test_flags_tell_the_truth_at_max_and_min_nodes_alike_and_both_bounds_occur_at_both():
+    from minimax_lessons import textbook
+
+    game = ConnectFour(*SMALL)
+    seen = set()
+    for state in random_positions(game, 6, seed=5, low=9, high=12):
+        table = {}
+        textbook.alphabeta_with_table(game, state, table)
+        for s, (v, flag) in table.items():
+            exact = textbook.alphabeta(game, s)
+            assert {"exact": exact == v, "lower": exact >= v, "upper": exact <= v}[flag]
+            seen.add((game.to_move(s), flag))
+    assert {("max", "lower"), ("max", "upper"), ("min", "lower"), ("min", "upper")} <= seen
 
 
 # -- the textbook versions students read are tested equal to the engine -----------------------

@@ -19,7 +19,8 @@ p3.5      ``best_move([[8, 1], [6, 4], [2, 3]])``                    value for m
 
 Every right answer is computed by the package's own search on the fixed tree.
 
-Exercises: the lesson asks q3.1 to q3.6 at its end; its graded notebook
+Exercises: the lesson asks q3.1 to q3.6 and q3.17 (the seed's Parsons problem: the lines of
+the best-index loop, each common wrong order named) at its end; its graded notebook
 (``notebooks/exercises/03-minimax-exercises.ipynb``) asks q3.7 to q3.15; lesson 10 asks
 q3.16 (two MIN agents in a row). Answers are recomputed from each variant with the
 package's searches; the one fixed answer (q3.8) is stored as a salted hash.
@@ -106,6 +107,21 @@ DEPTH_LINES = ["def minimax(node, depth, is_maximizing):",
                "        return estimate(node)",
                "    values = [minimax(child, depth - 1, not is_maximizing) for child in node]",
                "    return max(values) if is_maximizing else min(values)"]
+
+#: q3.17: best_move as a loop that keeps the best index so far (the seed's Parsons problem).
+BEST_LINES = ["def best_move(node):",
+              "    values = [minimax(child, False) for child in node]",
+              "    best = 0",
+              "    for i in range(1, len(values)):",
+              "        if values[i] > values[best]:",
+              "            best = i",
+              "    return best"]
+#: The minimax that q3.17's lines call (the lesson's, run before them).
+GIVEN_MINIMAX = ("def minimax(node, is_maximizing):\n"
+                 "    if not isinstance(node, list):\n"
+                 "        return node\n"
+                 "    values = [minimax(child, not is_maximizing) for child in node]\n"
+                 "    return max(values) if is_maximizing else min(values)\n")
 
 QUESTIONS = (
     tree_value_question(
@@ -219,13 +235,24 @@ QUESTIONS = (
         distractors=["    values = [minimax(child, depth, not is_maximizing) for child in node]"],
         alternatives=[DEPTH_LINES[:1] + DEPTH_LINES[3:5] + DEPTH_LINES[1:3] + DEPTH_LINES[5:]],
         title="q3.4 Parsons: a depth limit"),
+    ParsonsQuestion(
+        "q3.17", "Put these lines in order to make best_move with a loop that keeps the "
+                 "index of the best child so far: MAX's best move, the first of equal ones. "
+                 "minimax(node, is_maximizing) is the lesson's. Two lines do not belong.",
+        BEST_LINES,
+        distractors=["        if values[i] >= values[best]:", "        return best"],
+        alternatives=[BEST_LINES[:1] + BEST_LINES[2:3] + BEST_LINES[1:2] + BEST_LINES[3:]],
+        function_kind="best_move", function_name="best_move", diagnose=True,
+        given=GIVEN_MINIMAX, title="q3.17 Parsons: the best move"),
     FunctionQuestion(
-        "q3.5", "Write a function best_move(node) (any name will do): the index of MAX's "
-                 "best child at the root of a nested-list tree (0 is the first child). When "
-                 "several children are equally good, return the leftmost: keep a move and "
-                 "switch only to a strictly better one, as minimax does. It may call your "
-                 "minimax.",
-        "best_move", title="q3.5 Write best_move"),
+        "q3.5", "Write a function best_move(node, is_maximizing) (any name will do): the "
+                 "index of the best child at the root of a nested-list tree (0 is the first "
+                 "child) for the player who moves there, MAX if is_maximizing is True, else "
+                 "MIN. The lesson's best_move is MAX's only: at a MIN root the best move has "
+                 "the smallest value. When several children are equally good, return the "
+                 "leftmost: keep a move and switch only to a strictly better one, as minimax "
+                 "does. It may call your minimax.",
+        "best_move_either", title="q3.5 Write best_move for either player"),
     FunctionQuestion(
         "q3.6", "Write a function minimax(game, state) (any name will do) for any game, "
                  "through the Game interface only: "
@@ -236,4 +263,5 @@ QUESTIONS = (
 )
 
 __all__ = ["QUESTIONS", "PREDICTIONS", "SEED_TREE", "DEEPER_TREE", "FIGURE", "DEPTH_LINES",
+           "BEST_LINES", "GIVEN_MINIMAX",
            "leftmost_leaf", "depth_limited_value"]

@@ -221,11 +221,14 @@ QUESTIONS = (
         "q5.5", "Write evaluate(board) for tic-tac-toe, board a 9-character string such as "
                 "\"X.O.X....\", for a depth-limited search: minimax(TicTacToe(), board, "
                 "depth=d, evaluate=evaluate). It returns a number, higher when X (MAX) stands "
-                "better, the same for a board and its mirror image (or rotation). The search "
-                "scores finished games itself (+1 X wins, -1 O wins, 0 a draw) and calls "
-                "evaluate only on unfinished boards, so every estimate must lie strictly "
-                "between -1 and +1. The checker runs such searches with your function: they "
-                "must take a win when there is one and block a threat.",
+                "better. The checker compares pairs of unfinished boards with the same pieces "
+                "but one: the board where that piece, if it is X's, stands on a square on more "
+                "lines (the centre lies on 4 lines, a corner on 3, an edge square on 2), or, if "
+                "it is O's, on fewer, must score higher. A board and its mirror image (or "
+                "rotation) must score the same. The search scores finished games itself (+1 X "
+                "wins, -1 O wins, 0 a draw) and calls evaluate only on unfinished boards, so "
+                "every estimate must lie strictly between -1 and +1; the checker also runs "
+                "such searches with your function, which must take a win and block a threat.",
         "evaluate", title="q5.5 Write an evaluation function"),
 )
 

@@ -7,7 +7,7 @@ id        the student predicts
 ========  ===================================================================
 p7.1      negamax's score at a MIN root, for MIN (Figure 5.2's leaves)
 p7.2      how many different heap sizes Nim [2, 3, 4] can show
-p7.3      what the 16,168 nodes of minimax with a table count in tic-tac-toe
+p7.3      what the 481 nodes of minimax with a table count in Nim [2, 3, 4]
 p7.4      the expectiminimax value of the coin-flip tree ``CHANCE_TREE``
 p7.5      that value again when the risky coin pays 16 instead of 8
 ========  ===================================================================
@@ -114,13 +114,15 @@ PREDICTIONS = (
         data={"heaps": NIM_HEAPS}, solve=lambda d: heap_sizes(d["heaps"]),
         mistakes=_heap_mistakes, hint="a whole number", title="p7.2 Positions of Nim"),
     ChoiceQuestion(
-        "p7.3", "With a transposition table, minimax on tic-tac-toe reports 16,168 nodes, yet "
-                "the game has only 5,478 positions. What are the other 10,690 nodes?",
+        "p7.3", "With a transposition table, minimax on Nim [2, 3, 4] reports 481 nodes, yet "
+                "the game has only 112 positions, and the table searches each of them once. "
+                "What are the other 369 nodes?",
         ["Positions searched a second time, because the table lost them.",
-         "Mirror images and rotations of boards, which the table keeps apart.",
+         "The same heaps in another order, such as (1, 3, 2) and (2, 3, 1), which the table "
+         "keeps apart.",
          "Arrivals at a position already met: every move out of every position searched "
          "counts one node, even when its result is already in the table, or is a finished "
-         "board scored again."],
+         "game scored again."],
         answer_hash="82137876d8e66eae6a1b0c3f",
         mistakes={"6b415562e134f2084abc8f58": "table-recomputes",
                   "e672da59de78e7e3464219d0": "symmetry-not-merged"},

@@ -8,7 +8,9 @@ id        the student predicts
 p8.1      which of A's moves in ``AVERAGE_TRAP`` has the best average play-out
 p8.2      which child UCB1 selects next, from the counts in ``SELECT_COUNTS``
 p8.3      what the back-up adds to the wins of a node MIN chose, after X wins
-p8.4      how often UCT finds O's drawing move in ``FORK_TRAP`` with 100 play-outs
+p8.4      which of the root's children UCT plays after ``FEW_ROUNDS`` rounds on
+          ``AVERAGE_TRAP``: the best mean, the most visited or the least visited
+p8.5      how often UCT finds O's drawing move in ``FORK_TRAP`` with 100 play-outs
 ========  ===================================================================
 
 Every right answer is computed by the package's own code, never stored.
@@ -42,10 +44,16 @@ AVERAGE_TRAP = [[1, 1, -1], [0, 0, 0], [-1, 1, -1]]
 SELECT_COUNTS = {"parent": 10, "children": {"B": (6, 4), "C": (3, 1), "D": (1, -1)}}
 #: O (MIN) to move; X threatens a fork at square 8. Only squares 2 and 8 hold the draw.
 FORK_TRAP = "...\nO.X\n.X."
-#: Seeds and play-outs p8.4 asks about.
+#: Seeds and play-outs p8.5 asks about.
 FORK_SEEDS, FORK_PLAYOUTS = range(10), 100
+#: p8.4: UCT on AVERAGE_TRAP after this many rounds with this seed: B has the best mean
+#: (from 3 play-outs), C (minimax's move) the most visits.
+FEW_ROUNDS = {"playouts": 9, "seed": 5}
+#: p8.4's options, in the order shown.
+PLAYED_OPTIONS = ["The child with the best mean", "The most visited child",
+                  "The least visited child: it has the most left to learn"]
 
-#: p8.1's and p8.4's options, in the order shown.
+#: p8.1's and p8.5's options, in the order shown.
 AVERAGE_OPTIONS = ["B", "C", "D"]
 FORK_OPTIONS = ["Nearly every time (8 to 10 seeds of 10)",
                 "About half the time (4 to 7 seeds)",
@@ -101,15 +109,28 @@ def _greedy_or_rare_mistakes(data):
     return {_letter_of(data, greedy): "greedy-mean", _letter_of(data, rare): "least-visited"}
 
 
-def fork_hits(seeds=FORK_SEEDS, playouts=FORK_PLAYOUTS) -> int:
-    """How many seeds' UCT plays a drawing move for O in ``FORK_TRAP``.
+def fork_hits(seeds=FORK_SEEDS, playouts=FORK_PLAYOUTS, *, c=math.sqrt(2)) -> int:
+    """How many seeds' UCT (exploration constant ``c``, results from -1 to +1) plays a
+    drawing move for O in ``FORK_TRAP``.
 
     >>> fork_hits(range(3), 3000)
     3
     """
     game = TicTacToe(FORK_TRAP)
     values = move_values(game, game.initial_state())
-    return sum(values[mcts(game, playouts=playouts, seed=s).move] == 0 for s in seeds)
+    return sum(values[mcts(game, playouts=playouts, seed=s, c=c).move] == 0 for s in seeds)
+
+
+def few_rounds():
+    """UCT's result on ``AVERAGE_TRAP`` after :data:`FEW_ROUNDS` (p8.4's root)."""
+    return mcts(GameTree.from_nested(AVERAGE_TRAP), **FEW_ROUNDS)
+
+
+def _played_letter(data):
+    result = few_rounds()
+    best_mean = max(result.means, key=result.means.get)
+    assert best_mean != result.move, "p8.4 needs a root where mean and visits disagree"
+    return "b" if result.move == max(result.visits, key=result.visits.get) else "a"
 
 
 def _fork_letter(data):
@@ -139,11 +160,19 @@ PREDICTIONS = (
         mistakes=lambda d: [("backup-no-sign-switch", d["utility"])],
         title="p8.3 Whose win?"),
     ChoiceQuestion(
-        "p8.4", "O (MIN) to move. X threatens a fork at square 8; only squares 2 and 8 keep "
+        "p8.4", "After its last round UCT must play one of the root's children. After 9 "
+                "rounds on the small tree, MAX's children stand at: B, n = 3 and mean +0.33; "
+                "C, n = 5 and mean 0.00; D, n = 1 and mean -1.00. Which child does UCT play?",
+        PLAYED_OPTIONS, data=FEW_ROUNDS, solve=_played_letter,
+        mistakes={"a": "plays-best-mean", "c": "plays-least-visited"},
+        title="p8.4 Which child is played?"),
+    ChoiceQuestion(
+        "p8.5", "O (MIN) to move. X threatens a fork at square 8; only squares 2 and 8 keep "
                 "the draw. Run UCT with 100 play-outs, once for each of 10 seeds. How often "
                 "does it play 2 or 8?",
         FORK_OPTIONS, data={"board": FORK_TRAP}, solve=_fork_letter,
-        mistakes={"a": "few-playouts-enough"}, title="p8.4 A hundred play-outs"),
+        mistakes={"a": "few-playouts-enough", "b": "few-playouts-enough"},
+        title="p8.5 A hundred play-outs"),
 )
 
 
@@ -208,6 +237,16 @@ def _pick(data, rule) -> str:
     return LETTERS[scores.index(max(scores))]
 
 
+def signed_mean(mean) -> str:
+    """A mean with its sign and two decimals; 0 has no sign (never "-0.00").
+
+    >>> signed_mean(0.125), signed_mean(-0.0), signed_mean(-0.001), signed_mean(-0.5)
+    ('+0.12', '0.00', '0.00', '-0.50')
+    """
+    text = f"{mean:+.2f}"
+    return "0.00" if float(text) == 0 else text
+
+
 def _mean_after(data, sign=-1, visit=1):
     """(MAX's mean, MIN's mean) of a node MIN chose, after backing up ``data["utility"]``
     (``sign=+1``: without switching the sign; ``visit=0``: without counting the visit)."""
@@ -251,7 +290,8 @@ QUESTIONS = (
         "q8.2", lambda d: f"UCT is at a {d['player'].upper()} node visited N = {d['parent']} "
                           "times. Which child does UCB1 (c = sqrt 2) select next? (Means are "
                           "from MAX's point of view, as everywhere in the course.)",
-        lambda d: [f"{name} (n = {n}, mean for MAX {w / n if d['player'] == 'max' else -w / n:+.2f})"
+        lambda d: [f"{name} (n = {n}, mean for MAX "
+                   f"{signed_mean(w / n if d['player'] == 'max' else -w / n)})"
                    for name, n, w in d["children"]],
         make=_children_counts, solve=lambda d: _pick(d, "ucb"), mistakes=_selection_mistakes,
         title="q8.2 Which child next?"),
@@ -273,5 +313,6 @@ QUESTIONS = (
 )
 
 __all__ = ["QUESTIONS", "PREDICTIONS", "AVERAGE_TRAP", "SELECT_COUNTS", "FORK_TRAP",
-           "FORK_SEEDS", "FORK_PLAYOUTS", "AVERAGE_OPTIONS", "FORK_OPTIONS", "playout_average",
-           "ucb_scores", "fork_hits"]
+           "FORK_SEEDS", "FORK_PLAYOUTS", "FEW_ROUNDS", "AVERAGE_OPTIONS", "FORK_OPTIONS",
+           "PLAYED_OPTIONS", "playout_average", "ucb_scores", "fork_hits", "few_rounds",
+           "signed_mean"]

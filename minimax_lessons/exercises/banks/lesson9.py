@@ -7,9 +7,14 @@ id        the student predicts
 ========  ===================================================================
 p9.1      the nodes plain minimax visits on the empty 6 x 7 board to depth 4
 p9.2      what centre-first ordering does to alpha-beta's nodes at depth 6
-p9.3      what a table may conclude from a value returned by a cut-off
-p9.4      what a depth-5 search says of the move a depth-3 search liked in
+p9.3      what a table may conclude from a MAX node's cut-off (value >= beta)
+p9.4      what it may conclude from a MIN node's cut-off (value <= alpha)
+p9.5      what iterative deepening to depth 8 costs against one table search to
+          depth 8, in all and in its last search
+p9.6      what a depth-5 search says of the move a depth-3 search liked in
           ``HORIZON`` (the horizon effect)
+p9.7      what a depth-5 search says of the threat a depth-3 search plays in
+          ``TEMPTING_THREAT`` (a horizon that changes the move)
 ========  ===================================================================
 
 Every right answer is computed by the package's own searches, never stored.
@@ -25,30 +30,56 @@ win in three moves ★★★.
 
 from __future__ import annotations
 
+import functools
+
 from ...games.connectfour import ConnectFour
 from ...search.adversarial import alphabeta, minimax
-from ...search.engine import bound_flag, centre_first, column_values
+from ...search.engine import bound_flag, centre_first, column_values, deepen, table_search
 from ..questions import ChoiceQuestion, ValueQuestion
 
-#: On the full board, X to move: every move but column 2 loses within 3 plies;
-#: column 2 makes a threat O must block, which pushes the loss past the horizon.
+#: On the full board, X to move. O threatens to win at once in column 2 (the bottom row
+#: reads O.OO in columns 1 to 4), so every other move loses at O's next move. Column 2
+#: blocks and makes a threat of X's own; O's forced block makes two threats of O's, and X
+#: can stop one: the loss comes at ply 4, just past a depth-3 horizon.
 HORIZON = "01140331535310"
+#: X to move, nothing forced. Column 4 makes a threat (X's diagonal from column 1 up to
+#: column 4 then needs the cell above O's piece in column 2), and a depth-3 search plays
+#: it; O's only answer, the block, gives O three in a row with both ends open (columns 1
+#: and 5), so column 4 loses at ply 4. Searched 4 plies deep or more, X plays column 2.
+TEMPTING_THREAT = "4430431235"
 #: p9.3's node: MAX, entered with this window, returns this value after a cut-off.
-CUT_OFF = {"alpha": 0, "beta": 0.5, "value": 0.5}
+CUT_OFF = {"player": "MAX", "alpha": 0, "beta": 0.5, "value": 0.5}
+#: p9.4's node: MIN, entered with the same window, cut off by a reply worth alpha.
+MIN_CUT_OFF = {"player": "MIN", "alpha": 0, "beta": 0.5, "value": 0}
+#: p9.5: iterative deepening on the empty board, to this depth, against one search.
+DEEPENING_DEPTH = 8
 
 ORDERING = [
     "About as many: alpha-beta finds the same value in any order.",
     "About half as many.",
     "About a tenth as many, or fewer.",
 ]
-FLAGS = [
-    "The node's value is exactly 0.5.",
-    "The node's value is at least 0.5.",
-    "The node's value is at most 0.5.",
+def flag_options(data) -> list:
+    """The three things a table may conclude about a node that returned ``data["value"]``."""
+    v = data["value"]
+    return [f"Its value is exactly {v}.", f"Its value is at least {v}.",
+            f"Its value is at most {v}."]
+
+
+FLAGS = flag_options(CUT_OFF)
+DEEPENING = [
+    "Fewer nodes in all: the table makes the repeats free.",
+    "More nodes in all, but its last search, to depth 8, needs fewer than the one search.",
+    "More nodes in all, and its last search needs about as many as the one search.",
 ]
 HORIZON_OPTIONS = [
     "About the same, a little below 0: column 2 holds.",
     "-1: the loss is still there, only pushed past the depth-3 horizon.",
+    "+1: the threat wins the game for X.",
+]
+THREAT_OPTIONS = [
+    "About what depth 3 says: a little above 0.",
+    "-1: O's forced answer costs X the game.",
     "+1: the threat wins the game for X.",
 ]
 
@@ -87,17 +118,56 @@ def flag_letter(value, alpha, beta) -> str:
     return {"exact": "a", "lower": "b", "upper": "c"}[bound_flag(value, alpha, beta)]
 
 
+@functools.lru_cache(maxsize=None)
+def deepening_nodes(depth=DEEPENING_DEPTH) -> dict:
+    """Nodes on the empty board, centre first with the table: one ``table_search`` to
+    ``depth`` ("once"), iterative deepening to ``depth`` in all ("all") and in its last
+    search ("last").
+
+    >>> deepening_nodes(3)   # too shallow for the ordering to pay
+    {'once': 76, 'all': 108, 'last': 76}
+    """
+    game = ConnectFour()
+    order = centre_first(game)
+    once = table_search(game, depth=depth, evaluate=game.estimate, order=order)
+    runs = deepen(game, max_depth=depth, evaluate=game.estimate, order=order)
+    return {"once": once.nodes, "all": sum(r.nodes for r in runs), "last": runs[-1].nodes}
+
+
+def _deepening_letter(data):
+    n = deepening_nodes(data["depth"])
+    if n["all"] < n["once"]:
+        return "a"
+    return "b" if n["last"] < 0.9 * n["once"] else "c"
+
+
 def horizon_values(depth):
     """Each column's value in HORIZON, searched ``depth`` plies deep (X's point of view)."""
     game = ConnectFour()
     return column_values(game, game.play(HORIZON), depth=depth, evaluate=game.estimate)
 
 
-def _horizon_letter(data):
-    shallow, deep = horizon_values(3), horizon_values(5)
-    liked = max(shallow, key=shallow.get)
-    v = deep[liked]
+def _deeper_letter(values_at):
+    """What a depth-5 search says of the move a depth-3 search likes: "a" about the same,
+    "b" a loss, "c" a win (``values_at(depth)``: each move's value at that depth)."""
+    shallow, deep = values_at(3), values_at(5)
+    v = deep[max(shallow, key=shallow.get)]
     return "b" if v == -1 else "c" if v == 1 else "a"
+
+
+def _horizon_letter(data):
+    return _deeper_letter(horizon_values)
+
+
+def threat_values(depth, *, quiescence=False):
+    """Each column's value in TEMPTING_THREAT, searched ``depth`` plies deep (X's view)."""
+    game = ConnectFour()
+    return column_values(game, game.play(TEMPTING_THREAT), depth=depth, evaluate=game.estimate,
+                         order=centre_first(game), quiescence=quiescence)
+
+
+def _threat_letter(data):
+    return _deeper_letter(threat_values)
 
 
 def _flag_letter(data):
@@ -105,9 +175,14 @@ def _flag_letter(data):
 
 
 def _flag_mistakes(data):
+    """Each wrong letter's mistake: a bound taken as exact, the bounds' directions swapped
+    (at a MIN node cut off, the belief that a cut-off always gives a lower bound), or an
+    exact value taken for a bound."""
     right = _flag_letter(data)
     if right == "a":
-        return {}
+        return {"b": "exact-taken-as-bound", "c": "exact-taken-as-bound"}
+    if right == "c" and data.get("player", "MAX") == "MIN":
+        return {"a": "bound-as-exact", "b": "cut-off-taken-as-lower"}
     return {"a": "bound-as-exact", ("c" if right == "b" else "b"): "bound-flag-reversed"}
 
 
@@ -129,16 +204,39 @@ PREDICTIONS = (
         "p9.3", "A MAX node is entered with the window alpha = {alpha}, beta = {beta}. A child "
                 "returns {value}, so the node stops at once ({value} >= beta) and returns "
                 "{value}. What may a transposition table conclude about this node?",
-        FLAGS, data=CUT_OFF,
+        flag_options, data=CUT_OFF,
         solve=_flag_letter, mistakes=_flag_mistakes, title="p9.3 What a cut-off value means"),
     ChoiceQuestion(
-        "p9.4", "X to move. A depth-3 search says every column loses (-1) except column 2, "
-                "worth a little below 0: playing 2 threatens four in a row, and O must block. What "
-                "does a depth-5 search say column 2 is worth?",
+        "p9.4", "A MIN node is entered with the same window, alpha = {alpha}, beta = {beta}. "
+                "Its first reply returns {value}, so it stops at once ({value} <= alpha: MAX "
+                "has {alpha} elsewhere already) and returns {value}. What may the table "
+                "conclude about this node?",
+        flag_options, data=MIN_CUT_OFF,
+        solve=_flag_letter, mistakes=_flag_mistakes, title="p9.4 A cut-off at MIN"),
+    ChoiceQuestion(
+        "p9.5", "Alpha-beta with the table and the middle first searches the empty board to "
+                "depth {depth} once. Iterative deepening searches depth 1, 2, ..., {depth} "
+                "with one shared table, each depth trying first the moves the depth before "
+                "found best. How do its nodes compare with the one search's?",
+        DEEPENING, data={"depth": DEEPENING_DEPTH}, solve=_deepening_letter,
+        mistakes=lambda d: {"a": "deepening-pays-for-itself", "c": "deepening-gains-nothing"},
+        title="p9.5 What deepening costs"),
+    ChoiceQuestion(
+        "p9.6", "X to move. A depth-3 search says every column loses (-1) except column 2, "
+                "worth a little below 0: playing 2 blocks O's threat in the bottom row and "
+                "makes a threat of X's own, which O must block. What does a depth-5 search "
+                "say column 2 is worth?",
         HORIZON_OPTIONS, data={"moves": HORIZON}, solve=_horizon_letter,
-        mistakes=lambda d: {"a": "trusts-the-horizon"}, title="p9.4 Past the horizon"),
+        mistakes=lambda d: {"a": "trusts-the-horizon", "c": "one-threat-wins"},
+        title="p9.6 Past the horizon"),
+    ChoiceQuestion(
+        "p9.7", "X to move, and nothing is forced. A depth-3 search plays column 4: a threat, "
+                "which O must block in column 2. What does a depth-5 search say column 4 is "
+                "worth?",
+        THREAT_OPTIONS, data={"moves": TEMPTING_THREAT}, solve=_threat_letter,
+        mistakes=lambda d: {"a": "trusts-the-horizon", "c": "one-threat-wins"},
+        title="p9.7 A tempting threat"),
 )
-
 
 # -- the exercises at the end of the lesson (q9.1 to q9.4) -----------------------------------
 FOUR = ConnectFour()
@@ -257,7 +355,9 @@ QUESTIONS = (
         title="q9.4 A win in three"),
 )
 
-__all__ = ["QUESTIONS", "PREDICTIONS", "HORIZON", "CUT_OFF", "ORDERING", "FLAGS",
-           "HORIZON_OPTIONS", "plain_nodes", "ordering_ratio", "flag_letter", "horizon_values",
+__all__ = ["QUESTIONS", "PREDICTIONS", "HORIZON", "CUT_OFF", "MIN_CUT_OFF", "ORDERING", "FLAGS",
+           "DEEPENING", "DEEPENING_DEPTH", "HORIZON_OPTIONS", "TEMPTING_THREAT", "THREAT_OPTIONS",
+           "plain_nodes", "ordering_ratio", "flag_letter", "flag_options", "deepening_nodes",
+           "horizon_values", "threat_values",
            "FOUR", "four_listing", "columns_winning_now", "forced_win_within",
            "blocking_columns", "winning_columns_in_three"]

@@ -39,8 +39,9 @@ from pathlib import Path
 
 from ...exercises import variants as V
 from ...exercises.check import RECORD_ENV, check, get_question, question_ids
-from ...exercises.harness import (board_value, nested_alphabeta, nested_best_move, nested_depth,
-                                nested_minimax, run_local)
+from ...exercises.harness import (board_value, nested_alphabeta, nested_best_move,
+                                  nested_best_move_either, nested_depth,
+                                  nested_minimax, run_local)
 from ...mistakes import DIAGNOSES, GENERIC
 from ...exercises.nested import names, to_game
 from ...exercises.questions import (ChoiceQuestion, FillQuestion, FindBugQuestion,
@@ -220,15 +221,41 @@ ADVICE = {
     "bound-as-exact": Advice(
         _A, "Whatever number alpha-beta returns from a node is that node's value, so a table "
             "can store it as exact.",
-        "Only values strictly inside the window are exact. A cut-off returns a lower bound "
-        "(at MAX), a node where nothing beat alpha an upper bound; store the flag with the "
-        "value and use a bound only when it settles the new window.",
+        "Only values strictly inside the window the node was entered with are exact. At or "
+        "above beta (fail high) it is a lower bound, at or below alpha (fail low) an upper "
+        "bound, whoever moves; store the flag with the value and use a bound only when it "
+        "settles the new window.",
         "Lesson 9's table that stores every value as exact returns a wrong value on a "
         "concrete 4 x 5 position (a draw it calls a win for X)."),
     "bound-flag-reversed": Advice(
-        _A, "A cut-off value is an upper bound (the node could be worth less).",
-        "At a MAX node the moves not searched could only raise the value: value >= beta "
-        "means at least; value <= alpha means at most."),
+        _A, "A value at or above beta is an upper bound (the node could be worth less).",
+        "Compare the value with the entry window: at or above beta, at least; at or below "
+        "alpha, at most; the same rule at MAX and MIN nodes."),
+    "cut-off-taken-as-lower": Advice(
+        _A, "A cut-off always gives a lower bound (true at MAX nodes, where lesson 6 met "
+            "cut-offs first).",
+        "At a MIN node the cut-off comes from a reply at or below alpha: the replies not "
+        "searched could only lower the value, so it is an upper bound. Say the rule by the "
+        "window, not by the cut-off: at or above beta, at least; at or below alpha, at most."),
+    "exact-taken-as-bound": Advice(
+        _A, "Every value alpha-beta returns is a bound of some kind.",
+        "A value strictly between alpha and beta was neither cut off nor failed low: every "
+        "move was searched and the best is inside the window, so it is exact."),
+    "one-threat-wins": Advice(
+        _D, "A threat wins: the opponent is forced, so the forcing side is winning.",
+        "A forced reply is still a reply: the block may be harmless, or even good for the "
+        "blocker. Play the threat and its block out on the board and look again."),
+    "deepening-pays-for-itself": Advice(
+        _D, "Iterative deepening with a transposition table costs less than one search to the "
+            "same depth.",
+        "The repeats cost nodes; what the table carries from one depth to the next is the best "
+        "moves, not the values. Compare with one table search to the same depth (lesson 9: "
+        "10,218 nodes against 7,515 at depth 8)."),
+    "deepening-gains-nothing": Advice(
+        _D, "Iterative deepening only repeats work, so its last search costs what a fresh one "
+            "does.",
+        "Each depth orders its moves by the depth before: the last search of lesson 9 visits "
+        "4,526 nodes where a cold search to depth 8 visits 7,515."),
     "trusts-the-horizon": Advice(
         _D, "A move that keeps the loss out of sight at the depth limit has avoided it.",
         "Forcing moves (a threat the opponent must block) use up plies and push the loss past "
@@ -253,10 +280,33 @@ ADVICE = {
         "A list is shared by every call: a move written into it stays until you write '.' "
         "back. Either undo the move after the call or pass a copy.",
         "On a board, not on a tree: the board after the call still holds the tried moves."),
+    "returns-before-loop": Advice(
+        _M, "The return statement can go anywhere after the variable it returns is set.",
+        "A return ends the function at once: put it after the loop, so that every move has "
+        "been compared before the best index is returned."),
+    "returns-inside-loop": Advice(
+        _M, "The return belongs with the code that finds the best, inside the loop.",
+        "Inside the loop the return runs on the first pass: the function then answers "
+        "after comparing two moves. Indent it as the for line, after the loop."),
+    "max-at-min-root": Advice(
+        _M, "The best move is the one with the largest value.",
+        "Best for the player who moves: the largest value where MAX moves, the smallest "
+        "where MIN does (and the children are then MAX nodes)."),
+    "used-before-set": Advice(
+        _F, "The lines of a function can come in any order, as long as they are all there.",
+        "Python runs them top to bottom: a name must be given its value (best = 0, values "
+        "= ...) before a line reads it.",
+        "In Parsons problems: the order given stops with UnboundLocalError or NameError."),
     "not-symmetric": Advice(
         _E, "A square's worth depends on its place in the list, not on the lines through it.",
         "A board and its mirror image are equally good; score lines, or weight squares by "
         "how many lines pass through them (centre 4, corner 3, edge 2)."),
+    "misses-better-board": Advice(
+        _E, "Any number will do as an estimate, as long as the search runs (a constant, or "
+        "the count of pieces).",
+        "An estimate must tell positions apart: put the same pieces on the board but one, "
+        "and move that one to the centre. Which board would you rather have? Score lines, or "
+        "weight squares by the lines through them (centre 4, corner 3, edge 2)."),
     "search-skips-win": Advice(
         _E, "An evaluation can say anything; wins are handled elsewhere (or inside it).",
         "The scale rule: every estimate strictly between a loss and a win. The search never "
@@ -370,6 +420,15 @@ ADVICE = {
         _X, "The move with the best average play-out is the best move.",
         "A play-out lets MIN play at random; minimax lets her play her best. Averages and "
         "minimax disagree when one good reply hides among bad ones."),
+    "plays-best-mean": Advice(
+        _X, "After the search, play the move with the best average result.",
+        "Averages from few play-outs are noise; the visit counts sum up the whole search, "
+        "since UCB1 kept returning to the child whose mean held up. AIMA: 65 wins in 100 "
+        "beat 2 in 3."),
+    "plays-least-visited": Advice(
+        _X, "The exploration bonus decides the move played, too.",
+        "The bonus chooses where the next play-out goes; the move played at the end is the "
+        "most visited child."),
     "few-playouts-enough": Advice(
         _X, "A hundred random games are plenty for tic-tac-toe.",
         "Random play-outs rarely find O's one drawing reply; the tree needs enough rounds "
@@ -382,9 +441,10 @@ ADVICE = {
         "A position found in the table is looked up at once: its moves are never generated "
         "again."),
     "symmetry-not-merged": Advice(
-        _X, "The table merges mirror images and rotations.",
-        "To the table a mirror image is another position; the 5,478 already counts them "
-        "separately."),
+        _X, "The table merges positions that look alike (heaps in another order, mirror "
+            "images and rotations).",
+        "To the table they are other positions, and the count of positions (Nim's 112, "
+        "tic-tac-toe's 5,478) already counts them separately."),
     "order-only": Advice(
         _X, "With chance nodes, as in lesson 1, only the order of the scores matters.",
         "An average weighs sizes: scaling one outcome up can change the chance node's "
@@ -559,6 +619,9 @@ TINY = {
     "returns-value-not-move": ("best_move", V.best_move_returns_value, (_TREE,)),
     "one-based-move": ("best_move", V.best_move_one_based, (_TREE,)),
     "rightmost-on-ties": ("best_move", V.best_move_rightmost_on_ties, ([[3, 5], [4, 3]],)),
+    "returns-before-loop": ("best_move", V.best_move_returns_first, ([[2, 4], [3, 12]],)),
+    "returns-inside-loop": ("best_move", V.best_move_returns_in_loop, ([[1], [2], [3]],)),
+    "max-at-min-root": ("best_move_either", V.best_move_either_max_only, (_TREE, False)),
     "depth-off-by-one": ("minimax_depth", V.depth_stops_early, (_DEPTH_TREE, 1, True)),
     "depth-per-round": ("minimax_depth", V.depth_per_round, (_DEPTH_TREE, 1, True)),
     "depth-ignored": ("minimax_depth", V.depth_ignored, (_DEPTH_TREE, 1, True)),
@@ -575,17 +638,21 @@ TINY = {
                            (_PRUNE_TREE, -math.inf, math.inf, True)),
     "board-not-restored": ("board_minimax", V.board_not_restored, ("XOXXO.O..", "X")),
     "not-symmetric": ("mirror", V.evaluate_not_symmetric, ("X........",)),
+    "misses-better-board": ("pair", V.evaluate_counts_pieces, ("....X....", ".X.......")),
     "search-skips-win": ("one_ply", V.evaluate_terminal_not_checked, ("XOXOX.O..",)),
     "window-after": ("window", "return", ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], "B2"), "visit"),
 }
 
 _HARNESS = {"minimax": nested_minimax, "best_move": nested_best_move,
+            "best_move_either": nested_best_move_either,
             "minimax_depth": nested_depth, "alphabeta": nested_alphabeta,
             "board_minimax": board_value}
 _CALLS = {"minimax": "minimax(tree, {1})", "best_move": "best_move(tree)",
+          "best_move_either": "best_move(tree, {1})",
           "minimax_depth": "minimax(tree, {1}, {2})",
           "alphabeta": "alphabeta(tree, -inf, +inf, {3})",
           "board_minimax": "minimax(board, {1!r})", "mirror": "evaluate(board), evaluate(mirror)",
+          "pair": "evaluate({0!r}), evaluate({1!r})",
           "one_ply": "minimax(game, board, depth=1, evaluate=evaluate).move",
           "window": "alphabeta(tree, trace=True)"}
 
@@ -596,6 +663,8 @@ def _run(kind, fn, args):
         board = args[0]
         mirror = "".join(board[r + 2 - c] for r in (0, 3, 6) for c in range(3))
         return (fn(board), fn(mirror))
+    if kind == "pair":
+        return (fn(args[0]), fn(args[1]))
     if kind == "one_ply":
         game = TicTacToe(args[0])
         return minimax(game, depth=1, evaluate=fn).move
@@ -615,8 +684,10 @@ def _run(kind, fn, args):
 
 
 _WHAT = {"minimax": "the value", "minimax_depth": "the value", "best_move": "the move",
+         "best_move_either": "the move",
          "alphabeta": "the leaves evaluated", "board_minimax": "the value",
          "mirror": "a board's score and its mirror image's",
+         "pair": "the scores of X on the centre and X on an edge square",
          "one_ply": "the square played", "window": "B2's window (alpha, beta) on entry"}
 
 
