@@ -69,19 +69,19 @@ student-notebooks: $(STAMP)
 # The lecturers' misconception guide, generated from the diagnosis registry (a test
 # fails when the committed guide differs from what this writes).
 teaching-guide: $(STAMP)
-	$(PY) -m minimax_lessons.instructor.guide
+	$(PY) -m minimax_lessons.instructor.teaching.guide
 
 # Slide types (slide / subslide / skip / -) for every lesson, from the rules in
-# minimax_lessons/instructor/slides.py; re-run after adding, changing or re-running a lesson
+# minimax_lessons/instructor/teaching/slides.py; re-run after adding, changing or re-running a lesson
 # (tests/instructor/test_slides.py fails until then). Idempotent.
 LESSONS = $(sort $(wildcard notebooks/[0-9][0-9]-*.ipynb))
 slide-metadata: $(STAMP)
-	$(PY) -m minimax_lessons.instructor.slides $(LESSONS)
+	$(PY) -m minimax_lessons.instructor.teaching.slides $(LESSONS)
 
 # Offline reveal.js decks, slides/NN-name.slides.html (+ slides/reveal.js/), from a fresh
 # run of each lesson; animations embedded as their self-contained players; no network.
 slides: $(STAMP)
-	$(PY) -m minimax_lessons.instructor.decks --out slides $(LESSONS)
+	$(PY) -m minimax_lessons.instructor.teaching.decks --out slides $(LESSONS)
 
 bench: $(STAMP)
 	@set -e; for f in bench/*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(PY) "$$f"; done

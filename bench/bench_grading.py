@@ -1,10 +1,12 @@
 """Seconds per notebook and students per minute, serially and with ``--jobs`` (figures to read,
 nothing asserted).
 
-Run with: PYTHONPATH=. python bench/bench_grading.py [STUDENTS] [JOBS]
-(defaults: 20 students, as many jobs as cores). Each student submits the course's
+Run with: PYTHONPATH=. python bench/bench_grading.py [STUDENTS] [JOBS] [ISOLATION]
+(defaults: 20 students, as many jobs as cores, auto). Each student submits the course's
 graded minimax notebook with its solutions; the class is graded serially, then
-with JOBS students at once, in bubblewrap when it works here. Prints both
+with JOBS students at once, in bubblewrap when it works here (ISOLATION as ``grade
+--isolation`` takes it: ``user`` grades as an unprivileged user of its own, as root
+where no jail can be built). Prints both
 rates, the seconds per notebook (the goal with two jobs on two cores: under 1.0 s),
 their ratio, whether the two runs' ``grades.csv`` and ``totals.csv`` are byte-identical,
 the machine's load average before and after (other work on the machine slows
@@ -30,7 +32,7 @@ import nbformat
 from minimax_lessons._process import with_package_path
 from minimax_lessons.instructor import grade, release
 from minimax_lessons.instructor.common import student_environment
-from minimax_lessons.instructor.isolation import Jail, find_bwrap, shared_graphviz_cache
+from minimax_lessons.instructor.grading.isolation import Jail, find_bwrap, shared_graphviz_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "course" / "source" / "03-minimax-exercises.ipynb"
@@ -56,7 +58,7 @@ def make_class(tmp: Path, count: int):
     return key
 
 
-def rate(tmp: Path, key, jobs: int, count: int) -> tuple:
+def rate(tmp: Path, key, jobs: int, count: int, isolation="auto") -> tuple:
     """(students per minute, CPU seconds per notebook) with ``jobs`` at once (a fresh output
     folder). The CPU seconds are those of every process grading started (kernels, jails,
     checkers), as their parents collected them: what other work on the machine does not
@@ -64,14 +66,14 @@ def rate(tmp: Path, key, jobs: int, count: int) -> tuple:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     grade(tmp / "submitted", key, tmp / f"graded-{jobs}", jobs=jobs, progress=False,
-          stream=io.StringIO())
+          stream=io.StringIO(), isolation=isolation)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     return count * 60 / wall, cpu / count
 
 
-def stop_seconds(tmp: Path, key) -> float:
+def stop_seconds(tmp: Path, key, isolation="auto") -> float:
     """Seconds from the first Ctrl-C (SIGINT) to the grader's exit, two sleeping notebooks
     being graded at once (goal: under 5 s)."""
     blank = nbformat.read(tmp / "release" / SOURCE.name, as_version=4)
@@ -82,7 +84,8 @@ def stop_seconds(tmp: Path, key) -> float:
     out = tmp / "graded-sleepers"
     grader = subprocess.Popen([sys.executable, "-m", "minimax_lessons.instructor", "grade",
                                str(tmp / "sleepers"), "--key", str(key), "--out", str(out),
-                               "--jobs", "2", "--timeout", "900", "--quiet"],
+                               "--jobs", "2", "--timeout", "900", "--quiet",
+                               "--isolation", isolation],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 300
     while len(list((out / "results").glob("*.started"))) < 2 and time.monotonic() < deadline:
@@ -119,9 +122,10 @@ def jailed_first_drawing(bwrap, cache) -> str:
     return done.stdout.strip() or done.stderr.strip()[-200:]
 
 
-def main(count, jobs):
-    bwrap = find_bwrap()
-    where = "in bubblewrap" if bwrap else "without isolation"
+def main(count, jobs, isolation="auto"):
+    bwrap = find_bwrap() if isolation in ("auto", "bwrap") else None
+    where = {"user": "as an unprivileged user of its own"}.get(
+        isolation, "in bubblewrap" if bwrap else "without isolation")
     if bwrap and shared_graphviz_cache():
         for label, cache in (("with", shared_graphviz_cache()), ("without", None)):
             print(f"first drawing in a jailed Python {label} the grader's Graphviz cache: "
@@ -131,10 +135,10 @@ def main(count, jobs):
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         key = make_class(tmp, count)
-        serial, cpu = rate(tmp, key, 1, count)
+        serial, cpu = rate(tmp, key, 1, count, isolation)
         print(f"  serial (--jobs 1):   {serial:6.1f} students/minute, "
               f"{60 / serial:.2f} s per notebook, {cpu:.2f} CPU s per notebook")
-        parallel, cpu = rate(tmp, key, jobs, count)
+        parallel, cpu = rate(tmp, key, jobs, count, isolation)
         print(f"  --jobs {jobs}:{'':<{11 - len(str(jobs))}}{parallel:6.1f} students/minute, "
               f"{60 / parallel:.2f} s per notebook (goal with 2 jobs on 2 cores: < 1.0 s), "
               f"{cpu:.2f} CPU s per notebook")
@@ -146,10 +150,11 @@ def main(count, jobs):
         totals = (tmp / "graded-1" / "totals.csv").read_text().splitlines()[1].split(",")
         print(f"  each student's total: {totals[1]}/{totals[2]} (expected full marks)")
         print(f"  first Ctrl-C to the grader's exit, two notebooks running: "
-              f"{stop_seconds(tmp, key):.2f} s (goal: under 5 s)")
+              f"{stop_seconds(tmp, key, isolation):.2f} s (goal: under 5 s)")
     print(f"load average after: {load()}")
 
 
 if __name__ == "__main__":
     main(int(sys.argv[1]) if len(sys.argv) > 1 else 20,
-         int(sys.argv[2]) if len(sys.argv) > 2 else (os.cpu_count() or 1))
+         int(sys.argv[2]) if len(sys.argv) > 2 else (os.cpu_count() or 1),
+         sys.argv[3] if len(sys.argv) > 3 else "auto")

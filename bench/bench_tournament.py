@@ -15,7 +15,7 @@ import time
 from minimax_lessons.play.bots import game_spec, reference_bot
 from minimax_lessons.games.connectfour import ConnectFour
 from minimax_lessons.play.arena import BotPool, BotProcess, Player, play_game
-from minimax_lessons.instructor.isolation import Jail, find_bwrap
+from minimax_lessons.instructor.grading.isolation import Jail, find_bwrap
 
 
 def start_seconds(player, spec, jail=None, runs=5):

@@ -12,9 +12,11 @@ True
 
 Aliases whose module the package has already imported are entered in ``sys.modules``
 when the package is imported (:func:`register`); the rest are found on first import by
-:class:`AliasFinder`, which also serves ``python -m OLD.PATH``. Three old paths are the
-new packages themselves (``games``, ``search``, ``play``), which re-export the names the
-old modules had.
+:class:`AliasFinder`, which also serves ``python -m OLD.PATH`` (``python -m
+minimax_lessons.instructor.slides`` runs ``instructor.teaching.slides``). Six old paths
+are the new packages themselves (``games``, ``search``, ``play``, ``instructor.grading``,
+``instructor.lms``, ``instructor.tournament``), which re-export the names the old modules
+had.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ OLD_PATHS = {
     "botproc": "play.bot_process",
     "capstone": "exercises.capstone",
     "practice": "exercises.practice",
-    "teaching": "instructor.guide",
+    "teaching": "instructor.teaching.guide",
     "exercises.sandbox": "runner.sandbox",
     "exercises._worker": "runner._worker",
     "exercises.shipping": "runner.shipping",
@@ -64,8 +66,23 @@ OLD_PATHS = {
     "exercises.mistakes": "mistakes",
     "exercises.bank": "exercises.banks.lesson3",
     **{f"exercises.predictions.lesson{n}": f"exercises.banks.lesson{n}" for n in range(1, 10)},
-    "instructor.one": "instructor.grade_one",
-    "instructor.runner": "instructor.notebook_runner",
+    "instructor.one": "instructor.grading.grade_one",
+    "instructor.runner": "instructor.grading.notebook_runner",
+    # the instructor's folder, before it was cut into subpackages (``instructor.grading``,
+    # ``instructor.lms`` and ``instructor.tournament`` are the new packages themselves)
+    **{f"instructor.{old}": f"instructor.{new}" for old, new in {
+        "release": "assignment.release", "rosters": "assignment.class_list",
+        "roster": "assignment.variants",
+        "isolation": "grading.isolation", "untrusted": "grading.untrusted",
+        "notebook_runner": "grading.notebook_runner", "grade_one": "grading.grade_one",
+        "stopping": "grading.stopping",
+        "archives": "lms.archives", "collect": "lms.collect", "export": "lms.export",
+        "feedback_release": "lms.feedback_release",
+        "late": "gradebook.late", "adjustments": "gradebook.adjustments",
+        "final": "gradebook.final", "report": "gradebook.report",
+        "standings": "tournament.standings",
+        "slides": "teaching.slides", "decks": "teaching.decks", "guide": "teaching.guide",
+    }.items()},
 }
 _FULL = {f"{PACKAGE}.{old}": f"{PACKAGE}.{new}" for old, new in OLD_PATHS.items()}
 

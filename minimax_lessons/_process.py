@@ -7,6 +7,10 @@ slow import: nbformat checks notebooks with jsonschema, which on import builds s
 grammars for one optional string format (the ``rfc3987_syntax`` package), about 3 s a
 process on a slow machine, for a check none of these processes makes.
 
+A child may start others that outlive it (bubblewrap's process inside the jail, a
+process in a session of its own): :func:`kill_tree` ends a process and everything below
+it, read from ``/proc`` on Linux.
+
 >>> launch("minimax_lessons.play.bot_process")
 "import sys; sys.modules.setdefault('rfc3987_syntax', None); from minimax_lessons.play.bot_process import main; main()"
 >>> with_package_path({"PYTHONPATH": "/mine"})["PYTHONPATH"].endswith(":/mine")
@@ -16,6 +20,8 @@ True
 from __future__ import annotations
 
 import os
+import signal
+import time
 from pathlib import Path
 
 #: The folder that holds the ``minimax_lessons`` package (a checkout or site-packages).
@@ -36,4 +42,82 @@ def launch(module: str, function: str = "main") -> str:
             f"from {module} import {function}; {function}()")
 
 
-__all__ = ["PACKAGE_ROOT", "with_package_path", "launch"]
+def children(pid) -> list:
+    """Process ids whose parent is ``pid`` (Linux /proc; empty elsewhere)."""
+    found = []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return found
+    for name in names:
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if len(fields) > 1 and int(fields[1]) == pid:
+            found.append(int(name))
+    return found
+
+
+def _state(pid) -> str:
+    """The state letter of process ``pid`` (R, S, T, Z, ...), or "" when it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0].decode()
+    except (OSError, IndexError):
+        return ""
+
+
+def _freeze(pid, seconds) -> bool:
+    """Stop ``pid`` (SIGSTOP) and wait until it is stopped, so that a fork it was making
+    has finished and its children can be read. False when it is gone."""
+    try:
+        os.kill(pid, signal.SIGSTOP)
+    except OSError:
+        return False
+    deadline = time.monotonic() + seconds
+    while _state(pid) not in ("T", "t", "Z", "X", "") and time.monotonic() < deadline:
+        time.sleep(0.001)
+    return True
+
+
+def kill_tree(pid, *, settle=0.5) -> list:
+    """Kill process ``pid`` and every process below it, even those in sessions or process
+    namespaces of their own; the process ids killed.
+
+    Each process is stopped before its children are read (it can start no more), and
+    all are killed together at the end, so none is left behind as an orphan; ``settle``:
+    seconds to wait for one process to stop. Without ``/proc``, only ``pid`` is killed.
+
+    >>> import subprocess
+    >>> shell = subprocess.Popen(["sh", "-c", "setsid sleep 60 & echo started; wait"],
+    ...                          stdout=subprocess.PIPE)
+    >>> shell.stdout.readline() and None  # it has started sleep, in a session of its own
+    >>> len(kill_tree(shell.pid)), shell.wait()  # the shell and its sleep
+    (2, -9)
+    >>> shell.stdout.close()
+    """
+    if not os.path.isdir("/proc"):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+        return [pid]
+    frozen, todo = [], [pid]
+    while todo:
+        one = todo.pop()
+        if one not in frozen and _freeze(one, settle):
+            frozen.append(one)
+            todo += children(one)
+    for one in frozen:
+        try:
+            os.kill(one, signal.SIGKILL)
+        except OSError:
+            pass
+    return frozen
+
+
+__all__ = ["PACKAGE_ROOT", "with_package_path", "launch", "children", "kill_tree"]

@@ -49,6 +49,35 @@ def test_the_old_games_search_and_play_modules_are_packages_with_the_same_names(
     assert minimax(minimax_lessons.FIGURE_5_2).value == 3
 
 
+def test_the_old_instructor_modules_that_are_packages_now_keep_their_names():
+    from minimax_lessons.instructor.grading import (Options, QuestionGrade,  # noqa: F401
+                                                    StudentResult, grade, grade_here,
+                                                    in_shard, parse_shard, read_records,
+                                                    write_feedback)
+    from minimax_lessons.instructor.lms import canvas_file, moodle_file, read_times  # noqa
+    from minimax_lessons.instructor.tournament import (Tournament,  # noqa: F401
+                                                       functions_recorded, run_tournament,
+                                                       schedule)
+    assert canvas_file.__module__ == "minimax_lessons.instructor.lms.platforms"
+    assert grade.__module__ == "minimax_lessons.instructor.grading.batch"
+
+
+def test_an_old_instructor_path_keeps_the_instructors_names_that_shadow_it():
+    old = importlib.import_module("minimax_lessons.instructor.release")  # the module
+    from minimax_lessons.instructor import release  # the function, as before
+    assert callable(release) and old.release is release
+
+
+@pytest.mark.parametrize("old", ["slides", "decks"])
+def test_python_m_on_an_old_instructor_path_runs_the_lecturers_tool(old, tmp_path):
+    """``python -m minimax_lessons.instructor.slides`` and ``.decks`` (the Makefile's paths
+    before the instructor's folder was cut into parts) still run, here without a notebook."""
+    done = subprocess.run([sys.executable, "-m", f"minimax_lessons.instructor.{old}"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert f"minimax_lessons.instructor.teaching.{old}" in done.stderr  # its usage line
+
+
 def test_an_old_path_keeps_the_package_names_that_shadow_it():
     import minimax_lessons.animate  # noqa: F401  (the module, under its old path)
     import minimax_lessons.mcts  # noqa: F401

@@ -35,6 +35,23 @@ LAYERS = (
 )
 LAYER_OF = {part: level for level, parts in enumerate(LAYERS) for part in parts}
 
+#: The instructor's folder is a house of its own, in the same table's terms: its parts (a
+#: subpackage, or a module at its top; "" is its ``__init__``) from the bottom up.
+INSTRUCTOR_LAYERS = (
+    ("common",),                    # names, atomic writes, CSV, child Pythons: what all share
+    ("assignment", "teaching"),     # the release, the class list, the variants; the
+                                    # lecturer's kit: slides, decks, the misconception guide
+    ("grading", "lms"),             # running and judging a submission in a jail, the batch;
+                                    # what learning platforms hand over and take back
+    ("gradebook", "tournament"),    # late policy, adjustments, final grades, the report;
+                                    # the Connect Four tournament and its standings
+    ("gradescope",),                # the autograder, grading in Gradescope's container
+    ("__main__", ""),               # the commands (python -m minimax_lessons.instructor ...)
+)
+INSTRUCTOR_LAYER_OF = {part: level for level, parts in enumerate(INSTRUCTOR_LAYERS)
+                       for part in parts}
+INSTRUCTOR = f"{NAME}.instructor"
+
 
 # -- reading the imports -------------------------------------------------------------
 
@@ -103,19 +120,29 @@ def cycle_through(graph, start):
     return None
 
 
-def part_of(module):
+def part_of(module, house=None):
     """The part a module belongs to: ``pictures`` for ``minimax_lessons.pictures.draw``,
-    ``words`` for ``minimax_lessons.words``, "" for the package itself."""
-    return module.split(".")[1] if "." in module else ""
+    ``words`` for ``minimax_lessons.words``, "" for the package itself; within ``house``
+    (a subpackage), the part of the house: ``grading`` for
+    ``minimax_lessons.instructor.grading.batch`` in ``minimax_lessons.instructor``."""
+    house = house or module.split(".")[0]
+    rest = module[len(house) + 1:] if module != house else ""
+    return rest.split(".")[0]
 
 
-def wrong_way(graph, layer_of):
+def within(graph, house):
+    """The import graph of the modules in ``house`` (a subpackage), among themselves."""
+    inside = lambda m: m == house or m.startswith(house + ".")  # noqa: E731
+    return {m: {t for t in targets if inside(t)} for m, targets in graph.items() if inside(m)}
+
+
+def wrong_way(graph, layer_of, house=None):
     """Every import that goes up a layer or sideways to another part of the same layer."""
     found = []
     for module, targets in sorted(graph.items()):
-        mine = part_of(module)
+        mine = part_of(module, house)
         for target in sorted(targets):
-            theirs = part_of(target)
+            theirs = part_of(target, house)
             if theirs == mine:
                 continue
             if layer_of[theirs] >= layer_of[mine]:
@@ -125,9 +152,18 @@ def wrong_way(graph, layer_of):
     return found
 
 
+def base_of(module, path, node):
+    """The package a relative ``from`` import in ``module`` (file ``path``) starts from:
+    ``from .. import x`` in ``pkg.a.b.c`` names ``pkg.a``."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    parts = package.split(".")
+    return ".".join(parts[:len(parts) - node.level + 1])
+
+
 def private_names_taken(root):
     """Every ``from other import _name`` between modules of the package, and every
-    ``other._name`` read from a package module imported as ``other``."""
+    ``other._name`` read from a package module imported as ``other`` (at any depth:
+    ``from .. import other``, ``from ..sub import other``, ``import pkg.sub.other as other``)."""
     root = Path(root)
     files = package_files(root)
     found = []
@@ -139,14 +175,15 @@ def private_names_taken(root):
                 found.append(f"{module}:{line} takes {name} from {target}")
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
+                base = base_of(module, path, node) if node.level else ""
+                base = ".".join(p for p in (base, node.module) if p)
                 for alias in node.names:
-                    sub = f"{module.rpartition('.')[0]}.{alias.name}" if node.level else ""
-                    if node.level and node.module is None and \
-                            (sub in files or f"{module}.{alias.name}" in files):
+                    if f"{base}.{alias.name}" in files:
                         modules_bound.add(alias.asname or alias.name)
-                    elif node.level and node.module and any(
-                            m.endswith(f".{node.module}.{alias.name}") for m in files):
-                        modules_bound.add(alias.asname or alias.name)
+            elif isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.asname and alias.name in files:
+                        modules_bound.add(alias.asname)
         for node in ast.walk(tree):
             if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
                     node.value.id in modules_bound and node.attr.startswith("_") and \
@@ -184,6 +221,30 @@ def test_no_chain_of_imports_comes_back_to_where_it_started(graph):
 
 def test_no_module_takes_another_modules_private_name():
     assert private_names_taken(PACKAGE) == []
+
+
+# -- the instructor's folder ---------------------------------------------------------------
+
+def test_every_part_of_the_instructors_folder_is_in_its_layer_table(graph):
+    parts = {part_of(module, INSTRUCTOR) for module in within(graph, INSTRUCTOR)}
+    assert parts - set(INSTRUCTOR_LAYER_OF) == set(), "add the new part to INSTRUCTOR_LAYERS"
+    assert set(INSTRUCTOR_LAYER_OF) - parts == set(), "INSTRUCTOR_LAYERS names a part no more"
+
+
+def test_the_top_of_the_instructors_folder_holds_only_the_commands_and_what_all_share():
+    top = sorted(p.stem for p in (PACKAGE / "instructor").glob("*.py"))  # the rest: folders
+    assert top == ["__init__", "__main__", "common", "gradescope"]
+
+
+def test_in_the_instructors_folder_no_module_imports_from_a_part_above_it_or_beside_it(graph):
+    assert wrong_way(within(graph, INSTRUCTOR), INSTRUCTOR_LAYER_OF, INSTRUCTOR) == []
+
+
+def test_no_instructor_module_takes_another_modules_private_name():
+    """``from ..grading.judging import _grade_notebook`` or ``batch._store`` anywhere in the
+    instructor's folders (the check reads relative imports at every depth)."""
+    found = private_names_taken(PACKAGE)
+    assert [f for f in found if f.startswith(INSTRUCTOR)] == []
 
 
 def test_within_pictures_the_layout_knows_no_drawing_and_the_tree_model_no_pictures(graph):
@@ -249,6 +310,28 @@ def test_the_check_sees_an_import_up_a_layer_and_one_sideways(tmp_path):
     found = wrong_way(import_graph(pkg), layers)
     assert found == ["pkg.low.a (low, layer 0) imports pkg.high.b (high, layer 2): up",
                      "pkg.side.c (side, layer 1) imports pkg.other.d (other, layer 1): sideways"]
+
+
+def test_the_check_sees_private_names_taken_from_folders_above_and_beside(tmp_path):
+    pkg = write_package(tmp_path / "pkg", {
+        "__init__.py": "", "common.py": "_secret = 1\n",
+        "house/__init__.py": "",
+        "house/low/__init__.py": "", "house/low/judge.py": "def _grade():\n    pass\n",
+        "house/high/__init__.py": "",
+        "house/high/batch.py": "from ...common import _secret\nfrom ..low import judge\n"
+                               "from ..low.judge import _grade\nimport pkg.common as c\n"
+                               "def f():\n    return judge._grade(), c._secret\n",
+    })
+    assert sorted(private_names_taken(pkg)) == [
+        "pkg.house.high.batch:1 takes _secret from pkg.common",
+        "pkg.house.high.batch:3 takes _grade from pkg.house.low.judge",
+        "pkg.house.high.batch:6 reads c._secret", "pkg.house.high.batch:6 reads judge._grade"]
+    layers = {"low": 0, "high": 1}
+    graph = within(import_graph(pkg), "pkg.house")
+    assert graph["pkg.house.high.batch"] == {"pkg.house.low.judge"}  # not pkg.common
+    assert wrong_way(graph, {**layers, "": 2}, "pkg.house") == []
+    assert wrong_way(graph, {"low": 1, "high": 0, "": 2}, "pkg.house") == [
+        "pkg.house.high.batch (high, layer 0) imports pkg.house.low.judge (low, layer 1): up"]
 
 
 def test_the_check_sees_private_names_taken_by_import_and_by_attribute(tmp_path):

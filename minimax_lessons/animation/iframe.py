@@ -4,7 +4,8 @@ Slides cannot run Jupyter widgets everywhere (offline reveal.js decks; jupyterla
 presenter), so there the player is the self-contained page
 :meth:`~minimax_lessons.animation.player.Animation.save` writes, inside an ``<iframe srcdoc>``.
 This module knows only sizes and HTML: the page itself is made by
-:mod:`minimax_lessons.animation.player`, and the slide rules (:mod:`minimax_lessons.instructor.slides`)
+:mod:`minimax_lessons.animation.player`, and the slide rules
+(:mod:`minimax_lessons.instructor.teaching.slides`)
 use the same figures to leave room for each player.
 
 >>> player_height('<svg width="1100pt" height="150pt">'), player_height('<svg width="9" height="9">')

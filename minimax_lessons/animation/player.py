@@ -382,7 +382,7 @@ def player_page(svg: str, frames_json: str, speed: float, title: str, *, extra_c
     ``svg``, ``frames_json`` and ``speed`` are what :attr:`Animation.widget`
     holds (``layout_svg``, ``frames_json``, ``speed``), so a notebook that stored
     its widget state can be turned back into players (see
-    :mod:`minimax_lessons.instructor.decks`, which adds ``extra_css``).
+    :mod:`minimax_lessons.instructor.teaching.decks`, which adds ``extra_css``).
     """
     data = json.dumps({"svg": svg, "frames": frames_json, "speed": speed}, ensure_ascii=False)
     return offline_page("animation", name="player", title=title, data=data, start=_START,

@@ -19,7 +19,11 @@ other submissions and the output folder; without it, submitted notebooks run
 with your rights (the grader says so). See ``docs/grading-threat-model.md``.
 """
 
+from .._aliases import register
+from .assignment.release import load_key, release, student_version
 from .grading import StudentResult, grade
-from .release import load_key, release, student_version
+
+register()  # the old paths of the modules imported here (instructor.release, ...) name
+#             them without hiding the names above (the function release)
 
 __all__ = ["release", "student_version", "load_key", "grade", "StudentResult"]

@@ -8,8 +8,8 @@ import os
 import sys
 
 from ..play.bots import REFERENCE_BOTS
-from .grading import parse_shard
-from .release import ReleaseError, load_key, release
+from .assignment.release import ReleaseError, load_key, release
+from .grading.batch import parse_shard
 
 NOT_A_SANDBOX = ("Without bubblewrap, grading runs the submitted notebooks with your rights: it "
                  "is NOT a security sandbox. Install bubblewrap (apt-get install bubblewrap), or "
@@ -24,9 +24,12 @@ def _running_options():
     group = parent.add_argument_group(
         "running each student's notebook",
         "each notebook runs once, in a fresh kernel (the tournament runs it to load the bot)")
-    group.add_argument("--isolation", choices=("auto", "bwrap", "none"), default="auto",
+    group.add_argument("--isolation", choices=("auto", "bwrap", "user", "none"),
+                       default="auto",
                        help="run student code in bubblewrap: when it works here (auto, the "
-                            "default), always (bwrap: fail without it), or never (none)")
+                            "default), always (bwrap: fail without it), or never (none); "
+                            "user: as root where no jail can be built (a container), run it "
+                            "as an unprivileged user of its own instead")
     group.add_argument("--timeout", type=float, default=30,
                        help="seconds per cell (default 30)")
     group.add_argument("--notebook-timeout", type=float, default=600,
@@ -51,8 +54,8 @@ def _late_options(group):
 
 
 def _late_policy(args):
-    """The :class:`~.late.LatePolicy` the options give, or None."""
-    from .late import LatePolicy, zone
+    """The :class:`~.gradebook.late.LatePolicy` the options give, or None."""
+    from .gradebook.late import LatePolicy, zone
 
     if bool(args.due) != bool(args.late_penalty):
         raise ReleaseError("a late policy needs both --due and --late-penalty")
@@ -198,7 +201,7 @@ def _student(args):
 
 
 def _assign(args):
-    from .roster import assign
+    from .assignment.variants import assign
 
     seeds = assign(args.release, args.roster, load_key(args.key), args.dest)
     print(f"wrote the notebooks of {len(seeds)} student(s) to {args.dest}, with seeds.csv")
@@ -206,8 +209,8 @@ def _assign(args):
 
 
 def _grade(args):
-    from .final import grade_and_finish
-    from .stopping import GradingStopped
+    from .gradebook.final import grade_and_finish
+    from .grading.stopping import GradingStopped
 
     shard = parse_shard(args.shard) if args.shard else None
     late = _late_policy(args)
@@ -226,8 +229,8 @@ def _grade(args):
 
 
 def _collect(args):
-    from .collect import collect
-    from .late import zone
+    from .gradebook.late import zone
+    from .lms.collect import collect
 
     found = collect(args.source, args.dest, args.key, roster=args.roster,
                     worksheet=args.worksheet, times=args.times, tz=zone(args.timezone),
@@ -243,14 +246,14 @@ def _collect(args):
 
 
 def _merge(args):
-    from .export import merge
+    from .lms.export import merge
 
     print(f"merged {merge(args.folders, args.out)} student(s) into {args.out}")
     return 0
 
 
 def _export(args):
-    from .export import canvas_csv, gradescope_results, moodle_csv
+    from .lms.export import canvas_csv, gradescope_results, moodle_csv
 
     wanted = (args.canvas, args.moodle, args.gradescope, args.feedback,
               args.gradescope_autograder)
@@ -272,7 +275,7 @@ def _export(args):
         print(f"wrote {len(gradescope_results(args.folder, args.gradescope))} results.json "
               f"file(s) under {args.gradescope}")
     if args.feedback:
-        from .feedback_release import release_feedback
+        from .lms.feedback_release import release_feedback
 
         rows = release_feedback(args.folder, args.feedback)
         print(f"wrote {len(rows)} feedback page(s) and {args.feedback}/index.html "
@@ -297,7 +300,7 @@ def _title(text):
 
 
 def _report(args):
-    from .report import write_report
+    from .gradebook.report import write_report
 
     path = write_report(args.folder, args.out, title=args.title)
     print(f"wrote {path}")
@@ -306,8 +309,8 @@ def _report(args):
 
 def _tournament(args):
     from ..play.bots import make_game
-    from .standings import standings
-    from .tournament import run_tournament
+    from .tournament.standings import standings
+    from .tournament.round_robin import run_tournament
 
     if args.game == "connectfour":
         if args.rows < 1 or args.cols < 1:

@@ -65,7 +65,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._process import with_package_path
+from .._process import children, with_package_path
 
 
 # -- file names and files --------------------------------------------------------------------
@@ -406,26 +406,6 @@ def take_job() -> tuple[dict, Reply]:
     return job, Reply(answer_fd, token)
 
 
-def children(pid) -> list:
-    """Process ids whose parent is ``pid`` (Linux /proc; empty elsewhere)."""
-    found = []
-    try:
-        names = os.listdir("/proc")
-    except OSError:
-        return found
-    for name in names:
-        if not name.isdigit():
-            continue
-        try:
-            with open(f"/proc/{name}/stat", "rb") as f:
-                fields = f.read().rsplit(b")", 1)[1].split()
-        except (OSError, IndexError):
-            continue
-        if len(fields) > 1 and int(fields[1]) == pid:
-            found.append(int(name))
-    return found
-
-
 def kill_descendants(rounds=50):
     """Kill every process below this one (orphans come back to a subreaper) and reap them."""
     me = os.getpid()
@@ -450,4 +430,4 @@ __all__ = ["HostPaths", "safe_name", "readable_name", "write_atomic", "stop_chil
            "allow_children", "csv_text", "read_csv", "neutral_cell", "plain_cell",
            "FORMULA_STARTS", "student_environment", "KEPT_ENVIRONMENT",
            "run_child", "ChildRun", "kill_session", "take_job", "Reply", "prctl",
-           "kill_descendants", "children", "PR_SET_CHILD_SUBREAPER", "PR_SET_DUMPABLE"]
+           "kill_descendants", "PR_SET_CHILD_SUBREAPER", "PR_SET_DUMPABLE"]

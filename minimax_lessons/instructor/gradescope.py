@@ -7,24 +7,33 @@ when Gradescope builds the image) and ``run_autograder`` (run for every submissi
 ``/autograder/results/results.json`` (Gradescope's "Autograder Specifications").
 :func:`build_autograder` writes that zip:
 
-- ``setup.sh``: installs Python (3.11 or later), bubblewrap and this package, from the
-  copy in the zip, into ``/autograder/venv``, and compiles the embedded Graphviz once;
+- ``setup.sh``: installs Python (3.11 or later), bubblewrap, util-linux and this package,
+  from the copy in the zip, into ``/autograder/venv``, readable by every user, and
+  compiles the embedded Graphviz once, into ``/autograder/graphviz-cache``;
 - ``run_autograder``: runs ``python -m minimax_lessons.instructor.gradescope
   /autograder`` (:func:`run`);
 - ``key.json`` (Gradescope keeps the autograder from students), ``config.json`` (the
   grading options and late policy), ``package/`` (this package's source).
 
 :func:`run` finds the assignment's notebooks among the submitted files by content (as
-``collect`` does), grades them with ``grade`` (a fresh kernel per notebook, in
-bubblewrap when the image allows it), applies the late policy to Gradescope's own
-``created_at`` and due date, and writes ``results.json``: one test per question (its
-points, ``passed`` or ``failed``, and the grader's feedback, diagnosis included, as
-output), the final score, and what went wrong with the submission as the top output.
+``collect`` does), grades them with ``grade`` (a fresh kernel per notebook), applies the
+late policy to Gradescope's own ``created_at`` and due date, and writes ``results.json``:
+one test per question (its points, ``passed`` or ``failed``, and the grader's feedback,
+diagnosis included, as output), the final score, what went wrong with the submission and
+how the student's code was isolated as the top output (and ``extra_data.isolation``).
+
+Gradescope runs ``run_autograder`` as root, in a Docker container whose default seccomp
+profile refuses the namespaces bubblewrap needs. So the autograder grades in bubblewrap
+when the image allows it, and else (:func:`isolation_here`) as an unprivileged user of
+its own (``grade --isolation user``: :mod:`.grading.unprivileged`), never as root; before
+any student code runs it closes its own folders to other users (:func:`close_autograder`):
+the key and the autograder's source, the results, the submission and its metadata.
 """
 
 from __future__ import annotations
 
 import io
+import os
 import json
 import sys
 import tempfile
@@ -33,10 +42,12 @@ import zipfile
 from pathlib import Path, PurePosixPath
 
 from .._process import PACKAGE_ROOT
-from .archives import read_source
-from .collect import COLLECTION_FIELDS, STUDENT_FIELDS, match_notebook
+from .assignment.release import ReleaseError, load_key
 from .common import csv_text, readable_name, safe_name
-from .release import ReleaseError, load_key
+from .grading.isolation import Isolation, find_bwrap
+from .grading.limits import as_root
+from .lms.archives import read_source
+from .lms.collect import COLLECTION_FIELDS, STUDENT_FIELDS, match_notebook
 
 #: Where Gradescope mounts everything.
 ROOT = "/autograder"
@@ -50,7 +61,9 @@ SETUP = """#!/usr/bin/env bash
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 apt-get update
-apt-get install -y --no-install-recommends bubblewrap python3 python3-venv python3-pip
+# bubblewrap when the container allows namespaces; else setpriv and prlimit (util-linux)
+# run student code as an unprivileged user of its own
+apt-get install -y --no-install-recommends bubblewrap util-linux python3 python3-venv python3-pip
 PY=""
 for candidate in python3.13 python3.12 python3.11; do
   if command -v "$candidate" >/dev/null; then PY="$candidate"; break; fi
@@ -63,9 +76,12 @@ apt-get install -y --no-install-recommends "$PY-venv" || true
 "$PY" -m venv /autograder/venv
 /autograder/venv/bin/pip install --upgrade pip
 /autograder/venv/bin/pip install /autograder/source/package
-# compile the embedded Graphviz once, here, so that no submission waits for it
+# compile the embedded Graphviz once, here, so that no submission waits for it, where the
+# user student code runs as may read it
+export MINIMAX_LESSONS_GRAPHVIZ_CACHE=/autograder/graphviz-cache
 /autograder/venv/bin/python -c "from minimax_lessons.pictures.render import dot_to_svg; \\
 dot_to_svg('digraph { a -> b }')"
+chmod -R a+rX /autograder/venv /autograder/graphviz-cache
 """
 
 RUN = """#!/usr/bin/env bash
@@ -78,6 +94,7 @@ ROOT="$HERE"
 [ -d "$ROOT/submission" ] || ROOT="$(dirname "$HERE")"  # when run from source/
 PYTHON="${MINIMAX_LESSONS_PYTHON:-$ROOT/venv/bin/python}"
 [ -x "$PYTHON" ] || PYTHON=python3
+[ -d "$ROOT/graphviz-cache" ] && export MINIMAX_LESSONS_GRAPHVIZ_CACHE="$ROOT/graphviz-cache"
 exec "$PYTHON" -m minimax_lessons.instructor.gradescope "$ROOT"
 """
 
@@ -86,7 +103,7 @@ def build_autograder(path, key, *, late=None, options=None, roster=None,
                      visibility="visible", student_field=None) -> Path:
     """Write the autograder zip to ``path`` for the assignment of ``key``.
 
-    ``late``: a :class:`~.late.LatePolicy` (its due date, or Gradescope's when None is
+    ``late``: a :class:`~.gradebook.late.LatePolicy` (its due date, or Gradescope's when None is
     wanted: ``late.due`` is used as given); ``options``: grading options as for ``grade``
     (cell_timeout, notebook_timeout, output_limit, isolation); ``roster``: a class list
     whose assigned variants are judged (the student is then named by
@@ -186,14 +203,56 @@ def _submitted(root: Path, key) -> tuple:
     return {n: data for n, (_, data) in chosen.items()}, notes
 
 
+def isolation_here(asked="auto") -> str:
+    """The isolation to grade with in this container: ``asked``, but for "auto", which is
+    bubblewrap when it works, else, as root (Gradescope's case), a user of its own.
+
+    >>> isolation_here("none")
+    'none'
+    """
+    if asked != "auto":
+        return asked
+    if find_bwrap() is not None:
+        return "bwrap"
+    return "user" if as_root() else "auto"
+
+
+def close_autograder(root):
+    """Take every other user's rights away from the autograder's own files in ``root``:
+    the key and the source, the results, the submission and its metadata (``root`` itself
+    stays passable: the Python environment is in it)."""
+    root = Path(root)
+    (root / "results").mkdir(parents=True, exist_ok=True)
+    for name in ("source", "results", "submission", "submission_metadata.json"):
+        path = root / name
+        if path.exists() and not path.is_symlink():
+            os.chmod(path, 0o700 if path.is_dir() else 0o600)
+    os.chmod(root, (os.stat(root).st_mode & 0o7700) | 0o711)
+
+
 def run(root=ROOT) -> dict:
     """Grade the submission in ``root`` (Gradescope's ``/autograder``); write and return
-    ``results/results.json``."""
-    from .final import grade_and_finish
-    from .late import LatePolicy, parse_time
-
+    ``results/results.json`` (which says what went wrong when it could not grade)."""
     start = time.monotonic()
     root = Path(root)
+    try:
+        results = _grade_submission(root, start)
+    except ReleaseError as exc:
+        results = {"score": 0, "execution_time": round(time.monotonic() - start),
+                   "output": f"The autograder could not grade this submission: {exc} "
+                             "Please tell your instructor.",
+                   "output_format": "text", "stdout_visibility": "hidden",
+                   "extra_data": {"error": str(exc)}}
+    (root / "results").mkdir(parents=True, exist_ok=True)
+    (root / "results" / "results.json").write_text(json.dumps(results, indent=1),
+                                                   encoding="utf-8")
+    return results
+
+
+def _grade_submission(root: Path, start) -> dict:
+    from .gradebook.final import grade_and_finish
+    from .gradebook.late import LatePolicy, parse_time
+
     source = root / "source"
     key = load_key(source / "key.json")
     config = json.loads((source / "config.json").read_text(encoding="utf-8"))
@@ -205,6 +264,9 @@ def run(root=ROOT) -> dict:
     if config.get("late"):
         rule = config["late"]
         late = LatePolicy(parse_time(rule["due"]), rule["rate"], rule["unit"], rule["cap"])
+    options = dict(config.get("options", {}))
+    options["isolation"] = isolation_here(options.get("isolation", "auto"))
+    close_autograder(root)
     with tempfile.TemporaryDirectory(prefix="mml-gradescope-") as tmp:
         sub, out = Path(tmp) / "submitted", Path(tmp) / "graded"
         folder = sub / readable_name(student)
@@ -220,18 +282,15 @@ def run(root=ROOT) -> dict:
              "notebooks": len(notebooks)}]))
         roster = [readable_name(student)] if config.get("roster") else None
         log = io.StringIO()
-        [result] = grade_and_finish(sub, key, out, progress=False, stream=log, jobs=1, roster=roster,
-                         late=late, **config.get("options", {}))
+        [result] = grade_and_finish(sub, key, out, progress=False, stream=log, jobs=1,
+                                    roster=roster, late=late, **options)
         final = json.loads((out / "final" / f"{safe_name(result.student)}.json").read_text())
-        results = results_json(result, final["final"], notes, config, log.getvalue(),
-                               round(time.monotonic() - start))
-    (root / "results").mkdir(parents=True, exist_ok=True)
-    (root / "results" / "results.json").write_text(json.dumps(results, indent=1),
-                                                   encoding="utf-8")
-    return results
+        kind = options["isolation"] if options["isolation"] != "auto" else "none"
+        return results_json(result, final["final"], notes, config,
+                            round(time.monotonic() - start), isolation=kind)
 
 
-def results_json(result, final, notes, config, log, seconds) -> dict:
+def results_json(result, final, notes, config, seconds, isolation="bwrap") -> dict:
     """Gradescope's results.json for one graded student."""
     visibility = config.get("visibility", "visible")
     tests = []
@@ -249,12 +308,12 @@ def results_json(result, final, notes, config, log, seconds) -> dict:
     lines += [f"Adjustment ({a['question']}): {a['points']:+g} {a['comment']}".rstrip()
               for a in final["adjustments"]]
     lines += [f"Problem: {p}" for p in result.problems] + [f"Note: {n}" for n in notes]
-    if "without isolation" in log:
-        lines.append("Note: graded without bubblewrap (the container is the only sandbox).")
+    lines.append(f"Your code ran {Isolation(isolation).words}.")
     return {"score": final["points"], "execution_time": seconds, "output": "\n".join(lines),
             "output_format": "text", "test_output_format": "text", "visibility": visibility,
             "stdout_visibility": "hidden", "tests": tests,
-            "extra_data": {"diagnoses": {g.question: g.diagnosis for g in result.grades
+            "extra_data": {"isolation": isolation,
+                           "diagnoses": {g.question: g.diagnosis for g in result.grades
                                          if g.diagnosis}}}
 
 
@@ -269,7 +328,7 @@ def main(argv=None):
     return 0
 
 
-__all__ = ["build_autograder", "run", "results_json"]
+__all__ = ["build_autograder", "run", "results_json", "isolation_here", "close_autograder"]
 
 if __name__ == "__main__":
     sys.exit(main())

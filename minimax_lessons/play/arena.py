@@ -1,7 +1,7 @@
 """Play games between bots that each run in a process of their own, with a clock.
 
 A :class:`BotProcess` is one running bot (:mod:`minimax_lessons.play.bot_process`), started
-inside a :class:`~minimax_lessons.instructor.isolation.Jail` when one is given (the
+inside a :class:`~minimax_lessons.instructor.grading.isolation.Jail` when one is given (the
 tournament's students); :meth:`BotProcess.ask` sends a board and waits at most the
 time limit for the move. A :class:`BotPool` keeps a
 player's processes between games (one per game played at the same time) and
@@ -61,7 +61,7 @@ class Player:
 
 class BotProcess:
     """One running bot; ``jail(folder)`` gives its
-    :class:`~minimax_lessons.instructor.isolation.Jail`, or None."""
+    :class:`~minimax_lessons.instructor.grading.isolation.Jail`, or None."""
 
     def __init__(self, player: Player, game_spec: dict, *, jail=None, env=None, work_root=None):
         self.player, self.game_spec = player, game_spec

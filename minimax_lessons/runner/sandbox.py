@@ -14,7 +14,7 @@ another input or a later check is judged, cannot forge the results of inputs
 other than the one it runs on, and leaves no process behind (each input runs
 in a child forked for it, see :mod:`~minimax_lessons.runner._worker`). The
 instructor's grader adds isolation of files and network with bubblewrap
-(:mod:`minimax_lessons.instructor.isolation`).
+(:mod:`minimax_lessons.instructor.grading.isolation`).
 
 How it works
 ------------
@@ -57,7 +57,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from .._process import with_package_path
+from .._process import kill_tree, with_package_path
 from .codec import DecodeError, decode
 from ._worker import BOOT
 from .shipping import Shipped, ship
@@ -73,6 +73,8 @@ FLOOD_LIMIT = 200_000
 MEMORY_LIMIT = 4 << 30
 #: Seconds allowed for a worker to start (a cold start on a slow laptop).
 START_TIMEOUT = 60.0
+#: Seconds :meth:`Sandbox.stop` waits for the killed worker and for its reader thread.
+STOP_WAIT = 5.0
 #: Jobs after which a worker is replaced anyway (stray global state stays bounded).
 RECYCLE_AFTER = 200
 #: With ``isolate="item"``: timeouts after which the inputs left are not run (they count
@@ -186,6 +188,7 @@ class Sandbox:
         self.dropped = 0  # messages dropped because they were not bound to the current job
         self._token = None
         self._proc = None
+        self._reader = None
         self._inbox = None
         self._stderr = None
         self._ready = False
@@ -219,8 +222,10 @@ class Sandbox:
         self._ready = False
         self._jobs = 0
         self.starts += 1
-        threading.Thread(target=_read_lines, args=(self._proc.stdout, self._inbox),
-                         daemon=True, name="sandbox-reader").start()
+        self._reader = threading.Thread(target=_read_lines, args=(self._proc.stdout,
+                                                                  self._inbox),
+                                        daemon=True, name="sandbox-reader")
+        self._reader.start()
 
     def _wait_ready(self):
         if self._ready:
@@ -262,25 +267,30 @@ class Sandbox:
             return ""
 
     def stop(self):
-        """Kill the worker (a new one starts on the next :meth:`run`)."""
+        """Kill the worker and everything it started (a new one starts on the next
+        :meth:`run`). Never blocks for long: the worker's output pipe is closed by the
+        thread that reads it, at its end, and that thread is waited for
+        :data:`STOP_WAIT` seconds at most."""
         with self._lock:
             proc, self._proc = self._proc, None
+            reader, self._reader = self._reader, None
             self._ready = False
             if proc is None:
                 return
+            if proc.poll() is None:  # (an exited worker's pid may be another's by now)
+                # the whole tree: a wrapper's process (bubblewrap's, inside the jail) can
+                # outlive the worker when killed early, and would keep the pipe open
+                kill_tree(proc.pid)
             try:
-                proc.kill()
-            except OSError:
-                pass
-            try:
-                proc.wait(timeout=5)
+                proc.wait(timeout=STOP_WAIT)
             except subprocess.TimeoutExpired:
                 pass
-            for stream in (proc.stdin, proc.stdout):
-                try:
-                    stream.close()
-                except OSError:
-                    pass
+            try:
+                proc.stdin.close()
+            except OSError:
+                pass
+            if reader is not None:
+                reader.join(STOP_WAIT)
             if self._stderr is not None:
                 self._stderr.close()
                 self._stderr = None
@@ -450,7 +460,9 @@ def _outcome(message) -> Outcome:
 
 
 def _read_lines(stream, inbox):
-    """Reader thread: one JSON message per line; an EOF message when the worker ends."""
+    """Reader thread: one JSON message per line; an EOF message when the worker ends.
+    The thread owns ``stream`` and closes it (closing it from another thread would wait
+    for the read under way)."""
     try:
         for line in stream:
             try:
@@ -459,7 +471,12 @@ def _read_lines(stream, inbox):
                 inbox.put({"type": "garbled"})
     except (OSError, ValueError):
         pass
-    inbox.put({"type": "eof"})
+    finally:
+        inbox.put({"type": "eof"})
+        try:
+            stream.close()
+        except OSError:
+            pass
 
 
 _DEFAULT = None

@@ -167,7 +167,7 @@ FORMULAS_JS = """() => [...document.querySelectorAll('.reveal .slides .katex-dis
 
 
 def test_the_offline_deck_of_lesson_6_needs_no_network_and_its_animation_plays(browser, tmp_path):
-    from minimax_lessons.instructor.decks import export_deck
+    from minimax_lessons.instructor.teaching.decks import export_deck
 
     deck = export_deck(LESSON, tmp_path / "slides")
     context = browser.new_context(viewport=PROJECTOR)

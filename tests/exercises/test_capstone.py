@@ -6,7 +6,7 @@ from minimax_lessons.exercises.capstone import CHOOSE_MOVE_ID, EVALUATE_ID, ente
 from minimax_lessons.games.connectfour import ConnectFour, open_lines
 from minimax_lessons.exercises.check import RECORD_ENV
 from minimax_lessons.instructor.grading import read_records
-from minimax_lessons.instructor.tournament import functions_recorded
+from minimax_lessons.instructor.tournament.entries import functions_recorded
 
 GAME = ConnectFour(rows=4, cols=5)
 

@@ -14,7 +14,7 @@ import pytest
 
 from minimax_lessons.exercises import check, get_question
 from minimax_lessons.exercises.check import GRADED
-from minimax_lessons.instructor.release import (COURSE_SOURCE, REPO_ROOT, STUDENT_NOTEBOOKS,
+from minimax_lessons.instructor.assignment.release import (COURSE_SOURCE, REPO_ROOT, STUDENT_NOTEBOOKS,
                                                 ReleaseError, solution_leaks, solution_regions,
                                                 student_version)
 

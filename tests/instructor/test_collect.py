@@ -18,10 +18,10 @@ from .lms_kit import (canvas_zip, gradescope_zip, moodle_worksheet, moodle_zip, 
 
 from minimax_lessons.instructor import archives
 from minimax_lessons.instructor.__main__ import main
-from minimax_lessons.instructor.archives import ArchiveError
-from minimax_lessons.instructor.collect import collect, match_notebook
+from minimax_lessons.instructor.lms.archives import ArchiveError
+from minimax_lessons.instructor.lms.collect import collect, match_notebook
 from minimax_lessons.instructor.common import read_csv
-from minimax_lessons.instructor.release import COURSE_SOURCE, load_key, release
+from minimax_lessons.instructor.assignment.release import COURSE_SOURCE, load_key, release
 
 ROOT = Path(__file__).resolve().parents[2]
 N3, N6 = "03-minimax-exercises.ipynb", "06-alphabeta-exercises.ipynb"

@@ -6,14 +6,14 @@ import zipfile
 import pytest
 
 from minimax_lessons.instructor.__main__ import main
-from minimax_lessons.instructor.collect import STUDENT_FIELDS
+from minimax_lessons.instructor.lms.collect import STUDENT_FIELDS
 from minimax_lessons.instructor.common import csv_text, read_csv
-from minimax_lessons.instructor.export import canvas_csv, moodle_csv
-from minimax_lessons.instructor.feedback_release import release_feedback
-from minimax_lessons.instructor.final import NOTEBOOK_FIELDS, TOTAL_FIELDS
-from minimax_lessons.instructor.lms import canvas_file, moodle_file
-from minimax_lessons.instructor.release import ReleaseError
-from minimax_lessons.instructor.rosters import parse_class
+from minimax_lessons.instructor.lms.export import canvas_csv, moodle_csv
+from minimax_lessons.instructor.lms.feedback_release import release_feedback
+from minimax_lessons.instructor.gradebook.final import NOTEBOOK_FIELDS, TOTAL_FIELDS
+from minimax_lessons.instructor.lms.platforms import canvas_file, moodle_file
+from minimax_lessons.instructor.assignment.release import ReleaseError
+from minimax_lessons.instructor.assignment.class_list import parse_class
 
 N3, N6 = "03-minimax-exercises.ipynb", "06-alphabeta-exercises.ipynb"
 STUDENTS = [  # id, name, Canvas user id, attachment, SIS user id, section, email, Moodle

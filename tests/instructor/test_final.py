@@ -7,14 +7,14 @@ from datetime import datetime, timezone
 
 import pytest
 
-from minimax_lessons.instructor.adjustments import parse_adjustments
-from minimax_lessons.instructor.collect import COLLECTION_FIELDS, STUDENT_FIELDS
+from minimax_lessons.instructor.gradebook.adjustments import parse_adjustments
+from minimax_lessons.instructor.lms.collect import COLLECTION_FIELDS, STUDENT_FIELDS
 from minimax_lessons.instructor.common import csv_text, read_csv
-from minimax_lessons.instructor.final import final_grade, finish, lateness_of, verify_final
+from minimax_lessons.instructor.gradebook.final import final_grade, finish, lateness_of, verify_final
 from minimax_lessons.instructor.grading import QuestionGrade, StudentResult
-from minimax_lessons.instructor.late import LatePolicy
-from minimax_lessons.instructor.release import ReleaseError
-from minimax_lessons.instructor.roster import sign
+from minimax_lessons.instructor.gradebook.late import LatePolicy
+from minimax_lessons.instructor.assignment.release import ReleaseError
+from minimax_lessons.instructor.assignment.variants import sign
 
 KEY = {"secret": "s", "notebooks": {
     "a.ipynb": {"cells": {}, "questions": {"q1": {"points": 6}, "q2": {"points": 4}}},

@@ -13,7 +13,7 @@ import inspect
 import pytest
 
 from minimax_lessons.exercises.functions import check_function
-from minimax_lessons.instructor.isolation import Jail, find_bwrap, why_no_bwrap
+from minimax_lessons.instructor.grading.isolation import Jail, find_bwrap, why_no_bwrap
 from minimax_lessons.runner.sandbox import Sandbox
 from minimax_lessons.runner.shipping import Shipped
 

@@ -29,7 +29,7 @@ def box(request, tmp_path_factory):
     """The checker's worker as a notebook runs it, and as the grader does: in bubblewrap."""
     wrapper = None
     if request.param == "bwrap":
-        from minimax_lessons.instructor.isolation import Jail, find_bwrap, why_no_bwrap
+        from minimax_lessons.instructor.grading.isolation import Jail, find_bwrap, why_no_bwrap
 
         if find_bwrap() is None:
             pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
@@ -225,7 +225,7 @@ from .assignment_kit import LIMITS, NAME, make_assignment, submit  # noqa: E402
 
 from minimax_lessons.instructor import grade  # noqa: E402
 from minimax_lessons.instructor.common import read_csv  # noqa: E402
-from minimax_lessons.instructor.isolation import NO_BWRAP_ENV  # noqa: E402
+from minimax_lessons.instructor.grading.isolation import NO_BWRAP_ENV  # noqa: E402
 
 
 def rows(path):
@@ -354,7 +354,7 @@ def test_imitated_protocol_and_edited_metadata_change_nothing(unguarded):
 
 def test_the_key_path_is_not_on_any_command_line_the_kernel_can_read(unguarded):
     executed = (unguarded["out"] / "executed" / "mimic" / NAME).read_text()
-    assert "minimax_lessons.instructor.grade_one" in executed  # it did read its parent's cmdline
+    assert "minimax_lessons.instructor.grading.grade_one" in executed  # it did read its parent's cmdline
     assert "key.json" not in executed
 
 
@@ -437,7 +437,7 @@ def test_with_two_jobs_the_grader_killer_is_found_alone_and_its_neighbour_graded
 # == the grader with bubblewrap: the same kind of attacks, now also on files and processes ====
 import nbformat  # noqa: E402
 
-from minimax_lessons.instructor.isolation import (WORK_SPACE, Jail, find_bwrap,  # noqa: E402
+from minimax_lessons.instructor.grading.isolation import (WORK_SPACE, Jail, find_bwrap,  # noqa: E402
                                                   why_no_bwrap)
 
 
@@ -529,7 +529,7 @@ def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_fol
 
 
 def test_only_a_students_own_plain_files_are_copied_beside_their_notebook(tmp_path):
-    from minimax_lessons.instructor.grading import _copy_data_files
+    from minimax_lessons.instructor.grading.judging import data_files
 
     own, flat = tmp_path / "subs" / "ann", tmp_path / "flat"
     for folder in (own, flat):
@@ -541,20 +541,17 @@ def test_only_a_students_own_plain_files_are_copied_beside_their_notebook(tmp_pa
     (flat / "ann.ipynb").write_text("{}")
     (flat / "bob.ipynb").write_text("{}")
     (flat / "bob-data.csv").write_text("bob's\n")
-    for path, expected in ((own / NAME, ["data.csv"]), (flat / "ann.ipynb", [])):
-        work = tmp_path / f"work-{path.parent.name}"
-        work.mkdir()
-        _copy_data_files(path, work, [path])
-        assert sorted(p.name for p in work.iterdir()) == expected
+    assert data_files(own / NAME, [own / NAME]) == {"data.csv": b"1,2\n"}
+    assert data_files(flat / "ann.ipynb", [flat / "ann.ipynb"]) == {}
 
 
 # == issue 19: the jail holds as root, the grader reads nothing planted, no host path ==========
 import socket  # noqa: E402
 import stat  # noqa: E402
 
-from minimax_lessons.instructor.export import canvas_csv, gradescope_results  # noqa: E402
-from minimax_lessons.instructor.release import ReleaseError  # noqa: E402
-from minimax_lessons.instructor.untrusted import MAX_RECORDS  # noqa: E402
+from minimax_lessons.instructor.lms.export import canvas_csv, gradescope_results  # noqa: E402
+from minimax_lessons.instructor.assignment.release import ReleaseError  # noqa: E402
+from minimax_lessons.instructor.grading.untrusted import MAX_RECORDS  # noqa: E402
 
 #: A student id a spreadsheet would run as a formula (as a submission folder's name).
 FORMULA = "=cmd|'calc'!A0"
@@ -722,7 +719,7 @@ def test_nothing_a_student_receives_names_a_host_path(planted):
 
 def test_every_csv_the_grader_writes_neutralises_a_name_a_spreadsheet_would_run(planted):
     from minimax_lessons.instructor import load_key
-    from minimax_lessons.instructor.roster import assign
+    from minimax_lessons.instructor.assignment.variants import assign
 
     assign(planted["base"] / "release", [FORMULA, "alice"], load_key(planted["key"]),
            planted["base"] / "assigned")
@@ -754,14 +751,15 @@ def test_as_root_without_a_jail_the_grader_refuses_to_start_and_says_what_to_do(
             grade(tmp_path / "submitted", key, tmp_path / "out", stream=io.StringIO())
         said = str(refused.value)
         assert "runs as root" in said and "--isolation none" in said and missing in said
+        assert "--isolation user" in said
         assert not (tmp_path / "out" / "results" / "alice.json").exists()
 
 
 def test_without_isolation_the_grader_warns_loudly_and_as_root_says_so(tmp_path):
-    from minimax_lessons.instructor.isolation import bwrap_to_use
+    from minimax_lessons.instructor.grading.isolation import choose_isolation
 
     stream = io.StringIO()
-    assert bwrap_to_use("none", stream) is None
+    assert choose_isolation("none", stream).kind == "none"
     said = stream.getvalue()
     assert said.count("grading without isolation (NOT a security sandbox)") == 1
     assert said.startswith("!" * 78) and "isolation none" in said
@@ -769,8 +767,8 @@ def test_without_isolation_the_grader_warns_loudly_and_as_root_says_so(tmp_path)
 
 
 def test_the_tournaments_tables_neutralise_a_name_a_spreadsheet_would_run(tmp_path):
-    from minimax_lessons.instructor.standings import write_standings
-    from minimax_lessons.instructor.tournament import Tournament
+    from minimax_lessons.instructor.tournament.standings import write_standings
+    from minimax_lessons.instructor.tournament.round_robin import Tournament
     from minimax_lessons.play.arena import GameRecord, Player
 
     players = [Player("random", "reference", builtin="random"),

@@ -3,6 +3,7 @@ run_autograder at its root); its run_autograder, run in a folder laid out as Gra
 /autograder, grades the submission as grade does and writes results/results.json in the
 format of Gradescope's "Autograder Specifications"."""
 
+import errno
 import json
 import os
 import shutil
@@ -17,6 +18,7 @@ import pytest
 from .assignment_kit import ALWAYS_MAX, NAME, make_assignment, submit
 
 from minimax_lessons.instructor.__main__ import main
+from minimax_lessons.instructor.grading.isolation import find_bwrap
 
 #: Grades a submission through the autograder: not for make test-fast.
 pytestmark = pytest.mark.slow
@@ -84,7 +86,7 @@ def test_the_zip_has_setup_and_run_autograder_at_its_root_and_installs_the_packa
                             "build_py", "--build-lib", str(tmp_path / "built")],
                            cwd=tmp_path / "source" / "package", capture_output=True, text=True)
     assert built.returncode == 0, built.stderr[-2000:]
-    assert (tmp_path / "built" / "minimax_lessons" / "instructor" / "grading.py").exists()
+    assert (tmp_path / "built" / "minimax_lessons" / "instructor" / "grading" / "batch.py").exists()
     assert list((tmp_path / "built" / "minimax_lessons" / "static" / "katex").rglob("*.woff2"))
 
 
@@ -121,3 +123,69 @@ def test_run_autograder_grades_a_submission_as_gradescope_runs_it(autograder, tm
     assert results["score"] == round(automatic - 0.5, 2), "one day late: 10% of 5 points"
     assert "1 day late" in results["output"]
     assert results["extra_data"]["diagnoses"] == {"q3.14": "max-at-every-level"}
+    if find_bwrap() is not None:  # as here: the jail, and said so
+        assert results["extra_data"]["isolation"] == "bwrap"
+        assert "Your code ran in a bubblewrap jail." in results["output"]
+
+
+#: A cell that tries, from Gradescope's container, what a student out to cheat would, and
+#: leaves what it found in a folder every user may write to (DROP).
+CONTAINER_ATTACK = '''\
+found = {
+    "uid": os.getuid(), "caps": status["CapEff"].strip(),
+    "read the key": attempt(lambda: open(ROOT + "/source/key.json").read()),
+    "read the autograder": attempt(lambda: os.listdir(ROOT + "/source")),
+    "write the results": attempt(lambda: open(ROOT + "/results/results.json", "w").write(
+        '{"score": 100}')),
+    "read the metadata": attempt(lambda: open(ROOT + "/submission_metadata.json").read()),
+}
+with open(DROP + "/found.json", "w") as out:
+    json.dump(found, out)
+'''
+
+
+def lay_out(root, autograder, work, student_cells=()):
+    """``root`` laid out as Gradescope's /autograder, with ann's submission."""
+    with zipfile.ZipFile(autograder["zip"]) as z:
+        z.extractall(root / "source")
+    shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
+    os.chmod(root / "run_autograder", 0o755)
+    (root / "results").mkdir()
+    submit(work, autograder["blank"], "ann", after=list(student_cells))
+    (root / "submission").mkdir()
+    shutil.copy(work / "ann" / NAME, root / "submission" / "hw.ipynb")
+    (root / "submission_metadata.json").write_text(json.dumps({
+        "id": 1, "created_at": "2025-03-01T10:00:00.000000+00:00",
+        "users": [{"email": "ann@uni.example", "id": 7, "name": "Ann Lee", "sid": "ann"}]}))
+
+
+def test_where_no_jail_can_be_built_the_autograder_grades_as_a_user_of_its_own(autograder,
+                                                                                tmp_path):
+    """Gradescope's container: root, and bubblewrap cannot make namespaces (Docker's seccomp
+    profile). The autograder grades as an unprivileged user of its own, says so, and has
+    closed its key, its results and the metadata to that user, though /autograder is open."""
+    from .container_kit import ATTEMPTS, in_a_container, open_folder
+
+    root, drop = open_folder("mml-autograder-"), open_folder("mml-drop-")
+    drop.chmod(0o777)
+    try:
+        lay_out(root, autograder, tmp_path / "work", [
+            f"ROOT, DROP = {str(root)!r}, {str(drop)!r}", ATTEMPTS + CONTAINER_ATTACK])
+        env = {**os.environ, "MINIMAX_LESSONS_PYTHON": sys.executable}
+        done = in_a_container([str(root / "run_autograder")], cwd=root, env=env,
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr[-3000:]
+        results = json.loads((root / "results" / "results.json").read_text())
+        check_results(results)
+        assert results["extra_data"]["isolation"] == "user"
+        assert "Your code ran as an unprivileged user of its own" in results["output"]
+        assert {t["number"]: t["status"] for t in results["tests"]} == {
+            "q3.13": "passed", "q3.14": "passed"}
+        found = json.loads((drop / "found.json").read_text())
+        assert found["uid"] != 0 and found["caps"] == "0000000000000000"
+        for what in ("read the key", "read the autograder", "write the results",
+                     "read the metadata"):
+            assert found[what] == errno.EACCES, what
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(drop, ignore_errors=True)

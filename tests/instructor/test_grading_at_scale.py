@@ -19,10 +19,10 @@ from .assignment_kit import ALWAYS_MAX, LIMITS, NAME, make_assignment, right_pru
 
 from minimax_lessons.instructor import grade, load_key
 from minimax_lessons.instructor.__main__ import main
-from minimax_lessons.instructor.export import canvas_csv, gradescope_results, merge
+from minimax_lessons.instructor.lms.export import canvas_csv, gradescope_results, merge
 from minimax_lessons.instructor.grading import in_shard, parse_shard
-from minimax_lessons.instructor.release import ReleaseError
-from minimax_lessons.instructor.roster import assigned_seed, read_roster
+from minimax_lessons.instructor.assignment.release import ReleaseError
+from minimax_lessons.instructor.assignment.variants import assigned_seed, read_roster
 
 #: Grades a class: not for make test-fast.
 pytestmark = pytest.mark.slow

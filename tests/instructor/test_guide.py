@@ -50,7 +50,7 @@ def test_an_unknown_id_gets_an_error_listing_the_known_ones():
 def test_the_guide_on_disk_is_what_the_generator_makes():
     on_disk = (ROOT / teaching.GUIDE_PATH).read_text(encoding="utf-8")
     assert on_disk == teaching.guide_markdown(), \
-        "docs/teaching/misconceptions.md is stale: run python -m minimax_lessons.instructor.guide"
+        "docs/teaching/misconceptions.md is stale: run python -m minimax_lessons.instructor.teaching.guide"
 
 
 def test_the_guide_has_one_entry_per_diagnosis():

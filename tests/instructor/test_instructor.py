@@ -22,7 +22,7 @@ import pytest
 
 from minimax_lessons.instructor import grade, release, student_version
 from minimax_lessons.instructor.__main__ import main
-from minimax_lessons.instructor.release import ReleaseError, strip_region
+from minimax_lessons.instructor.assignment.release import ReleaseError, strip_region
 
 #: Grades two classes, one of nine students: not for make test-fast.
 pytestmark = pytest.mark.slow
@@ -317,7 +317,7 @@ def test_the_command_line_regrades_with_force(classroom, capsys):
     assert main(args) == 0
     assert main(args + ["--force"]) == 0
     captured = capsys.readouterr()
-    from minimax_lessons.instructor.isolation import find_bwrap
+    from minimax_lessons.instructor.grading.isolation import find_bwrap
 
     assert ("NOT a security sandbox" in captured.err) == (find_bwrap() is None)
     assert captured.err.count("alice: 16/16") == 2

@@ -19,10 +19,12 @@ import nbformat
 import pytest
 
 from minimax_lessons.instructor.common import student_environment
-from minimax_lessons.instructor.isolation import JAIL_UIDS, MEMORY, PROCESSES, Jail, \
+from minimax_lessons.instructor.grading.isolation import JAIL_UIDS, MEMORY, PROCESSES, Jail, \
     find_bwrap, shared_graphviz_cache, why_no_bwrap
-from minimax_lessons.instructor.notebook_runner import run_notebook
+from minimax_lessons.instructor.grading.notebook_runner import run_notebook
 from minimax_lessons.pictures import render
+from minimax_lessons.runner.sandbox import Sandbox
+from tests.runner.test_sandbox import pids_holding, stop_within
 
 REPORT = '''\
 import json, os
@@ -76,16 +78,8 @@ print(json.dumps([allocate({MEMORY + (1 << 30)}), allocate(1 << 30)]))
 '''
 
 
-#: What student code can do to the jail itself, from a cell: who it is, what it may
-#: mount, how many processes it may start, where it may write and how much.
-JAIL_ATTACKS = '''\
-import ctypes, json, os, subprocess, time
-status = dict(line.split(":", 1) for line in open("/proc/self/status"))
-libc = ctypes.CDLL(None, use_errno=True)
-
-def call(result):
-    return 0 if result == 0 else ctypes.get_errno()
-
+#: A cell's 400 processes (``children``: those it could start, killed again).
+FORKS = '''\
 children = []
 for _ in range(400):
     try:
@@ -99,6 +93,19 @@ for _ in range(400):
 for pid in children:
     os.kill(pid, 9)
     os.waitpid(pid, 0)
+'''
+
+#: What student code can do to the jail itself, from a cell: who it is, what it may
+#: mount, how many processes it may start, where it may write and how much.
+JAIL_ATTACKS = '''\
+import ctypes, json, os, subprocess, time
+status = dict(line.split(":", 1) for line in open("/proc/self/status"))
+libc = ctypes.CDLL(None, use_errno=True)
+
+def call(result):
+    return 0 if result == 0 else ctypes.get_errno()
+
+''' + FORKS + '''\
 writable = []
 for line in open("/proc/self/mountinfo"):
     where = line.split()[4]
@@ -237,3 +244,22 @@ def test_the_jail_binds_the_cache_read_only_and_names_it_for_the_renderer(tmp_pa
 
 def test_the_memory_limit_still_holds_beside_the_graphviz_reservation(jailed):
     assert jailed["allocated"] == [False, True]
+
+
+def test_a_jailed_worker_stopped_within_milliseconds_of_its_start_stops_and_leaves_nothing(
+        tmp_path):
+    """Killed that early, bwrap's process inside the jail outlives ``--die-with-parent``
+    and keeps the worker's pipe open: stop() must still return, and end it too."""
+    bwrap = find_bwrap()
+    if bwrap is None:
+        pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+    for attempt in range(15):
+        work = tmp_path / f"w{attempt}"
+        work.mkdir()
+        box = Sandbox(isolate="item", wrapper=Jail(str(work), bwrap=bwrap,
+                                                   package="games").prefix())
+        box.start()
+        took = stop_within(box)
+        assert took is not None, f"stop() blocked (attempt {attempt + 1})"
+        # bwrap and its process in the jail carry the jail's folder on their command line
+        assert pids_holding(str(work)) == [], "a process of the jail outlived stop()"

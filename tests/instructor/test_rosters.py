@@ -6,9 +6,9 @@ import io
 
 import pytest
 
-from minimax_lessons.instructor.release import ReleaseError
-from minimax_lessons.instructor.roster import read_roster
-from minimax_lessons.instructor.rosters import parse_class, read_class
+from minimax_lessons.instructor.assignment.release import ReleaseError
+from minimax_lessons.instructor.assignment.variants import read_roster
+from minimax_lessons.instructor.assignment.class_list import parse_class, read_class
 
 #: A Canvas gradebook export as Canvas writes it: a BOM, a muted row, the points row, the
 #: test student last (GradebookExporter#to_csv).

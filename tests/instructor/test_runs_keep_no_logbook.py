@@ -7,7 +7,7 @@ import os
 import nbformat
 
 from minimax_lessons import logbook
-from minimax_lessons.instructor.notebook_runner import run_notebook
+from minimax_lessons.instructor.grading.notebook_runner import run_notebook
 
 CELL = """
 import json, os

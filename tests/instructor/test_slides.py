@@ -1,6 +1,6 @@
 """Slide metadata: every lesson's cells carry the slide types the rules give.
 
-The rules live in minimax_lessons/instructor/slides.py (a heading starts a slide,
+The rules live in minimax_lessons/instructor/teaching/slides.py (a heading starts a slide,
 import-only cells are skipped, a slide that would grow past a 720-pixel projector
 continues on a subslide). A lesson added or changed without re-applying them fails
 here, with the command that fixes it.
@@ -38,7 +38,7 @@ def test_every_lesson_has_the_slide_types_the_rules_give(path):
     where = [f"cell {i + 1} ({nb.cells[i].source[:40]!r}): has {have!r}, the rules give {want!r}"
              for i, have, want in stale]
     assert not stale, (f"{path.name}: slide metadata out of date; run `{slides.COMMAND}` "
-                       "(python -m minimax_lessons.instructor.slides notebooks/[0-9][0-9]-*.ipynb)\n"
+                       "(python -m minimax_lessons.instructor.teaching.slides notebooks/[0-9][0-9]-*.ipynb)\n"
                        + "\n".join(where[:10]))
 
 

@@ -25,9 +25,9 @@ import pytest
 
 from minimax_lessons.play.bots import REFERENCE_BOTS
 from minimax_lessons.instructor.__main__ import main
-from minimax_lessons.instructor.isolation import find_bwrap, why_no_bwrap
-from minimax_lessons.instructor.standings import INITIAL, K, elo
-from minimax_lessons.instructor.tournament import run_tournament, schedule
+from minimax_lessons.instructor.grading.isolation import find_bwrap, why_no_bwrap
+from minimax_lessons.instructor.tournament.standings import INITIAL, K, elo
+from minimax_lessons.instructor.tournament.round_robin import run_tournament, schedule
 
 #: Loads eight notebooks in bubblewrap and plays some hundred games: not for make test-fast.
 pytestmark = pytest.mark.slow
@@ -308,19 +308,19 @@ def test_a_bot_whose_answer_the_codec_cannot_read_loses_by_garbage_and_every_fil
     tournament after 5 games with no points, Elo or leaderboard; and a fault of the arena
     itself in one game costs that game only."""
     from minimax_lessons.games.connectfour import ConnectFour
-    from minimax_lessons.instructor import tournament
+    from minimax_lessons.instructor.tournament import round_robin
 
     monkeypatch.setenv("MINIMAX_LESSONS_NO_BWRAP", "1")
     for name in ("good", "floater"):
         submit(tmp_path / "sub", name)
-    played = tournament.play_game
+    played = round_robin.play_game
 
     def fails_once(game, number, *args, **kwargs):
         if number == 2:
             raise RuntimeError("a fault of the arena")
         return played(game, number, *args, **kwargs)
 
-    monkeypatch.setattr(tournament, "play_game", fails_once)
+    monkeypatch.setattr(round_robin, "play_game", fails_once)
     result = run_tournament(tmp_path / "sub", tmp_path / "out", game=ConnectFour(**SMALL),
                             jobs=2, move_time=MOVE_TIME, references=["random"],
                             progress=False, cell_timeout=60)

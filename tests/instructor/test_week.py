@@ -17,8 +17,8 @@ from .assignment_kit import ALWAYS_MAX
 from .lms_kit import canvas_zip, notebook_bytes
 
 from minimax_lessons.instructor.common import read_csv
-from minimax_lessons.instructor.lms import canvas_file
-from minimax_lessons.instructor.rosters import parse_class
+from minimax_lessons.instructor.lms.platforms import canvas_file
+from minimax_lessons.instructor.assignment.class_list import parse_class
 
 #: Grades a class of seven twice over: not for make test-fast.
 pytestmark = pytest.mark.slow

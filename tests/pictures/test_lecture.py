@@ -255,7 +255,7 @@ def test_an_animation_made_in_lecture_mode_keeps_its_sizes_when_shown_after_the_
 def test_an_animation_made_in_lecture_mode_also_carries_its_player_as_html():
     from minimax_lessons.animation.iframe import with_still
     from minimax_lessons.animation.player import PLAY_HINT
-    from minimax_lessons.instructor.decks import player_iframe
+    from minimax_lessons.instructor.teaching.decks import player_iframe
     from minimax_lessons.pictures.jupyter import fitting_img, with_hint
 
     plain = animate(alphabeta, FIGURE_5_2)._repr_mimebundle_()

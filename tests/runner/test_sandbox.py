@@ -346,3 +346,63 @@ def test_the_codec_turns_exception_classes_into_raises_and_never_runs_code():
     assert codec.exception_name("IndexError: list index out of range") == "IndexError"
     assert codec.exception_name("not an error") is None
     assert isinstance(decode({"$opaque": ["x", "y"]}), Opaque)
+
+
+def stop_within(box, seconds=20.0) -> float | None:
+    """Seconds ``box.stop()`` took, or None when it had not returned after ``seconds``
+    (it is then left blocked in a daemon thread: the test fails instead of hanging)."""
+    took = []
+
+    def stop():
+        began = time.monotonic()
+        box.stop()
+        took.append(time.monotonic() - began)
+
+    stopper = threading.Thread(target=stop, daemon=True)
+    stopper.start()
+    stopper.join(seconds)
+    return took[0] if took else None
+
+
+def pids_holding(marker) -> list:
+    """Processes whose command line holds ``marker`` (Linux: read from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    if marker.encode() in f.read() and alive(int(entry)):
+                        found.append(int(entry))
+            except OSError:
+                continue
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux)")
+def test_stop_ends_what_the_worker_started_even_in_a_session_of_its_own_and_never_blocks():
+    """A wrapper whose process outlives the worker and keeps its output pipe open (as
+    bwrap's inner process does when it is killed in its first milliseconds, before
+    ``--die-with-parent`` holds) must not make stop() wait on the pipe forever."""
+    marker = f"600.{os.getpid()}"  # sleep's argument, unique to this test run
+    wrapper = ["/bin/sh", "-c", f'setsid sleep {marker} & exec "$@"', "sh"]
+    box = Sandbox(wrapper=wrapper)
+    box.start()
+    deadline = time.monotonic() + 10
+    while not pids_holding(marker) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert pids_holding(marker), "the wrapper never started its lingering process"
+    took = stop_within(box)
+    left = pids_holding(marker)
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    assert took is not None, "stop() blocked on the pipe the lingering process holds open"
+    assert left == [], "stop() left a process the worker started"
+
+
+def test_a_worker_stopped_the_moment_it_starts_stops_at_once_every_time():
+    for _ in range(20):
+        box = Sandbox()
+        box.start()
+        took = stop_within(box)
+        assert took is not None and took < 10, f"stop() took {took} s"
+        assert not box.alive

@@ -24,9 +24,9 @@ from pathlib import Path
 
 import nbformat
 
-from .common import csv_text, safe_name, write_atomic
+from ..common import csv_text, safe_name, write_atomic
 from .release import ReleaseError, notebooks_in
-from .rosters import read_class
+from .class_list import read_class
 
 ME_LINE = re.compile(r"^me\s*=\s*.*$", re.M)
 
@@ -56,7 +56,7 @@ def assigned_seed(key: dict, student: str) -> str:
 
 def read_roster(path) -> list:
     """Student ids from a class list: a Canvas gradebook export, a Moodle participants
-    download or a plain CSV (:func:`~.rosters.read_class`)."""
+    download or a plain CSV (:func:`~.class_list.read_class`)."""
     return read_class(path).ids
 
 

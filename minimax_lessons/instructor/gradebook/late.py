@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta, tzinfo
 
-from .release import ReleaseError
+from ..assignment.release import ReleaseError
 
 _PENALTY = re.compile(r"\s*(\d+(?:\.\d+)?)\s*%\s*(?:/|per\s+)\s*(day|hour)s?\s*", re.I)
 _SHARE = re.compile(r"\s*(\d+(?:\.\d+)?)\s*%\s*")

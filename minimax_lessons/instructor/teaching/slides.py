@@ -29,7 +29,7 @@ The rules depend only on the cells' text and stored outputs, so applying them is
 idempotent. After adding or changing a lesson (or re-running it), apply them
 again with ``make slide-metadata``, which runs::
 
-    python -m minimax_lessons.instructor.slides notebooks/[0-9][0-9]-*.ipynb
+    python -m minimax_lessons.instructor.teaching.slides notebooks/[0-9][0-9]-*.ipynb
 
 >>> import nbformat
 >>> nb = nbformat.v4.new_notebook(cells=[
@@ -64,7 +64,7 @@ SLIDE_HEIGHT = 540
 SCREEN_HEIGHT = 720
 # The player's figures on a slide (width, tallest picture, controls): shared with the
 # players the decks and lecture mode embed.
-from ..animation.iframe import CONTENT_WIDTH, PICTURE_HEIGHT, PLAYER_CONTROLS  # noqa: E402
+from ...animation.iframe import CONTENT_WIDTH, PICTURE_HEIGHT, PLAYER_CONTROLS  # noqa: E402
 
 CODE_LINE = 18        # px per line of code or text output (13 px monospace)
 PROSE_LINE = 22       # px per line of markdown text
@@ -271,10 +271,12 @@ def apply_slide_metadata(path) -> int:
 
 
 def main(argv=None) -> int:
-    """``python -m minimax_lessons.instructor.slides NOTEBOOK...``: apply the rules in place."""
+    """``python -m minimax_lessons.instructor.teaching.slides NOTEBOOK...``: apply the rules
+    in place."""
     paths = argv if argv is not None else sys.argv[1:]
     if not paths:
-        print("usage: python -m minimax_lessons.instructor.slides NOTEBOOK.ipynb...", file=sys.stderr)
+        print("usage: python -m minimax_lessons.instructor.teaching.slides NOTEBOOK.ipynb...",
+              file=sys.stderr)
         return 2
     for path in paths:
         if not Path(path).is_file():

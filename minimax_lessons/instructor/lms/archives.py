@@ -29,7 +29,7 @@ as skipped, with everything else :func:`read_source` does not read.
 >>> read_zip(buffer, "download.zip")
 Traceback (most recent call last):
 ...
-minimax_lessons.instructor.archives.ArchiveError: download.zip: the entry '../../etc/cron.d/x' climbs out of the archive (..); refused, nothing was unpacked
+minimax_lessons.instructor.lms.archives.ArchiveError: download.zip: the entry '../../etc/cron.d/x' climbs out of the archive (..); refused, nothing was unpacked
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from .release import ReleaseError
+from ..assignment.release import ReleaseError
 
 #: Largest size one entry may unpack to (bytes).
 MAX_ENTRY = 200 << 20

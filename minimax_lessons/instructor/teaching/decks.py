@@ -5,7 +5,7 @@ Vocabulary
 - A *deck* is ``SLIDES/NN-name.slides.html``, written by nbconvert's
   ``SlidesExporter`` (``jupyter nbconvert --to slides``) from a fresh run of the
   lesson, cut into slides by its slide metadata
-  (:mod:`minimax_lessons.instructor.slides`).
+  (:mod:`minimax_lessons.instructor.teaching.slides`).
 - *Offline*: the deck loads reveal.js from ``SLIDES/reveal.js/``, a copy of the
   reveal.js 5.2.0 files shipped in ``minimax_lessons/static/reveal.js/`` (MIT,
   see its LICENSE), through the template ``minimax_lessons/static/offline_slides``
@@ -20,7 +20,7 @@ Vocabulary
 
 From a shell (``make slides`` does this for every lesson)::
 
-    python -m minimax_lessons.instructor.decks --out slides notebooks/06-alpha-beta.ipynb
+    python -m minimax_lessons.instructor.teaching.decks --out slides notebooks/06-alpha-beta.ipynb
 """
 
 from __future__ import annotations
@@ -34,8 +34,8 @@ import nbformat
 from nbconvert.exporters import SlidesExporter
 from nbconvert.preprocessors import ExecutePreprocessor, Preprocessor
 
-from ..animation.player import STATIC, player_page
-from ..animation.iframe import FRAME_CSS, iframe
+from ...animation.player import STATIC, player_page
+from ...animation.iframe import FRAME_CSS, iframe
 
 __all__ = ["EmbedPlayers", "player_iframe", "export_deck", "export_decks"]
 
@@ -122,7 +122,7 @@ def export_decks(notebooks, out_dir) -> list[Path]:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m minimax_lessons.instructor.decks",
+    parser = argparse.ArgumentParser(prog="python -m minimax_lessons.instructor.teaching.decks",
                                      description="Write offline reveal.js decks of lessons.")
     parser.add_argument("notebooks", nargs="+", help="lesson notebooks (.ipynb)")
     parser.add_argument("--out", default="slides", help="output folder (default: slides)")

@@ -1,10 +1,11 @@
-"""Grade one student in a process of its own: ``python -m minimax_lessons.instructor.grade_one``.
+"""Grade one student in a process of its own.
 
-The grader (:func:`~.grading.grade_student`) starts this module once per
-student (:func:`~.common.run_child`) and sends it the job on stdin (pickled, trusted): the student's files,
-the key (never its path), the options, the assigned seed, the folders a jail
-must hide, and a random token. The answer goes back as one JSON object on a
-private copy of stdout that carries the token (:func:`~.common.take_job`); the
+The grader (:func:`~.batch.grade_student`) starts this module (``python -m
+minimax_lessons.instructor.grading.grade_one``) once per student
+(:func:`~..common.run_child`) and sends it the job on stdin (pickled, trusted): the
+student's files, the key (never its path), the options, the assigned seed, the isolation
+and the folders a jail must hide, and a random token. The answer goes back as one JSON object on a
+private copy of stdout that carries the token (:func:`~..common.take_job`); the
 student's kernel inherits neither (its fd 1 points at stderr). So a student's code:
 
 - starts from a fresh process: a checker worker of its own, shared with nobody;
@@ -19,10 +20,10 @@ from __future__ import annotations
 
 import tempfile
 
-from ..runner import sandbox as sandbox_module
-from .common import kill_descendants, take_job
-from .grading import Options, grade_here
-from .isolation import Jail
+from ...runner import sandbox as sandbox_module
+from ..common import kill_descendants, take_job
+from .judging import Options, grade_here
+from .isolation import Isolation
 from .stopping import on_terminate
 
 
@@ -30,9 +31,8 @@ def main():
     on_terminate()  # the grader stopping (Ctrl-C): kernels, jails and the checker go too
     job, reply = take_job()
     options = Options(**job["options"])
-    bwrap, hide = job.get("bwrap"), job.get("hide", [])
-    jail = (lambda folder, **kw: Jail(str(folder), hide=hide + [job["work_root"]], bwrap=bwrap,
-                                      **kw)) if bwrap else None
+    jail = Isolation.from_data(job.get("isolation")).jails(hide=job.get("hide", []),
+                                                            root=job["work_root"])
     checker_dir = tempfile.mkdtemp(prefix="checker-", dir=job["work_root"])
     # the checker's worker sees of the package only the games and the runner
     box = sandbox_module.Sandbox(isolate="item", wrapper=jail(

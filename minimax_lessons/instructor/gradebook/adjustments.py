@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from pathlib import Path
 
-from .release import ReleaseError
+from ..assignment.release import ReleaseError
 
 FIELDS = ["student", "question", "points", "comment"]
 

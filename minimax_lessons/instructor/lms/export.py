@@ -14,7 +14,7 @@
   per notebook (or for the assignment) and a Feedback column.
 - :func:`gradescope_results`: one Gradescope ``results.json`` per student (``score``,
   ``max_score``, one test per question with its feedback); to *grade on* Gradescope,
-  see :mod:`.gradescope` instead.
+  see :mod:`..gradescope` instead.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ import json
 import shutil
 from pathlib import Path, PurePosixPath
 
-from .common import csv_text, read_csv, safe_name, write_atomic
-from .release import ReleaseError
+from ..common import csv_text, read_csv, safe_name, write_atomic
+from ..assignment.release import ReleaseError
 
 GRADE_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
                 "feedback", "answer"]
@@ -89,7 +89,7 @@ def merge(folders, dest) -> int:
 def _people(folder, roster) -> dict:
     """student -> what is known of them: the graded folder's students.csv, the roster."""
     from .collect import read_students
-    from .rosters import read_class
+    from ..assignment.class_list import read_class
 
     known = {sid: dict(row) for sid, row in read_students(folder).items()}
     if roster:

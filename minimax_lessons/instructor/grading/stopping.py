@@ -1,7 +1,7 @@
 """Stopping a batch at once: the first Ctrl-C (SIGINT) or SIGTERM ends every running child.
 
 Inside :class:`StopRequest` (in the main thread), the first SIGINT or SIGTERM sets
-:attr:`StopRequest.signal` and calls :func:`~.common.stop_children`: each running
+:attr:`StopRequest.signal` and calls :func:`~..common.stop_children`: each running
 child gets SIGTERM (it kills its kernels and jails, :func:`on_terminate`) and, a moment
 later, SIGKILL; no new child starts. The batch then stores nothing for the students
 that were running (they are graded on the next run, not recorded as crashes) and
@@ -19,7 +19,7 @@ import os
 import signal
 import threading
 
-from .common import allow_children, kill_descendants, stop_children
+from ..common import allow_children, kill_descendants, stop_children
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 NAMES = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}

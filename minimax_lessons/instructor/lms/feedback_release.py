@@ -3,7 +3,7 @@
 :func:`release_feedback` copies each graded student's page (``feedback/`` of a graded
 folder) to ``DEST/<readable name>.html``: the student's name and id as they are, in any
 script (``李, 伟 (liwei).html``; ``émile-dupont.html`` for a student known only by the id
-``émile-dupont``; :func:`~.common.readable_name` replaces only what no file system
+``émile-dupont``; :func:`~..common.readable_name` replaces only what no file system
 takes), and writes
 
 - ``index.csv`` and ``index.html``: student, name, file, points (the page links each);
@@ -31,8 +31,8 @@ import zipfile
 from pathlib import Path
 
 from .collect import read_students
-from .common import csv_text, read_csv, readable_name, safe_name, write_atomic
-from .release import ReleaseError
+from ..common import csv_text, read_csv, readable_name, safe_name, write_atomic
+from ..assignment.release import ReleaseError
 
 INDEX_FIELDS = ["student", "name", "file", "points", "max_points", "canvas", "moodle"]
 ZIP_TIME = (2024, 1, 1, 0, 0, 0)

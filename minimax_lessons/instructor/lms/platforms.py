@@ -39,7 +39,7 @@ import unicodedata
 from datetime import datetime, timezone
 from pathlib import PurePosixPath
 
-from .release import ReleaseError
+from ..assignment.release import ReleaseError
 
 _DIGITS = re.compile(r"\d+")
 _MOODLE = re.compile(r"^(?P<name>[^_]*)_(?P<participant>\d+)_assignsubmission_(?P<plugin>[a-z]+)_"

@@ -10,7 +10,7 @@ Debian's ``bubblewrap`` package):
   that filling it costs that notebook only ("No space left on device"), into which the
   plain files submitted beside the notebook are copied (``seed``);
 - a *channel* folder of the grader's, read-only (the kernel's connection file and the
-  pipe on which the notebook's answers travel, :mod:`.records`): nothing of the host
+  pipe on which the notebook's answers travel, :mod:`.untrusted`): nothing of the host
   that a student's code can write to;
 - the grader's compiled Graphviz to read (so a kernel that draws need not compile it
   again: :func:`shared_graphviz_cache`);
@@ -28,11 +28,14 @@ Debian's ``bubblewrap`` package):
 - limits on memory and on processes (``prlimit``; the process limit holds because the
   user is never root).
 
-:func:`bwrap_to_use` decides: bubblewrap when a jail like that works here (a probe
-checks from inside that the uid is not 0 and no capability is left); when it cannot,
-a grader run as root refuses to start and says what to do, another user is warned
-loudly and grades with their own rights. ``--isolation none`` (or
-``MINIMAX_LESSONS_NO_BWRAP=1``) is the explicit choice to grade without isolation.
+:func:`choose_isolation` decides, and gives an :class:`Isolation`: bubblewrap when a jail
+like that works here (a probe checks from inside that the uid is not 0 and no capability
+is left); when it cannot, a grader run as root refuses to start and says what to do,
+another user is warned loudly and grades with their own rights. ``--isolation user``
+(root only) is the explicit choice of a lesser isolation where no jail can be built, as
+in a Docker container: student code as a user of its own, no capability, in a folder of
+its own (:mod:`.unprivileged`). ``--isolation none`` (or ``MINIMAX_LESSONS_NO_BWRAP=1``)
+is the explicit choice to grade without isolation.
 
 >>> jail = Jail("/tmp/w", hide=["/secret"], bwrap="/usr/bin/bwrap", prlimit=None)
 >>> cmd = jail.prefix()
@@ -44,11 +47,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import itertools
-import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
@@ -56,21 +56,13 @@ from pathlib import Path
 
 from jupyter_client.manager import AsyncKernelManager
 
-from .._process import PACKAGE_ROOT, with_package_path
-from ..pictures.render import CACHE_ENV, cache_dir
-from .release import ReleaseError
+from ..._process import PACKAGE_ROOT
+from ...pictures.render import CACHE_ENV, cache_dir
+from ..assignment.release import ReleaseError
+from .limits import JAIL_UIDS, MEMORY, PROCESSES, WORK_SPACE, as_root, next_uid, probe
+from .unprivileged import UserJail, probe as probe_user, refuse_open
 
 NO_BWRAP_ENV = "MINIMAX_LESSONS_NO_BWRAP"
-#: Memory a student's kernel may allocate (bytes; ``prlimit --data``: what it allocates,
-#: not the address space it only reserves, for the embedded Graphviz reserves 4 GiB and
-#: uses a few MiB of it) and processes it may run (per user).
-MEMORY = 4 << 30
-PROCESSES = 256
-#: Bytes a student's folder holds in the jail (a tmpfs: memory, freed with the jail).
-WORK_SPACE = 256 << 20
-#: The user ids a jail started by root runs as: the first and how many (one per jail, far
-#: above any real user's), so that one jail's processes count against its own limit only.
-JAIL_UIDS = (1_000_000_000, 1_000_000_000)
 #: What the part of the package a checker's worker sees (``package="games"``) holds:
 #: the games it is given and the runner that calls it; nothing that computes a value.
 WORKER_FILES = ("runner", "games", os.path.join("exercises", "harness.py"),
@@ -83,33 +75,14 @@ _WARNING = ("grading without isolation (NOT a security sandbox): {why} Student c
 _ROOT_REFUSAL = ("the grader runs as root and cannot build a jail that takes root's rights "
                  "away from student code: {why} Install bubblewrap (apt-get install "
                  "bubblewrap) where it can create namespaces, run the grader as an ordinary "
-                 "user, or pass --isolation none to grade with root's rights anyway (NOT a "
-                 "security sandbox).")
-_uids = itertools.count()
-
-
-def next_uid() -> int:
-    """A user id of :data:`JAIL_UIDS` for a new jail (distinct among this process's jails,
-    and, by the process id, among the grader's processes).
-
-    >>> JAIL_UIDS[0] <= next_uid() < sum(JAIL_UIDS)
-    True
-    """
-    first, count = JAIL_UIDS
-    return first + (os.getpid() * 4096 + next(_uids) % 4096) % count
-
-
-def as_root() -> bool:
-    """Does this process run as root (so a jail must switch its user id)?"""
-    return hasattr(os, "geteuid") and os.geteuid() == 0
-
-
-#: What the probe prints from inside a jail: the user id and the capabilities left.
-_PROBE = ("import json, os, minimax_lessons.runner.codec; "
-          "status = dict(line.split(':', 1) for line in open('/proc/self/status')); "
-          "print(json.dumps({'uid': os.getuid(), 'caps': status['CapEff'].strip()}))")
-
-
+                 "user, pass --isolation user to run student code as an unprivileged user "
+                 "of its own without a jail (it then sees the network, the processes and "
+                 "the files open to every user), or --isolation none to grade with root's "
+                 "rights anyway (NOT a security sandbox).")
+_USER_WARNING = ("grading without a jail: {why} Student code runs as an unprivileged user of "
+                 "its own (not root, no capability, in a folder of its own, with the process "
+                 "limit), but it sees the network, the other processes and every file open "
+                 "to all users.")
 @functools.lru_cache(maxsize=None)
 def _probe(bwrap: str) -> str | None:
     """None when bwrap can build a student's jail here, Python finds the package in it,
@@ -117,23 +90,7 @@ def _probe(bwrap: str) -> str | None:
     if as_root() and shutil.which("setpriv") is None:
         return "setpriv (util-linux) is not installed, so the jail would run as root"
     with tempfile.TemporaryDirectory(prefix="mml-probe-") as work:
-        cmd = Jail(work, bwrap=bwrap).prefix() + [sys.executable, "-c", _PROBE]
-        env = with_package_path(os.environ)
-        try:
-            done = subprocess.run(cmd, capture_output=True, timeout=60, env=env)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            return f"{type(exc).__name__}: {exc}"
-    if done.returncode != 0:
-        text = done.stderr.decode("utf-8", "replace").strip()
-        return text[-300:] or f"exit {done.returncode}"
-    try:
-        inside = json.loads(done.stdout.decode("utf-8", "replace").strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        return "the probe in the jail printed nothing readable"
-    if inside.get("uid") == 0 or int(inside.get("caps", "1"), 16) != 0:
-        return (f"student code in it would run as uid {inside.get('uid')} with capabilities "
-                f"{inside.get('caps')}")
-    return None
+        return probe(Jail(work, bwrap=bwrap).prefix())
 
 
 def find_bwrap() -> str | None:
@@ -159,28 +116,87 @@ def why_no_bwrap() -> str:
     return NO_BWRAP_NOTE
 
 
-def bwrap_to_use(isolation="auto", stream=None) -> str | None:
-    """The bwrap to run student code in, or None; says loudly on ``stream`` why there is none.
+@dataclass(frozen=True)
+class Isolation:
+    """How student code is kept from the grades: ``kind`` is "bwrap" (a jail, with the
+    ``bwrap`` found), "user" (a user of its own, no jail: :mod:`.unprivileged`) or "none".
 
-    ``isolation`` is "auto" (bubblewrap when it works here; run as root, an error
-    without it), "bwrap" (an error without it) or "none" (never: the explicit choice;
-    ``MINIMAX_LESSONS_NO_BWRAP=1`` is the same).
+    >>> Isolation("user").words
+    'as an unprivileged user of its own (no jail could be built here)'
+    """
+
+    kind: str = "none"
+    bwrap: str | None = None
+
+    def jails(self, *, hide=(), root=None):
+        """``jail(folder, **options)``: the confinement of each student folder, or None
+        without isolation. ``hide``: what a jail hides besides the grader's own folders;
+        ``root``: the grader's temporary folder those student folders lie in."""
+        hidden = [*hide, *([str(root)] if root else [])]
+        if self.kind == "bwrap":
+            return lambda folder, **kw: Jail(str(folder), hide=hidden, bwrap=self.bwrap, **kw)
+        if self.kind == "user":
+            return lambda folder, **kw: UserJail(
+                str(folder), root=root, graphviz_cache=shared_graphviz_cache(), **kw)
+        return None
+
+    @property
+    def words(self) -> str:
+        """How a student's code ran, in words (for results and reports)."""
+        return {"bwrap": "in a bubblewrap jail",
+                "user": "as an unprivileged user of its own (no jail could be built here)"}.get(
+            self.kind, "without isolation, with the grader's rights")
+
+    def to_data(self) -> dict:
+        return {"kind": self.kind, "bwrap": self.bwrap}
+
+    @classmethod
+    def from_data(cls, data) -> "Isolation":
+        return cls(**data) if data else cls()
+
+
+def choose_isolation(isolation="auto", stream=None, *, private=(), own=()) -> Isolation:
+    """The :class:`Isolation` to run student code in; says loudly on ``stream`` when it is
+    less than a jail.
+
+    ``isolation`` is "auto" (bubblewrap when it works here; run as root, an error without
+    it), "bwrap" (an error without it), "user" (root only: an unprivileged user of its own,
+    no jail; ``private``, the instructor's folders and key, must then be closed to other
+    users, and ``own``, the grader's output, is closed) or "none" (never: the explicit
+    choice; ``MINIMAX_LESSONS_NO_BWRAP=1`` is the same).
     """
     stream = stream or sys.stderr
     root = " (as root: every file here)" if as_root() else ""
     if isolation == "none":
         _warn(stream, _WARNING.format(why="it was switched off (isolation none).", root=root))
-        return None
+        return Isolation("none")
+    if isolation == "user":
+        return _as_a_user_of_its_own(stream, private, own)
     path = find_bwrap()
     if path is not None:
-        return path
+        return Isolation("bwrap", path)
     if isolation == "bwrap":
         raise ReleaseError("isolation with bubblewrap was asked for, but: " + why_no_bwrap())
     chosen = os.environ.get(NO_BWRAP_ENV, "").strip() not in ("", "0")
     if as_root() and not chosen:
         raise ReleaseError(_ROOT_REFUSAL.format(why=why_no_bwrap()))
     _warn(stream, _WARNING.format(why=why_no_bwrap(), root=root))
-    return None
+    return Isolation("none")
+
+
+def _as_a_user_of_its_own(stream, private, own) -> Isolation:
+    why = probe_user()
+    if why is not None:
+        raise ReleaseError("isolation as an unprivileged user was asked for, but " + why)
+    problems = refuse_open(private)
+    if problems:
+        raise ReleaseError("student code would run as a user of its own, and every user "
+                           "can reach what it must not: " + "; ".join(problems))
+    for path in own:  # the grader's own output: nobody else's business
+        if path and os.path.exists(path):
+            os.chmod(path, os.stat(path).st_mode & ~0o007)
+    _warn(stream, _USER_WARNING.format(why=why_no_bwrap()))
+    return Isolation("user")
 
 
 def _warn(stream, text):
@@ -270,12 +286,17 @@ class Jail:
         child = _first_child(pid)
         return f"/proc/{child}/root{inside}" if child is not None else inside
 
+    def share(self, path):
+        """A file or folder of the grader's that the jail's user reads (the channel, the
+        kernel's connection file), mounted read-only in the jail."""
+        os.chmod(path, 0o755 if os.path.isdir(path) else 0o644)
+
 
 def _first_child(pid, seconds=10.0):
     """The process bwrap ``pid`` started in the new namespaces (waits for it a moment)."""
     import time
 
-    from .common import children
+    from ..._process import children
 
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -372,10 +393,12 @@ def _under(path, folder) -> bool:
 
 
 class JailedKernelManager(AsyncKernelManager):
-    """A kernel manager that starts the kernel inside a :class:`Jail` (set ``jail``).
+    """A kernel manager that starts the kernel inside a :class:`Jail` or a
+    :class:`~.unprivileged.UserJail` (set ``jail``).
 
-    The kernel binds its sockets in its own folder (a tmpfs of the jail); once bwrap has
-    started, this side connects to them through the jail's root (:meth:`Jail.outside`).
+    The kernel binds its sockets in its own folder (a tmpfs of the jail, or its user's
+    folder); once bwrap has started, this side connects to them through the jail's root
+    (:meth:`Jail.outside`).
     """
 
     jail: Jail | None = None
@@ -389,7 +412,7 @@ class JailedKernelManager(AsyncKernelManager):
     def write_connection_file(self, **kw):
         super().write_connection_file(**kw)
         if self.jail is not None:  # in the jail's channel folder, read by the jail's user
-            os.chmod(self.connection_file, 0o644)
+            self.jail.share(self.connection_file)
 
     async def _async_launch_kernel(self, kernel_cmd, **kw):
         await super()._async_launch_kernel(kernel_cmd, **kw)
@@ -398,6 +421,7 @@ class JailedKernelManager(AsyncKernelManager):
             self.ip = self.jail.outside(self.ip, process.pid)
 
 
-__all__ = ["Jail", "JailedKernelManager", "find_bwrap", "why_no_bwrap", "bwrap_to_use",
-           "shared_graphviz_cache", "next_uid", "as_root", "NO_BWRAP_ENV", "NO_BWRAP_NOTE",
-           "WORK_SPACE", "WORKER_FILES", "JAIL_UIDS"]
+__all__ = ["Jail", "JailedKernelManager", "Isolation", "choose_isolation", "find_bwrap",
+           "why_no_bwrap", "shared_graphviz_cache", "next_uid", "as_root",
+           "NO_BWRAP_ENV", "NO_BWRAP_NOTE", "WORK_SPACE", "WORKER_FILES", "JAIL_UIDS", "MEMORY",
+           "PROCESSES"]

@@ -32,7 +32,7 @@ question (points, the grade id of its cell, grading options such as
 ``{"hidden": true, "seed": "student"}`` from the cell's
 ``minimax_lessons.grading`` metadata), and a random ``secret`` that signs the
 grader's stored results and fixes the variants of a roster
-(:mod:`.roster`): whoever holds the key holds the grades.
+(:mod:`.variants`): whoever holds the key holds the grades.
 """
 
 from __future__ import annotations
@@ -48,7 +48,8 @@ from pathlib import Path
 
 import nbformat
 
-from .common import write_atomic
+from ..._process import PACKAGE_ROOT
+from ..common import write_atomic
 
 KEY_FORMAT = "minimax-lessons-key"
 SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
@@ -57,7 +58,8 @@ CODE_STUB = "# YOUR CODE HERE\nraise NotImplementedError()"
 TEXT_STUB = "YOUR ANSWER HERE"
 ANSWER_KEY_TAGS = {"answer-key", "remove-student"}
 #: The repository's instructor sources and the folder of their committed student versions.
-REPO_ROOT = Path(__file__).resolve().parents[2]
+#: The checkout (or site-packages) that holds the package: the course sits beside it.
+REPO_ROOT = PACKAGE_ROOT
 COURSE_SOURCE = REPO_ROOT / "course" / "source"
 STUDENT_NOTEBOOKS = REPO_ROOT / "notebooks" / "exercises"
 #: Solution regions shorter than this (whitespace ignored) are not searched for.

@@ -2,7 +2,7 @@
 reads, ``DEST/<student>/<notebook>``, and say what was found.
 
 ``SOURCE`` is a Canvas, Moodle or Gradescope download (the zip, or the folder it was
-unpacked to: :mod:`.lms` reads their names and times) or a folder of loose files
+unpacked to: :mod:`.platforms` reads their names and times) or a folder of loose files
 (``SOURCE/<student>/...`` or ``SOURCE/<student>.ipynb``). Nothing in it is trusted:
 archives are checked before anything is read (:mod:`.archives`), and every file written
 goes to a name collect makes, inside ``DEST``.
@@ -43,11 +43,11 @@ from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 
 from .archives import read_source
-from .common import csv_text, read_csv, readable_name, write_atomic
-from .lms import (GRADESCOPE_METADATA, canvas_file, canvas_key, is_worksheet, moodle_file,
+from ..common import csv_text, read_csv, readable_name, write_atomic
+from .platforms import (GRADESCOPE_METADATA, canvas_file, canvas_key, is_worksheet, moodle_file,
                   read_gradescope_metadata, read_times, read_worksheet)
-from .release import ReleaseError, load_key
-from .rosters import read_class
+from ..assignment.release import ReleaseError, load_key
+from ..assignment.class_list import read_class
 
 #: A match needs at least this share of a notebook's cells (or graded cells, or locked text).
 MATCH_SHARE = 0.5
@@ -352,9 +352,9 @@ def collect(source, dest, key, *, roster=None, worksheet=None, times=None, tz=No
             replace=False) -> Collection:
     """Collect ``source`` into ``dest`` for the assignment of ``key`` (a path or the key).
 
-    ``roster``: a class list (:mod:`.rosters`) whose ids the students get; ``worksheet``:
-    Moodle's grading worksheet (found in ``source`` if it is there); ``times``: a CSV of
-    submission times (:func:`~.lms.read_times`); ``tz``: the zone of times written
+    ``roster``: a class list (:mod:`..assignment.class_list`) whose ids the students get;
+    ``worksheet``: Moodle's grading worksheet (found in ``source`` if it is there); ``times``: a CSV of
+    submission times (:func:`~.platforms.read_times`); ``tz``: the zone of times written
     without one (default: this machine's); ``replace``: remove an earlier collection in
     ``dest`` first.
     """

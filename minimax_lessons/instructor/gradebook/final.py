@@ -28,12 +28,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .adjustments import read_adjustments
-from .collect import STUDENT_FIELDS, read_collection, read_students
-from .common import csv_text, safe_name, write_atomic
-from .grading import grade, write_feedback
+from ..lms.collect import STUDENT_FIELDS, read_collection, read_students
+from ..common import csv_text, safe_name, write_atomic
+from ..grading.batch import grade, write_feedback
 from .late import Lateness, parse_time
-from .release import load_key
-from .roster import sign, verify
+from ..assignment.release import load_key
+from ..assignment.variants import sign, verify
 
 TOTAL_FIELDS = ["student", "points", "max_points", "problems", "automatic", "late_penalty",
                 "adjustments"]
@@ -173,7 +173,7 @@ def finish(out, results, key, *, submissions=None, late=None, adjustments=None,
 
 def grade_and_finish(submissions, key, out=None, *, late=None, adjustments=None,
                      stream=None, **options) -> list:
-    """:func:`~.grading.grade` the class, then :func:`finish` it: what ``python -m
+    """:func:`~..grading.batch.grade` the class, then :func:`finish` it: what ``python -m
     minimax_lessons.instructor grade`` does. ``late``: a :class:`~.late.LatePolicy`;
     ``adjustments``: a CSV (default ``OUT/adjustments.csv``)."""
     key_data = load_key(key) if not isinstance(key, dict) else key

@@ -35,10 +35,10 @@ import statistics
 from itertools import combinations
 from pathlib import Path
 
-from ..mistakes import DIAGNOSES, EXTRA_DIAGNOSES
-from .common import read_csv, write_atomic
-from .grading import question_order
-from .release import REPO_ROOT, ReleaseError
+from ...mistakes import DIAGNOSES, EXTRA_DIAGNOSES
+from ..common import read_csv, write_atomic
+from ..grading.judging import question_order
+from ..assignment.release import REPO_ROOT, ReleaseError
 
 #: A wrong answer is unusual when at most this share of the class gave it ...
 UNUSUAL_SHARE = 0.1
@@ -117,7 +117,7 @@ def _misconceptions(grades) -> list:
 
 def _teaching(diagnosis) -> dict:
     """What the guide says of a diagnosis, and the lessons whose notes re-teach it."""
-    from .guide import ADVICE
+    from ..teaching.guide import ADVICE
 
     advice = ADVICE.get(diagnosis)
     lessons = []

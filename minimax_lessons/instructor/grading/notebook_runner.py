@@ -13,6 +13,15 @@ with ``MINIMAX_LESSONS_PROGRESS=off``.
 With ``jail`` (a :class:`~.isolation.Jail`) the kernel runs inside bubblewrap,
 talking to this process over Unix sockets in the jail's folder (the jail has no
 network); without one, the notebook runs with the grader's rights.
+
+A Unix socket's path holds at most :data:`SOCKET_PATH_MAX` bytes, and a jailed kernel's
+is long: the grader reaches it through the jail's root, ``/proc/<pid>/root`` and the
+kernel's folder, ``<root>/nb-*/work/.ipc-N``. So the folder kernels' folders are made in
+comes from :func:`kernels_folder` (short enough, whatever ``TMPDIR`` says), and
+:func:`run_recorded` refuses, with a clear error, one where the sockets would not fit.
+
+>>> sockets_fit("/tmp/mml-grading-abcdefgh"), sockets_fit("/scratch/" + "deep/" * 20)
+(True, False)
 """
 
 from __future__ import annotations
@@ -30,9 +39,17 @@ from nbclient import NotebookClient
 from nbclient.exceptions import CellTimeoutError, DeadKernelError
 from jupyter_core.utils import ensure_async, run_sync
 
-from .._process import with_package_path
+from ..._process import with_package_path
 
 TIMEOUT_NAME = "CellTimeoutError"
+#: The bytes a Unix socket's path may hold (``sun_path``, less its closing NUL).
+SOCKET_PATH_MAX = 107
+#: The longest path a kernel's socket can have under a folder ``F``, for ``F`` in between:
+#: reached through the jail's root (pid_max is at most 2**22), in the kernel's folder made
+#: by :func:`run_recorded`, on its highest port.
+_SOCKET_PATH = "/proc/4194304/root{folder}/nb-abcdefgh/work/.ipc-99"
+#: Where to make kernels' folders when the temporary folder is too deep for their sockets.
+SHORT_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm")
 #: The switch of the learner's logbook (minimax_lessons.logbook.SWITCH_ENV), off in every run.
 PROGRESS_SWITCH = "MINIMAX_LESSONS_PROGRESS"
 
@@ -116,12 +133,31 @@ def _jailed_manager(jail, kernel_name, cwd):
 
     if jail.channel is None:
         jail.channel = tempfile.mkdtemp(prefix="channel-", dir=os.path.dirname(str(cwd)))
-    os.chmod(jail.channel, 0o755)  # the jail's user reads the connection file
+    jail.share(jail.channel)  # the jail's user reads the connection file
     km = JailedKernelManager(kernel_name=kernel_name, transport="ipc",
                              ip=os.path.join(str(cwd), ".ipc"),
                              connection_file=os.path.join(jail.channel, "connection.json"))
     km.jail = jail
     return km
+
+
+def sockets_fit(folder) -> bool:
+    """Do the sockets of a kernel whose folder :func:`run_recorded` makes in ``folder``
+    fit in a Unix socket's path?"""
+    path = _SOCKET_PATH.format(folder=os.path.abspath(folder))
+    return len(path.encode()) <= SOCKET_PATH_MAX
+
+
+def kernels_folder(prefix) -> str:
+    """A fresh temporary folder to run kernels in (``work_root`` of :func:`run_recorded`):
+    in the temporary folder, or, when that is too deep for a kernel's sockets (a batch
+    system's ``TMPDIR``), in the first of :data:`SHORT_FOLDERS` where they fit."""
+    for base in (tempfile.gettempdir(), *SHORT_FOLDERS):
+        if os.path.isdir(base) and os.access(base, os.W_OK | os.X_OK) \
+                and sockets_fit(os.path.join(base, prefix + "abcdefgh")):
+            return tempfile.mkdtemp(prefix=prefix, dir=base)
+    raise OSError(f"no temporary folder is short enough for a kernel's sockets (a path of "
+                  f"at most {SOCKET_PATH_MAX} bytes): set TMPDIR to a short folder")
 
 
 def run_recorded(nb, work_root, *, env, data=None, jail=None, **limits):
@@ -130,12 +166,16 @@ def run_recorded(nb, work_root, *, env, data=None, jail=None, **limits):
 
     ``data`` ({name: bytes}) is put in the folder first (the plain files submitted beside
     the notebook); ``jail(folder, seed=, channel=)`` gives the
-    :class:`~.isolation.Jail` for the folder (or None: no jail). The run's problems say
-    when answers were dropped.
+    :class:`~.isolation.Jail` for the folder (or None: no jail), and ``work_root`` must
+    then leave room for the kernel's sockets (:func:`kernels_folder` makes one that does).
+    The run's problems say when answers were dropped.
     """
-    from ..exercises.check import RECORD_ENV
+    from ...exercises.check import RECORD_ENV
     from .untrusted import AnswerPipe
 
+    if jail is not None and not sockets_fit(work_root):
+        raise ValueError(f"{work_root} is too deep for a kernel's sockets (a path of at most "
+                         f"{SOCKET_PATH_MAX} bytes): make it with kernels_folder()")
     folder = Path(tempfile.mkdtemp(prefix="nb-", dir=work_root))
     work, seed, channel = folder / "work", folder / "seed", folder / "channel"
     for place in (work, seed, channel):
@@ -213,4 +253,5 @@ def _stop(run, index, why):
     run.problems.append(why + where)
 
 
-__all__ = ["run_notebook", "run_recorded", "NotebookRun"]
+__all__ = ["run_notebook", "run_recorded", "NotebookRun", "kernels_folder", "sockets_fit",
+           "SOCKET_PATH_MAX"]

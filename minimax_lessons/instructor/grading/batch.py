@@ -1,0 +1,453 @@
+"""Grade a class: every student's notebooks against the instructor's key, a process each.
+
+For each student, the grader starts a fresh process of its own (``python -m
+minimax_lessons.instructor.grading.grade_one``, which never sees the key's path) that runs
+and judges that student's notebooks (:mod:`.judging`), in a jail when there is one
+(:mod:`.isolation`); this module starts those processes (:func:`grade_student`), keeps
+what they answer, and writes the tables and feedback pages. With a roster, the variant
+judged is the one assigned to the student (:mod:`..assignment.variants`), whatever seed
+the notebook used.
+
+Layout of the output folder::
+
+    grades.csv               student, notebook, question, points, max_points, diagnosis, feedback
+    totals.csv               student, points, max_points, problems
+    feedback/<student>.html  one page per student
+    results/<student>.json   what resuming reads (signed with the key's secret; written
+                             last, atomically); <student>.started marks a student begun
+    executed/<student>/...   the executed notebooks, to look at
+
+The kernels' working folders are fresh temporary folders outside the output
+folder, removed afterwards.
+
+A notebook that crashes its kernel, loops, floods its output, is not valid
+JSON, or lacks cells costs that student points, never the batch; so does one
+that kills its grading process. Re-running skips students whose results exist
+for the same key and carry a valid signature (``force=True`` regrades everyone,
+``regrade=[...]`` some); a student marked as started but without a result (the
+submission killed the whole grader) is recorded as a crash, 0 points, and the
+batch goes on. With ``jobs`` above 1 the student that stopped the grader is not
+known, so the students that were being graded are graded again first, one at a
+time: the one that stops the grader then is recorded as a crash on the next run,
+and the others get their grades. A student being graded alone when you stop the
+grader (Ctrl-C, a batch system's time limit) looks the same as one that killed it,
+so the crash says to ``--regrade`` that student.
+
+``jobs`` grades several students at once (same results as one at a time);
+``shard=(i, n)`` grades only the i-th of n deterministic slices of the class.
+See ``docs/grading-threat-model.md``: what is isolated and what is not.
+
+>>> in_shard("alice", (1, 1))
+True
+"""
+
+
+from __future__ import annotations
+
+import hashlib
+import html
+import importlib
+import json
+import re
+import shutil
+import sys
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict
+from pathlib import Path
+
+import nbformat
+
+from ..._process import launch
+from ...exercises.check import add_bank
+from ..assignment.release import ReleaseError, key_digest, load_key, notebooks_in
+from ..assignment.variants import roster_seeds, sign, verify
+from ..common import HostPaths, csv_text, run_child, safe_name, write_atomic
+from .isolation import Isolation, choose_isolation
+from .judging import Options, StudentResult, question_order, zero_grades
+from .notebook_runner import kernels_folder
+from .stopping import GradingStopped, StopRequest
+
+CSV_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
+              "feedback", "answer"]
+
+
+# -- finding submissions ---------------------------------------------------------------------
+def find_submissions(root, key) -> dict:
+    """student -> [(notebook name in the key or None, path)], sorted by student.
+
+    ``root/alice.ipynb`` is Alice's (when the key has one notebook);
+    ``root/alice/...`` holds Alice's notebooks at any depth (nbgrader's
+    ``submitted/alice/ps1/`` too); a student folder without notebooks is listed
+    with none.
+    """
+    root = Path(root)
+    names = list(key["notebooks"])
+    found = {}
+    for path in notebooks_in(root):
+        rel = path.relative_to(root)
+        student = rel.parts[0] if len(rel.parts) > 1 else path.stem
+        name = path.name if path.name in names else (names[0] if len(names) == 1 else None)
+        found.setdefault(student, []).append((name, path))
+    for folder in root.iterdir():
+        if folder.is_dir() and not folder.name.startswith(".") and folder.name not in found:
+            found[folder.name] = []
+    return dict(sorted(found.items()))
+
+
+# -- one student ---------------------------------------------------------------------------------
+def grade_student(student, files, key, out, options: Options, *, seed=None, hide=(),
+                  isolation=Isolation(), work_root=None, places=None) -> StudentResult:
+    """Grade one student in a fresh process of its own; write the executed notebooks.
+
+    Never raises for a bad submission: a grading process that dies (the
+    submission killed it) or hangs is a crash, 0 points for that student. No text of
+    the result and no output of the executed notebooks names a host path (``places``, a
+    :class:`~..common.HostPaths`; by default the folders in ``hide`` and the grader's own).
+    """
+    start = time.monotonic()
+    own_root = work_root is None
+    work_root = work_root or kernels_folder("mml-grading-")
+    places = places or HostPaths.of_grader(None, *hide, work_root)
+    payload = {"student": student, "files": [(n, str(p)) for n, p in files], "key": key,
+               "options": asdict(options), "seed": seed, "hide": list(hide),
+               "isolation": isolation.to_data(),
+               "work_root": str(work_root)}
+    try:
+        answer, why = _run_one(payload, options, len(key["notebooks"]))
+    finally:
+        if own_root:
+            shutil.rmtree(work_root, ignore_errors=True)
+    if answer is None:
+        result = StudentResult(student, key=key_digest(key))
+        result.problems.append(f"grading stopped: {why}")
+        for name, part in key["notebooks"].items():
+            result.grades += zero_grades(student, name, part, "crashed the grader: " + why)
+        result.seconds = round(time.monotonic() - start, 2)
+        return without_host_paths(result, places)
+    result = StudentResult.from_data(answer["result"])
+    for name, text in answer.get("executed", {}).items():
+        executed = Path(out) / "executed" / safe_name(student) / name
+        executed.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(executed, outputs_without_host_paths(text, places))
+    return without_host_paths(result, places)
+
+
+def without_host_paths(result: StudentResult, places) -> StudentResult:
+    """``result`` with no host path in its problems or feedback (:class:`~..common.HostPaths`)."""
+    result.problems = [places.scrub(p) for p in result.problems]
+    for g in result.grades:
+        g.feedback = places.scrub(g.feedback)
+    return result
+
+
+def outputs_without_host_paths(text: str, places) -> str:
+    """An executed notebook (JSON text) whose outputs name no host path."""
+    try:
+        nb = nbformat.reads(text, as_version=4)
+    except Exception:  # the grader wrote it: never expected, never fatal
+        return places.scrub(text)
+    for cell in nb.cells:
+        for output in cell.get("outputs", []):
+            for key in ("text", "evalue"):
+                if key in output:
+                    output[key] = places.scrub(output[key])
+            if "traceback" in output:
+                output["traceback"] = [places.scrub(line) for line in output["traceback"]]
+            for mime, value in output.get("data", {}).items():
+                if mime.startswith("text/") and isinstance(value, str):
+                    output["data"][mime] = places.scrub(value)
+    return nbformat.writes(nb)
+
+
+#: ``python -m minimax_lessons.instructor.grading.grade_one``, less one slow import: nbformat
+#: checks notebooks with jsonschema, which on import builds some forty grammars for one optional
+#: string format (the rfc3987_syntax package), about 3 s per student on a slow machine,
+#: for a check the grader never makes; without the package jsonschema skips that format.
+_LAUNCH_ONE = launch("minimax_lessons.instructor.grading.grade_one")
+
+
+def _run_one(payload, options, notebooks):
+    """Run the student's grading process (:mod:`.grade_one`); (its answer, None) or (None, why)."""
+    limit = options.notebook_timeout * max(1, notebooks) + 120
+    run = run_child(_LAUNCH_ONE, payload, timeout=limit)
+    if run.timed_out:
+        return None, f"the grading process did not finish within {limit:g} s"
+    if run.answer is None:
+        why = (f"the grading process was killed (exit code {run.exit_code}); the "
+               "submission may have ended it")
+        return None, why + (f" ({run.last_error})" if run.last_error is not None else "")
+    return run.answer, None
+
+
+# -- the batch -----------------------------------------------------------------------------------
+class Progress:
+    """A text progress bar on stderr (one line per student when not a terminal)."""
+
+    def __init__(self, total, stream=None, enabled=True):
+        self.total, self.done = total, 0
+        self.stream = stream or sys.stderr
+        self.enabled = enabled
+        self.tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+
+    def step(self, label):
+        self.done += 1
+        if not self.enabled:
+            return
+        width = 24
+        filled = int(width * self.done / max(self.total, 1))
+        line = f"grading [{'#' * filled}{'.' * (width - filled)}] {self.done}/{self.total}  {label}"
+        if self.tty:
+            self.stream.write("\r" + line[:150].ljust(150))
+            if self.done == self.total:
+                self.stream.write("\n")
+        else:
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+
+def grade(submissions, key, out=None, *, force=False, progress=True, stream=None, jobs=1,
+          shard=None, roster=None, regrade=(), **options) -> list:
+    """Grade every student in ``submissions``; returns their :class:`StudentResult`.
+
+    ``jobs``: students graded at once; ``shard=(i, n)``: only slice i of n (1-based);
+    ``roster``: a CSV of student ids (or a list) whose assigned variants are judged;
+    ``force``: grade everyone again; ``regrade``: these students again (e.g. one
+    recorded as a crash because the grader was stopped while it ran). The first Ctrl-C
+    or SIGTERM stops the batch at once (:mod:`.stopping`):
+    :class:`~.stopping.GradingStopped` says how to resume. The late policy and manual
+    adjustments come after, in :func:`~..gradebook.final.grade_and_finish`.
+    """
+    submissions = Path(submissions)
+    if not submissions.is_dir():
+        raise ReleaseError(f"the submissions folder {submissions} does not exist (expected "
+                           "SUB/<student>.ipynb or SUB/<student>/...ipynb)")
+    key_path = None if isinstance(key, dict) else Path(key)
+    key_data = load_key(key) if key_path is not None else key
+    for bank in key_data.get("banks", []):
+        add_bank(bank)
+        importlib.import_module(bank)
+    out = Path(out) if out else submissions.parent / f"{submissions.name}-graded"
+    for sub in ("results", "feedback", "executed"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    opts = Options(**options)
+    students = find_submissions(submissions, key_data)
+    seeds = roster_seeds(key_data, roster) if roster is not None else None
+    if seeds is not None:
+        for sid in seeds:
+            students.setdefault(sid, [])
+        students = dict(sorted(students.items()))
+    if shard is not None:
+        students = {s: f for s, f in students.items() if in_shard(s, shard)}
+    stream = stream or sys.stderr
+    isolation = choose_isolation(opts.isolation, stream, private=[key_path, submissions],
+                                 own=[out])
+    hide = [str(p) for p in (key_path, submissions, out) if p is not None]
+    digest = key_digest(key_data)
+    bar = Progress(len(students), stream, progress)
+    lock = threading.Lock()
+    results = {}
+    todo, suspects = [], []
+    workers = max(1, int(jobs or 1))
+    unknown = sorted(set(regrade) - set(students))
+    if unknown:
+        raise ReleaseError(f"regrade: no submission from {', '.join(map(repr, unknown))}"
+                           + (" in this shard" if shard is not None else ""))
+    for student, files in students.items():
+        saved = out / "results" / f"{safe_name(student)}.json"
+        started = saved.with_suffix(".started")
+        again = force or student in regrade
+        previous, why = _load_result(saved, key_data)
+        if previous is not None and previous.key == digest and not again:
+            results[student] = previous
+            bar.step(f"{student}: already graded ({previous.points:g}/{previous.max_points:g})")
+        elif started.exists() and not again and why is None and not _was_alone(started):
+            # it ran beside others when the grader stopped: graded again first, alone
+            suspects.append((student, files))
+        elif started.exists() and not again and why is None:
+            result = _crashed(student, key_data, "the whole grader stopped while this "
+                              "submission ran (it may have killed it); recorded as a crash "
+                              f"(--regrade {student} grades it again)")
+            _store(out, result, key_data)
+            results[student] = result
+            bar.step(f"{student}: crashed the grader earlier, 0/{result.max_points:g}")
+        else:
+            if why is not None:
+                print(f"{student}: {why}; graded again", file=stream)
+            todo.append((student, files))
+    work_root = kernels_folder("mml-grading-")
+    places = HostPaths.of_grader(submissions, *hide, work_root)
+    stop = StopRequest()
+
+    def one(student, files, alone):
+        if stop.requested:
+            return
+        saved = out / "results" / f"{safe_name(student)}.json"
+        write_atomic(saved.with_suffix(".started"), ALONE if alone else BESIDE_OTHERS)
+        if seeds is not None and student not in seeds:
+            result = StudentResult(student, key=digest, problems=[
+                "not on the roster: not graded"])
+            for name, part in key_data["notebooks"].items():
+                result.grades += zero_grades(student, name, part, "not on the roster")
+        else:
+            result = grade_student(student, files, key_data, out, opts, hide=hide,
+                                   isolation=isolation,
+                                   seed=seeds.get(student) if seeds else None,
+                                   work_root=work_root, places=places)
+        if stop.requested:  # stopped by us, not by the submission: graded on the next run
+            saved.with_suffix(".started").unlink(missing_ok=True)
+            return
+        with lock:
+            _store(out, result, key_data)
+            results[student] = result
+            write_tables(out, results.values())
+            bar.step(f"{student}: {result.points:g}/{result.max_points:g} "
+                     f"({result.seconds:.1f} s)")
+
+    try:
+        with stop:
+            for student, files in suspects:
+                one(student, files, True)
+            with ThreadPoolExecutor(max_workers=workers) as pool:
+                for future in [pool.submit(one, s, f, workers == 1) for s, f in todo]:
+                    future.result()
+    finally:
+        shutil.rmtree(work_root, ignore_errors=True)
+    ordered = [results[s] for s in sorted(results)]
+    write_tables(out, ordered)
+    if stop.requested:
+        raise GradingStopped(stop.signal, graded=len(results), total=len(students))
+    copies = copied_from_course(ordered)
+    if copies:
+        print(f"answers copied from the course (no points; see their feedback): "
+              f"{'; '.join(copies)}", file=stream)
+    return ordered
+
+
+def copied_from_course(results) -> list:
+    """``"student question"`` for each graded answer that is code the course ships
+    (diagnosis ``copied-from-course``), for the instructor's report."""
+    return [f"{r.student} {g.question}" for r in results for g in r.grades
+            if g.diagnosis == "copied-from-course"]
+
+
+#: What a student's ``.started`` mark says: graded alone, or beside others (``--jobs``).
+ALONE, BESIDE_OTHERS = "started alone\n", "started beside others\n"
+
+
+def _was_alone(started: Path) -> bool:
+    """Was the student graded alone when the grader stopped? Then it is the one that
+    stopped it; a student graded beside others may have been stopped by one of them."""
+    try:
+        return started.read_text(encoding="utf-8") != BESIDE_OTHERS
+    except OSError:
+        return True
+
+
+def in_shard(student, shard) -> bool:
+    """Is ``student`` in slice ``i`` of ``n`` (1-based)? A stable hash of the id decides.
+
+    >>> sum(in_shard("alice", (i, 3)) for i in (1, 2, 3))
+    1
+    """
+    index, count = shard
+    if not (isinstance(count, int) and count >= 1 and 1 <= index <= count):
+        raise ReleaseError(f"shard {index}/{count}: expected i/n with 1 <= i <= n")
+    digest = hashlib.sha256(str(student).encode()).digest()
+    return int.from_bytes(digest[:8], "big") % count == index - 1
+
+
+def parse_shard(text):
+    """``"2/5"`` -> ``(2, 5)`` (a clear error otherwise)."""
+    match = re.fullmatch(r"\s*(\d+)\s*/\s*(\d+)\s*", str(text))
+    if not match:
+        raise ReleaseError(f"--shard {text!r}: expected i/n, e.g. 1/4")
+    shard = int(match.group(1)), int(match.group(2))
+    in_shard("x", shard)
+    return shard
+
+
+def _crashed(student, key, why) -> StudentResult:
+    result = StudentResult(student, key=key_digest(key), problems=[why])
+    for name, part in key["notebooks"].items():
+        result.grades += zero_grades(student, name, part, "crashed the grader")
+    return result
+
+
+def _store(out, result, key):
+    """Feedback page, then the signed result, then drop the started mark."""
+    saved = Path(out) / "results" / f"{safe_name(result.student)}.json"
+    write_feedback(Path(out) / "feedback" / f"{safe_name(result.student)}.html", result)
+    data = json.dumps(result.to_data(), sort_keys=True)
+    write_atomic(saved, json.dumps({"result": json.loads(data),
+                                    "signature": sign(key, data)}, indent=1))
+    try:
+        saved.with_suffix(".started").unlink()
+    except FileNotFoundError:
+        pass
+
+
+def _load_result(path, key):
+    """(a stored result whose signature holds, None) or (None, why it was refused)."""
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None, None
+    except (OSError, ValueError):
+        return None, "its stored result could not be read"
+    try:
+        data = json.dumps(stored["result"], sort_keys=True)
+        if not verify(key, data, stored.get("signature")):
+            return None, "its stored result failed the signature check (edited?)"
+        return StudentResult.from_data(stored["result"]), None
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None, "its stored result is not in the grader's format"
+
+
+def write_tables(out, results):
+    """grades.csv and totals.csv, from every result so far (atomically)."""
+    results = sorted(results, key=lambda r: r.student)
+    write_atomic(Path(out) / "grades.csv", csv_text(CSV_FIELDS, (
+        {**asdict(g), "points": f"{g.points:g}", "max_points": f"{g.max_points:g}",
+         "diagnosis": g.diagnosis or ""} for result in results for g in result.grades)))
+    write_atomic(Path(out) / "totals.csv", csv_text(
+        ["student", "points", "max_points", "problems"],
+        ([r.student, f"{r.points:g}", f"{r.max_points:g}", "; ".join(r.problems)]
+         for r in results)))
+
+
+def write_feedback(path, result: StudentResult, *, total=None, extra=""):
+    """One HTML page for a student: total, problems, and each question's feedback, in
+    question-number order, with the pictures the notebook shows (PNG, so the page shows
+    them anywhere, e-mail and learning platforms included). ``total``: (points, max) to
+    show instead of the automatic ones; ``extra``: HTML after the total (lateness and
+    adjustments, :func:`~..gradebook.final.final_html`)."""
+    points, most = total if total is not None else (result.points, result.max_points)
+    grades = sorted(result.grades, key=lambda g: (g.notebook, question_order(g.question)))
+    rows = "".join(
+        f"<tr><td>{html.escape(g.notebook)}</td><td>{html.escape(g.question)}</td>"
+        f"<td style='text-align:right'>{g.points:g} / {g.max_points:g}</td>"
+        f"<td>{html.escape(g.feedback)}{_pictures_html(g.pictures)}</td></tr>" for g in grades)
+    problems = "".join(f"<li>{html.escape(p)}</li>" for p in result.problems)
+    page = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Feedback: "
+            f"{html.escape(result.student)}</title></head><body style='font-family: sans-serif'>"
+            f"<h1>Feedback for {html.escape(result.student)}</h1>"
+            f"<p><b>{points:g} / {most:g} points</b></p>" + extra
+            + (f"<h2>Problems while running your notebook</h2><ul>{problems}</ul>"
+               if problems else "")
+            + "<table border='1' cellpadding='4' style='border-collapse: collapse'>"
+              "<tr><th>notebook</th><th>question</th><th>points</th><th>feedback</th></tr>"
+            + rows + "</table></body></html>")
+    write_atomic(Path(path), page)
+
+
+def _pictures_html(pictures) -> str:
+    return "".join(f'<div><img src="{src}" alt="{html.escape(alt, quote=True)}" '
+                   f'style="max-width: 100%; height: auto;"></div>'
+                   for src, alt in pictures if src.startswith("data:image/png;base64,"))
+
+
+__all__ = ["grade", "grade_student", "find_submissions", "in_shard", "parse_shard",
+           "copied_from_course", "write_tables", "write_feedback", "without_host_paths",
+           "outputs_without_host_paths", "Progress", "CSV_FIELDS"]

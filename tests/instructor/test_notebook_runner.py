@@ -1,0 +1,79 @@
+"""minimax_lessons.instructor.grading.notebook_runner: where a kernel's folder is made.
+
+A Unix socket's path holds at most 107 bytes; a jailed kernel's sockets are reached
+through the jail's root (``/proc/<pid>/root``) and its folder (``<root>/nb-*/work``). A
+batch system's deep ``TMPDIR`` once made them overflow: the folder kernels run in now
+comes from ``kernels_folder``, and ``run_recorded`` refuses a folder too deep at once.
+"""
+
+import os
+import shutil
+import tempfile
+
+import nbformat
+import pytest
+
+from minimax_lessons.instructor.common import student_environment
+from minimax_lessons.instructor.grading.isolation import Jail, find_bwrap, why_no_bwrap
+from minimax_lessons.instructor.grading.notebook_runner import (SOCKET_PATH_MAX, kernels_folder,
+                                                                run_recorded, sockets_fit)
+
+
+@pytest.fixture
+def deep_tmpdir(tmp_path, monkeypatch):
+    """A temporary folder as deep as a batch system's (``TMPDIR``), as Python sees it."""
+    deep = tmp_path / ("scratch-" + "x" * 40) / ("job-" + "1234567890" * 4) / "tmp"
+    deep.mkdir(parents=True)
+    monkeypatch.setattr(tempfile, "tempdir", str(deep))
+    assert not sockets_fit(tempfile.mkdtemp(prefix="mml-grading-"))
+    return deep
+
+
+def test_a_kernels_socket_path_counts_the_jails_root_and_the_kernels_folder():
+    assert sockets_fit("/tmp/mml-grading-abcdefgh")
+    # the longest folder that still fits, and one byte more
+    room = SOCKET_PATH_MAX - len("/proc/4194304/root/nb-abcdefgh/work/.ipc-99")
+    assert sockets_fit("/" + "a" * (room - 1)) and not sockets_fit("/" + "a" * room)
+
+
+def test_kernels_get_a_folder_where_their_sockets_fit_however_deep_the_temporary_folder(
+        deep_tmpdir):
+    folder = kernels_folder("mml-grading-")
+    try:
+        assert sockets_fit(folder) and os.path.isdir(folder)
+        assert not folder.startswith(str(deep_tmpdir)), "not in the deep folder"
+    finally:
+        shutil.rmtree(folder)
+
+
+def test_with_a_short_temporary_folder_kernels_run_in_it(monkeypatch):
+    short = tempfile.mkdtemp(prefix="t", dir="/tmp")
+    monkeypatch.setattr(tempfile, "tempdir", short)
+    try:
+        assert os.path.dirname(kernels_folder("mml-grading-")) == short
+    finally:
+        shutil.rmtree(short)
+
+
+NOTEBOOK = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+    "from minimax_lessons.exercises import check\nprint('ran')\ncheck('q3.1', 3)")])
+
+
+def test_a_jailed_kernel_runs_under_a_deep_temporary_folder_and_a_folder_too_deep_is_refused(
+        deep_tmpdir):
+    bwrap = find_bwrap()
+    if bwrap is None:
+        pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+    root = kernels_folder("mml-grading-")
+    try:
+        nb = nbformat.from_dict(NOTEBOOK)
+        run, records = run_recorded(
+            nb, root, env=student_environment(), cell_timeout=60,
+            jail=lambda folder, **kw: Jail(str(folder), hide=[root], bwrap=bwrap, **kw))
+        assert run.problems == [] and nb.cells[0].outputs[0]["text"] == "ran\n"
+        assert [(r["question"], r["answer"]) for r in records] == [("q3.1", 3)]
+    finally:
+        shutil.rmtree(root)
+    with pytest.raises(ValueError, match="too deep for a kernel's sockets"):
+        run_recorded(nbformat.from_dict(NOTEBOOK), str(deep_tmpdir), env=student_environment(),
+                     jail=lambda folder, **kw: Jail(str(folder), bwrap=bwrap, **kw))
