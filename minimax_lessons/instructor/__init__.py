@@ -19,9 +19,13 @@ other submissions and the output folder; without it, submitted notebooks run
 with your rights (the grader says so). See ``docs/grading-threat-model.md``.
 """
 
-from .._aliases import register
-from .assignment.release import load_key, release, student_version
-from .grading import StudentResult, grade
+from .._process import skip_slow_import
+
+skip_slow_import()  # before nbformat: every command starts about 1 s sooner
+
+from .._aliases import register  # noqa: E402
+from .assignment.release import load_key, release, student_version  # noqa: E402
+from .grading import StudentResult, grade  # noqa: E402
 
 register()  # the old paths of the modules imported here (instructor.release, ...) name
 #             them without hiding the names above (the function release)
