@@ -10,6 +10,7 @@ The threat model they check is ``docs/grading-threat-model.md``.
 
 import errno
 import os
+import re
 import shutil
 import time
 
@@ -266,11 +267,17 @@ def unguarded(tmp_path_factory):
         for g in stored["result"]["grades"]:
             g["points"] = 0.0
         json.dump(stored, open(path, "w"))
-        # a detached child that rewrites totals.csv after the grader is done
-        later = ("import time; time.sleep(4); "
-                 "open({str(out / 'totals.csv')!r}, 'w').write('student,points\\\\ntamperer,34\\\\n')")
-        subprocess.Popen([sys.executable, "-c", later], start_new_session=True,
-                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)''',
+        # a detached child that rewrites totals.csv once the grader has written its row,
+        # and again whenever the grader rewrites it (for 30 s), unless it is killed first
+        later = ("import os, time\\n"
+                 "path, end = {str(out / 'totals.csv')!r}, time.monotonic() + 30\\n"
+                 "while time.monotonic() < end:\\n"
+                 "    if os.path.exists(path) and 'tamperer,' in open(path).read():\\n"
+                 "        open(path, 'w').write('student,points\\\\ntamperer,34\\\\n')\\n"
+                 "    time.sleep(0.05)")
+        child = subprocess.Popen([sys.executable, "-c", later], start_new_session=True,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        print("detached child", child.pid)''',
     ])
     saved = os.environ.get(NO_BWRAP_ENV)
     os.environ[NO_BWRAP_ENV] = "1"
@@ -280,8 +287,11 @@ def unguarded(tmp_path_factory):
         grade(subs, key, out, stream=stream, **LIMITS)
         first = stream.getvalue()
         totals_after_grading = (out / "totals.csv").read_text()
-        time.sleep(6)  # the detached child would have written by now
+        executed = (out / "executed" / "tamperer" / NAME).read_text()
+        child = int(re.search(r"detached child (\d+)", executed).group(1))
+        time.sleep(1)  # a live child would have rewritten the totals within 0.05 s
         totals_later = (out / "totals.csv").read_text()
+        child_alive = _alive(child)
         again = io.StringIO()
         grade(subs, key, out, stream=again, **LIMITS)
     finally:
@@ -291,7 +301,7 @@ def unguarded(tmp_path_factory):
         else:
             os.environ[NO_BWRAP_ENV] = saved
     return {"out": out, "key": key, "first": first, "again": again.getvalue(),
-            "totals": (totals_after_grading, totals_later)}
+            "totals": (totals_after_grading, totals_later), "child alive": child_alive}
 
 
 #: A wrong minimax, and records of a right one planted where the grader's pipe was: a file
@@ -373,6 +383,7 @@ def test_tampered_stored_results_are_refused_on_resume_and_regraded(unguarded):
 def test_a_detached_child_cannot_rewrite_the_totals_after_the_grader_is_done(unguarded):
     during, later = unguarded["totals"]
     assert later == during and "tamperer,34" not in later
+    assert not unguarded["child alive"], "the grader killed it"
 
 
 def test_records_planted_where_the_graders_pipe_was_are_never_read(unguarded):
@@ -441,52 +452,38 @@ from minimax_lessons.instructor.grading.isolation import (WORK_SPACE, Jail, find
                                                   why_no_bwrap)
 
 
-@pytest.fixture(scope="module")
-def guarded(tmp_path_factory):
-    """Alice (honest) graded beside a snoop that reaches for everything, in bubblewrap."""
-    if find_bwrap() is None:
-        pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
-    base = tmp_path_factory.mktemp("guarded")
-    key, blank = make_assignment(base)
-    subs, out = base / "submitted", base / "graded"
-    submit(subs, blank, "alice")
-    graded_alice = out / "results" / "alice.json"
-    submit(subs, blank, "snoop", after=[
+def snoop_cells(base, key, subs, out) -> list:
+    """The cells of a snoop that reaches for everything outside its folder (graded in
+    bubblewrap beside Alice by the fixture ``planted``, below), and kills every process it
+    can see; a link to the key lies beside its notebook."""
+    return [
         f"print(open({str(key)!r}).read())",  # the key
         f"print(open({str(subs / 'alice' / NAME)!r}).read())",  # another student's notebook
         f"print(open({str(out / 'grades.csv')!r}).read())",  # the grades so far
         f"open({str(out / 'grades.csv')!r}, 'a').write('snoop,{NAME},q3.14,99,3,,\\n')",
-        f"open({str(graded_alice)!r}, 'w').write('{{}}')",  # zero an earlier student
+        f"open({str(out / 'results' / 'alice.json')!r}, 'w').write('{{}}')",  # zero Alice
         f"open({str(base / 'planted.txt')!r}, 'w').write('x')",  # anywhere outside its folder
         'print(open("/proc/1/cmdline").read().replace("\\0", " "))',
         'print(open("notes.txt").read())',  # a link to the key, planted beside its notebook
         "import os, signal\nfor pid in range(2, 200):\n    try:\n"
         "        os.kill(pid, signal.SIGKILL) if pid != os.getpid() else None\n"
         "    except OSError:\n        pass",  # every process it can see, except itself
-    ])
-    (subs / "snoop" / "notes.txt").symlink_to(key)
-    stream = io.StringIO()
-    grade(subs, key, out, stream=stream, isolation="bwrap", **LIMITS)
-    alice_stored = graded_alice.read_text()
-    again = io.StringIO()
-    grade(subs, key, out, stream=again, isolation="bwrap", **LIMITS)
-    return {"out": out, "key": key, "base": base, "first": stream.getvalue(),
-            "again": again.getvalue(), "alice": alice_stored}
+    ]
 
 
-def test_with_bubblewrap_the_grader_does_not_say_it_runs_without_isolation(guarded):
-    assert "without isolation" not in guarded["first"]
+def test_with_bubblewrap_the_grader_does_not_say_it_runs_without_isolation(planted):
+    assert "without isolation" not in planted["log"]
 
 
-def test_a_snoop_in_bubblewrap_reaches_nothing_and_is_told_so(guarded):
-    totals = {r["student"]: r for r in rows(guarded["out"] / "totals.csv")}
+def test_a_snoop_in_bubblewrap_reaches_nothing_and_is_told_so(planted):
+    totals = {r["student"]: r for r in rows(planted["out"] / "totals.csv")}
     refused = totals["snoop"]["problems"]
     assert refused.count("outside its folder and was refused") == 7
     for name in ("key.json", f"alice/{NAME}", "grades.csv", "alice.json", "planted.txt",
                  "notes.txt"):
         assert name in refused
-    executed = (guarded["out"] / "executed" / "snoop" / NAME).read_text()
-    secret = json.loads(guarded["key"].read_text())["secret"]
+    executed = (planted["out"] / "executed" / "snoop" / NAME).read_text()
+    secret = json.loads(planted["key"].read_text())["secret"]
     assert secret not in executed and "BEGIN HIDDEN TESTS" not in executed
     nb = nbformat.reads(executed, as_version=4)
     (cmdline,) = ["".join(o.get("text", "") for o in c.outputs) for c in nb.cells
@@ -494,13 +491,13 @@ def test_a_snoop_in_bubblewrap_reaches_nothing_and_is_told_so(guarded):
     assert "bwrap" in cmdline and "key.json" not in cmdline, "it sees only the jail's processes"
 
 
-def test_a_snoop_in_bubblewrap_changes_no_grade_but_its_own_answers(guarded):
-    found = scores(guarded["out"])
+def test_a_snoop_in_bubblewrap_changes_no_grade_but_its_own_answers(planted):
+    found = scores(planted["out"])
     assert found["snoop"] == found["alice"] and sum(found["alice"].values()) > 0
-    assert not (guarded["base"] / "planted.txt").exists()
-    assert "99" not in {row["points"] for row in rows(guarded["out"] / "grades.csv")}
-    assert "alice: already graded" in guarded["again"], "alice's signed result is intact"
-    assert (guarded["out"] / "results" / "alice.json").read_text() == guarded["alice"]
+    assert not (planted["base"] / "planted.txt").exists()
+    assert "99" not in {row["points"] for row in rows(planted["out"] / "grades.csv")}
+    assert "alice: already graded" in planted["again"], "alice's signed result is intact"
+    assert (planted["out"] / "results" / "alice.json").read_text() == planted["alice"]
 
 
 def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_folders(tmp_path):
@@ -630,10 +627,12 @@ ODD = {"piper": ("fifo", "a named pipe (FIFO)"), "linker": ("link", "a symbolic 
 
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory):
-    """Alice (honest) graded two at a time, in bubblewrap, beside submissions that are no
-    notebook files, students who plant pipes and links beside an honest notebook, flood
-    and try to replace the answers' pipe, fill their folder, quote the key's path, and one
-    whose name a spreadsheet would run."""
+    """Alice (honest) graded two at a time, in bubblewrap, then again (she is not: her
+    signed result is intact), beside submissions that are no notebook files, a snoop
+    (:func:`snoop_cells`), a reader of its own data file beside which a pipe and a link are
+    planted, a hog that floods and tries to replace the answers' pipe then fills its
+    folder, a copy of the course's code, a table of the hidden tests' answers, and a
+    student whose name a spreadsheet would run."""
     if find_bwrap() is None:
         pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
     base = tmp_path_factory.mktemp("planted")
@@ -643,24 +642,27 @@ def planted(tmp_path_factory):
     for student, (kind, _) in ODD.items():
         if kind != "device" or os.geteuid() == 0:
             odd_notebook(subs / student, kind)
-    submit(subs, blank, "datapipe")
-    os.mkfifo(subs / "datapipe" / "data.csv")
-    (subs / "datapipe" / "notes.txt").symlink_to(key)
+    submit(subs, blank, "snoop", after=snoop_cells(base, key, subs, out))
+    (subs / "snoop" / "notes.txt").symlink_to(key)
     submit(subs, blank, "reader", after=[  # its own data file, read and rewritten
         "assert open('data.csv').read() == '1,2\\n'", "open('data.csv', 'w').write('3,4\\n')",
         "assert open('data.csv').read() == '3,4\\n'"])
     (subs / "reader" / "data.csv").write_text("1,2\n")
-    submit(subs, blank, "recorder", after=[ON_THE_PIPE])
-    submit(subs, blank, "filler", after=[FILLER])
-    submit(subs, blank, "pathfinder", after=[f"open({str(key)!r})"])
+    os.mkfifo(subs / "reader" / "pipe.csv")
+    (subs / "reader" / "notes.txt").symlink_to(key)
+    submit(subs, blank, "hog", after=[ON_THE_PIPE, FILLER])
     submit(subs, blank, FORMULA)
     submit(subs, blank, "copier", minimax=LESSON_3_RENAMED)
     submit(subs, blank, "tabler", minimax=TABLE_OF_ANSWERS)
     stream = io.StringIO()
     grade(subs, key, out, stream=stream, isolation="bwrap", jobs=2, **LIMITS)
+    alice_stored = (out / "results" / "alice.json").read_text()
     canvas_csv(out, base / "canvas.csv")
     gradescope_results(out, base / "gradescope")
+    again = io.StringIO()
+    grade(subs, key, out, stream=again, isolation="bwrap", jobs=2, **LIMITS)
     return {"out": out, "base": base, "key": key, "log": stream.getvalue(),
+            "again": again.getvalue(), "alice": alice_stored,
             "totals": {r["student"]: r for r in read_csv(out / "totals.csv")}}
 
 
@@ -675,8 +677,9 @@ def test_a_submission_that_is_no_notebook_file_is_refused_at_once_with_a_problem
 
 
 def test_pipes_and_links_beside_a_notebook_are_not_copied_and_cost_nothing(planted):
+    assert planted["totals"]["reader"]["problems"] == ""
     found = scores(planted["out"])
-    assert found["datapipe"] == found["alice"] and sum(found["alice"].values()) > 0
+    assert found["reader"] == found["alice"] and sum(found["alice"].values()) > 0
 
 
 def test_a_plain_file_beside_a_notebook_is_copied_into_its_folder_to_read_and_rewrite(planted):
@@ -686,27 +689,27 @@ def test_a_plain_file_beside_a_notebook_is_copied_into_its_folder_to_read_and_re
 
 
 def test_the_answers_pipe_can_be_neither_replaced_nor_flooded_past_its_limit(planted):
-    executed = nbformat.read(planted["out"] / "executed" / "recorder" / NAME, as_version=4)
+    executed = nbformat.read(planted["out"] / "executed" / "hog" / NAME, as_version=4)
     (said,) = [json.loads(o["text"]) for c in executed.cells if "attempt(" in c.source
                for o in c.outputs if o.get("name") == "stdout"]
     assert said["remove"] in (errno.EROFS, errno.EACCES, errno.EPERM)
     assert all(said[k] in (errno.EROFS, errno.EACCES, errno.EPERM) for k in said), said
-    problems = planted["totals"]["recorder"]["problems"]
+    problems = planted["totals"]["hog"]["problems"]
     assert f"recorded more than {MAX_RECORDS:,} bytes of answers" in problems
-    assert scores(planted["out"])["recorder"] == scores(planted["out"])["alice"], \
+    assert scores(planted["out"])["hog"] == scores(planted["out"])["alice"], \
         "the answers of its graded cells count, not the flood after them"
 
 
 def test_filling_the_folder_costs_that_notebook_only_with_a_clear_message(planted):
-    problems = planted["totals"]["filler"]["problems"]
+    problems = planted["totals"]["hog"]["problems"]
     assert "filled the notebook's folder (it holds 256 MiB in the grader)" in problems
     assert "No space left on device" in problems
-    assert scores(planted["out"])["filler"] == scores(planted["out"])["alice"]
+    assert scores(planted["out"])["hog"] == scores(planted["out"])["alice"]
 
 
 def test_nothing_a_student_receives_names_a_host_path(planted):
     base = str(planted["base"])
-    problems = planted["totals"]["pathfinder"]["problems"]
+    problems = planted["totals"]["snoop"]["problems"]  # it opened the key by its path
     assert "No such file or directory: '…/key.json'" in problems
     received = [*(planted["out"] / "feedback").iterdir(), planted["out"] / "totals.csv",
                 planted["out"] / "grades.csv", *planted["base"].glob("gradescope/*/results.json")]
