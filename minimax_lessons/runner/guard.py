@@ -39,9 +39,11 @@ import ast
 import importlib.abc
 import linecache
 import os
+import re
 import sys
 import threading
 import types
+import unicodedata
 
 PACKAGE = "minimax_lessons"
 PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -200,7 +202,8 @@ def _modules_in_pickle(data) -> set:
     return modules
 
 
-_PACKAGE_CODE: set = set()
+#: ``{name: {ast.dump of each function of the package so named}}``, for the names asked.
+_PACKAGE_CODE: dict = {}
 
 
 def _is_package_code(source) -> bool:
@@ -209,14 +212,17 @@ def _is_package_code(source) -> bool:
         tree = ast.parse(source)
     except SyntaxError:
         return False
-    mine = {ast.dump(n) for n in tree.body if isinstance(n, (ast.FunctionDef, ast.Assign))}
-    return bool(mine & _package_functions())
+    mine = {(n.name, ast.dump(n)) for n in tree.body if isinstance(n, ast.FunctionDef)}
+    return any(dump in _package_functions(name) for name, dump in mine)
 
 
-def _package_functions() -> set:
-    """``ast.dump`` of every function in the package outside the allowed modules (cached)."""
-    if not _PACKAGE_CODE:
-        _PACKAGE_CODE.add("")
+def _package_functions(name) -> set:
+    """``ast.dump`` of every function called ``name`` in the package outside the allowed
+    modules (cached). A function's dump holds its name, so only the files whose text
+    defines that name are parsed: a lesson's first check no longer parses the package."""
+    if name not in _PACKAGE_CODE:
+        defines = re.compile(rf"\bdef[\s\\]+{re.escape(name)}(?!\w)")  # line breaks too
+        found = set()
         for folder, _, files in os.walk(PACKAGE_DIR):
             for file in files:
                 path = os.path.join(folder, file)
@@ -224,12 +230,17 @@ def _package_functions() -> set:
                     continue
                 try:
                     with open(path, encoding="utf-8") as f:
-                        tree = ast.parse(f.read())
+                        text = f.read()
+                    # as Python reads names (NFKC), so that no spelling of it is missed
+                    if not defines.search(unicodedata.normalize("NFKC", text)):
+                        continue
+                    tree = ast.parse(text)
                 except (OSError, SyntaxError, ValueError):
                     continue
-                _PACKAGE_CODE.update(ast.dump(n) for n in ast.walk(tree)
-                                     if isinstance(n, ast.FunctionDef))
-    return _PACKAGE_CODE
+                found.update(ast.dump(n) for n in ast.walk(tree)
+                             if isinstance(n, ast.FunctionDef) and n.name == name)
+        _PACKAGE_CODE[name] = found
+    return _PACKAGE_CODE[name]
 
 
 _VARIANTS = os.path.join(PACKAGE_DIR, "exercises", "variants.py")
