@@ -139,6 +139,7 @@ class Question:
         self._make = make
         self._fixed = data
         self._cache = {}
+        self._worked_out = {}
 
     def data(self, seed=0):
         """The variant's data for ``seed`` (the same seed, the same data)."""
@@ -149,6 +150,15 @@ class Question:
             else:
                 self._cache[seed] = self._make(random.Random(f"{self.id}:{seed}"))
         return self._cache[seed]
+
+    def _for_variant(self, work, seed):
+        """``work(self.data(seed))``, worked out once per seed: each answer to a variant is
+        checked against the same right answer and mistakes (the teaching guide tries
+        hundreds of answers on each question)."""
+        key = (work, seed_of(seed))
+        if key not in self._worked_out:
+            self._worked_out[key] = work(self.data(seed))
+        return self._worked_out[key]
 
     @property
     def seeded(self) -> bool:
@@ -245,11 +255,11 @@ class ValueQuestion(Question):
         if number is None:
             return self._bad(seed, f"{F.show(answer)} is not a number.")
         data = self.data(seed)
-        right = self._solve(data)
+        right = self._for_variant(self._solve, seed)
         rights = sorted(right) if isinstance(right, (set, frozenset)) else [right]
         if any(self._close(number, r) for r in rights):
             return self._feedback(True, None, f"Right: {F.show(number)}.", seed)
-        mistakes = self._mistakes(data) if self._mistakes else []
+        mistakes = self._for_variant(self._mistakes, seed) if self._mistakes else []
         named = named_mistakes((vid, value is not None and self._close(number, value))
                                for vid, value in mistakes)
         said = f"Your answer {F.show(number)} is not right."
@@ -371,7 +381,8 @@ class ChoiceQuestion(Question):
         return "one of the letters " + ", ".join(string.ascii_lowercase[:len(self._options())])
 
     def _options(self, seed=0):
-        return self.options(self.data(seed)) if callable(self.options) else list(self.options)
+        return list(self._for_variant(self.options, seed) if callable(self.options)
+                    else self.options)
 
     def picture(self, seed=0):
         return self._tree(self.data(seed)) if self._tree else None
@@ -385,12 +396,12 @@ class ChoiceQuestion(Question):
         letter = _as_letter(answer, self._options(seed), letters)
         if letter is None:
             return self._bad(seed, f"{F.show(answer)} is not one of the options.")
-        right = (hash_answer(self.id, self._solve(self.data(seed))) if self._solve
+        right = (hash_answer(self.id, self._for_variant(self._solve, seed)) if self._solve
                  else self._hash)
         if hash_answer(self.id, letter) == right:
             return self._feedback(True, None, f"Right: {letter}.", seed)
-        mistakes = (self._hashed(self._mistakes_of(self.data(seed))) if self._mistakes_of
-                    else self._mistakes)
+        mistakes = (self._hashed(self._for_variant(self._mistakes_of, seed))
+                    if self._mistakes_of else self._mistakes)
         note = mistakes.get(hash_answer(self.id, letter))
         if note in DIAGNOSES:
             return self._feedback(False, note, f"{letter} is not right. {_said(note)}", seed)

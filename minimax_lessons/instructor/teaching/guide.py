@@ -813,7 +813,8 @@ def _tries(q, seed):
     """Answers worth trying on one variant of a question."""
     data = q.data(seed)
     if isinstance(q, ValueQuestion):
-        tries = [v for _, v in (q._mistakes(data) if q._mistakes else []) if v is not None]
+        mistakes = q._for_variant(q._mistakes, seed) if q._mistakes else []  # as check has them
+        tries = [v for _, v in mistakes if v is not None]
         return tries + [-12345]
     if isinstance(q, ChoiceQuestion):
         return list(string.ascii_lowercase[:len(q._options(seed))])
