@@ -25,7 +25,7 @@ TABLES = ("grades.csv", "totals.csv", "notebooks.csv")
 def classroom(tmp_path_factory):
     base = tmp_path_factory.mktemp("shards")
     key, blank = make_assignment(base)
-    for student in ("ann", "cat", "émile"):
+    for student in ("cat", "émile"):  # with bob: one student in shard 1, two in shard 2
         submit(base / "submitted", blank, student)
     submit(base / "submitted", blank, "bob", minimax=ALWAYS_MAX)
     (base / "adjustments.csv").write_text("student,question,points,comment\n"
@@ -70,7 +70,7 @@ def test_a_slurm_array_then_merge_gives_the_single_run_byte_for_byte(classroom):
     shards = sorted(p.name for p in out.parent.iterdir())
     assert shards == [f"graded-{i}" for i in range(1, SHARDS + 1)]
     sizes = [len((out.parent / s / "totals.csv").read_text().splitlines()) - 1 for s in shards]
-    assert sum(sizes) == 4 and all(sizes), "each task graded a part of the class"
+    assert sum(sizes) == 3 and all(sizes), "each task graded a part of the class"
     run_all([(["bash", str(DEPLOY / "slurm" / "merge.sbatch")], env)])
     same_as_one_run(out, classroom["whole"])
 
