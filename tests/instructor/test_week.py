@@ -75,7 +75,7 @@ def download(base):
     looping = solved(release, N3)
     looping["cells"].insert(2, {"cell_type": "code", "id": "loop", "metadata": {},
                                 "execution_count": None, "outputs": [],
-                                "source": "while True:\n    pass"})
+                                "source": "import time\nwhile True:\n    time.sleep(1)"})
     odd = {"q3_1_answer": "answer_3_1 = 99"}
     canvas_zip(base / "submissions.zip", [
         ("doejane", "hw3.ipynb", notebook_bytes(blank), {"user": 101, "attachment": 7001}),
