@@ -266,18 +266,19 @@ def test_in_bubblewrap_a_bot_cannot_read_the_other_submissions(tmp_path):
         pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
     from minimax_lessons.games.connectfour import ConnectFour
 
-    submit(tmp_path / "sub", "rando")
-    other = tmp_path / "sub" / "rando.ipynb"
+    submit(tmp_path / "template", "rando")  # a notebook whose bot has a choose_move
+    other = tmp_path / "sub" / "quoter.ipynb"  # the other submission the snoop reads
     snoop = ("def evaluate(board):\n    return 0\n\n\n"
              f"SECRET = {str(other)!r}\n\n\n"
              "def choose_move(state, time_left):\n"
              "    with open(SECRET, encoding='utf-8') as f:\n"
              "        f.read()\n"
              "    return game.actions(state)[0]\n")
-    nb = nbformat.read(tmp_path / "sub" / "rando.ipynb", as_version=4)
+    nb = nbformat.read(tmp_path / "template" / "rando.ipynb", as_version=4)
     for cell in nb.cells:
         if cell.metadata.get("nbgrader", {}).get("grade_id") == "evaluate_answer":
             cell.source = snoop
+    (tmp_path / "sub").mkdir()
     nbformat.write(nb, tmp_path / "sub" / "snoop.ipynb")
     for cell in nb.cells:  # a bot whose error quotes the jail's command line (host paths)
         if cell.metadata.get("nbgrader", {}).get("grade_id") == "evaluate_answer":
@@ -293,7 +294,7 @@ def test_in_bubblewrap_a_bot_cannot_read_the_other_submissions(tmp_path):
             and "quoter" not in (g.first, g.second)]  # (the quoter may crash first)
     assert mine and all(g.winner != "snoop" and g.fault == "crash" for g in mine)
     assert all("FileNotFoundError" in g.reason or "PermissionError" in g.reason for g in mine)
-    assert all("'rando.ipynb'" in g.reason for g in mine), "named from the submissions folder"
+    assert all("'quoter.ipynb'" in g.reason for g in mine), "named from the submissions folder"
     quoted = [g for g in result.games if g.reason.startswith("quoter lost (crash)")]
     assert quoted and all("/usr/bin/bwrap" in g.reason and " …/" in g.reason for g in quoted)
     home, checkout = os.path.expanduser("~"), str(ROOT)
