@@ -145,9 +145,13 @@ with open(DROP + "/found.json", "w") as out:
 
 
 def lay_out(root, autograder, work, student_cells=()):
-    """``root`` laid out as Gradescope's /autograder, with ann's submission."""
+    """``root`` laid out as Gradescope's /autograder, with ann's submission (and the compiled
+    Graphviz that setup.sh leaves in graphviz-cache)."""
+    from .container_kit import graphviz_cache
+
     with zipfile.ZipFile(autograder["zip"]) as z:
         z.extractall(root / "source")
+    graphviz_cache(root)
     shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
     os.chmod(root / "run_autograder", 0o755)
     (root / "results").mkdir()

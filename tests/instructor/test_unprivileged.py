@@ -19,10 +19,11 @@ import nbformat
 import pytest
 
 from .assignment_kit import NAME, make_assignment, submit
-from .container_kit import ATTEMPTS, in_a_container, open_folder
+from .container_kit import ATTEMPTS, graphviz_cache, in_a_container, open_folder
 from .test_isolation import FORKS
 
 from minimax_lessons.instructor.common import read_csv
+from minimax_lessons.pictures.render import CACHE_ENV
 from minimax_lessons.instructor.grading.limits import JAIL_UIDS, PROCESSES
 from minimax_lessons.instructor.grading.unprivileged import (UserJail, closed_on_the_way,
                                                               open_to_others)
@@ -68,10 +69,11 @@ def graded():
         submit(sub, blank, "ann", after=[paths, ATTACK])
         submit(sub, blank, "bob")
         sub.chmod(0o700)
+        env = {**os.environ, CACHE_ENV: str(graphviz_cache(base))}  # as on Gradescope
         done = in_a_container([sys.executable, "-m", "minimax_lessons.instructor", "grade",
                                str(sub), "--key", str(key), "--out", str(out),
                                "--isolation", "user", "--jobs", "2", "--quiet"],
-                              capture_output=True, text=True, timeout=900)
+                              env=env, capture_output=True, text=True, timeout=900)
         assert done.returncode == 0, done.stderr[-3000:]
         nb = nbformat.read(out / "executed" / "ann" / NAME, as_version=4)
         said = [o.get("text", "") for o in nb.cells[-1].outputs if o.get("name") == "stdout"]
