@@ -36,6 +36,7 @@ the worker's job (see "Threat model" in ``docs/exercises.md``).
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.abc
 import linecache
 import os
@@ -218,29 +219,45 @@ def _is_package_code(source) -> bool:
 
 def _package_functions(name) -> set:
     """``ast.dump`` of every function called ``name`` in the package outside the allowed
-    modules (cached). A function's dump holds its name, so only the files whose text
-    defines that name are parsed: a lesson's first check no longer parses the package."""
+    modules (cached). A function's dump holds its name, so only the files that define that
+    name are parsed (:func:`_definers`): a lesson's first check parses no other."""
     if name not in _PACKAGE_CODE:
-        defines = re.compile(rf"\bdef[\s\\]+{re.escape(name)}(?!\w)")  # line breaks too
         found = set()
-        for folder, _, files in os.walk(PACKAGE_DIR):
-            for file in files:
-                path = os.path.join(folder, file)
-                if not file.endswith(".py") or path in RUNNABLE_FILES - {_VARIANTS}:
-                    continue
-                try:
-                    with open(path, encoding="utf-8") as f:
-                        text = f.read()
-                    # as Python reads names (NFKC), so that no spelling of it is missed
-                    if not defines.search(unicodedata.normalize("NFKC", text)):
-                        continue
-                    tree = ast.parse(text)
-                except (OSError, SyntaxError, ValueError):
-                    continue
-                found.update(ast.dump(n) for n in ast.walk(tree)
-                             if isinstance(n, ast.FunctionDef) and n.name == name)
+        for path in _definers().get(name, ()):
+            try:
+                with open(path, encoding="utf-8") as f:
+                    tree = ast.parse(f.read())
+            except (OSError, SyntaxError, ValueError):
+                continue
+            found.update(ast.dump(n) for n in ast.walk(tree)
+                         if isinstance(n, ast.FunctionDef) and n.name == name)
         _PACKAGE_CODE[name] = found
     return _PACKAGE_CODE[name]
+
+
+#: ``def``, then (across line breaks too) the name: what follows up to its parameters.
+_DEFINED = re.compile(r"\bdef[\s\\]+([^\s(\[\\]+)")
+
+
+@functools.lru_cache(maxsize=1)
+def _definers() -> dict:
+    """``{name: [path, ...]}``: the package's files (outside the allowed modules) whose text
+    holds ``def name``, read as Python reads names (NFKC); every file that defines a
+    function of that name is among them."""
+    found = {}
+    for folder, _, files in os.walk(PACKAGE_DIR):
+        for file in files:
+            path = os.path.join(folder, file)
+            if not file.endswith(".py") or path in RUNNABLE_FILES - {_VARIANTS}:
+                continue
+            try:
+                with open(path, encoding="utf-8") as f:
+                    text = unicodedata.normalize("NFKC", f.read())
+            except (OSError, ValueError):
+                continue
+            for name in set(_DEFINED.findall(text)):
+                found.setdefault(name, []).append(path)
+    return found
 
 
 _VARIANTS = os.path.join(PACKAGE_DIR, "exercises", "variants.py")
