@@ -16,7 +16,7 @@ import pytest
 
 from .assignment_kit import make_assignment, submit
 
-#: Starts the grader twice per signal: not for make test-fast.
+#: Starts the grader three times: not for make test-fast.
 pytestmark = pytest.mark.slow
 
 
@@ -59,22 +59,13 @@ def grade_command(base):
             "--jobs", "2", "--timeout", "900", "--notebook-timeout", "900", "--quiet"]
 
 
-@pytest.mark.parametrize("signum, said, code", [(signal.SIGINT, "Ctrl-C", 130),
-                                                 (signal.SIGTERM, "SIGTERM", 143)])
-def test_one_signal_stops_grading_cleanly_and_the_next_run_resumes(tmp_path, signum, said,
-                                                                   code):
-    key, blank = make_assignment(tmp_path)
-    submitted = tmp_path / "submitted"
-    mark = str(random.randrange(10**6, 10**7))  # this test's own: others may run beside it
-    submit(submitted, blank, "ann")
-    for student in ("bob", "cat"):
-        submit(submitted, blank, student, before=[sleeper(mark)])
-    temp = Path(tempfile.mkdtemp(prefix="mml-stop-", dir="/tmp"))  # short: sockets go there
-    env = {**os.environ, "TMPDIR": str(temp)}
-    grader = subprocess.Popen(grade_command(tmp_path), env=env, stdout=subprocess.PIPE,
+def stop_with(signum, said, code, base, mark, env, temp):
+    """Start the grader, send it ``signum`` once ann is graded and both sleepers' kernels
+    run, and check that it stopped cleanly, saying how to resume."""
+    grader = subprocess.Popen(grade_command(base), env=env, stdout=subprocess.PIPE,
                               stderr=subprocess.PIPE, text=True)
     try:
-        graded = tmp_path / "graded" / "results"
+        graded = base / "graded" / "results"
         wait_for(lambda: (graded / "ann.json").exists() and len(sleepers(mark)) == 2, 240,
                  "ann graded and both sleeping kernels running")
         grader.send_signal(signum)
@@ -88,10 +79,26 @@ def test_one_signal_stops_grading_cleanly_and_the_next_run_resumes(tmp_path, sig
     assert "Traceback" not in err and not any("stopped" in line for line in lines[:-1])
     wait_for(lambda: not sleepers(mark), 10, "the sleeping kernels to be killed")
     assert list(temp.iterdir()) == [], "temporary folders removed"
-    temp.rmdir()
     leftovers = sorted(p.name for p in graded.iterdir())
     assert leftovers == ["ann.json"], "nothing half-written, no student marked as crashed"
-    assert not list((tmp_path / "graded").rglob("*.tmp"))
+    assert not list((base / "graded").rglob("*.tmp"))
+
+
+def test_each_signal_stops_grading_cleanly_and_the_next_run_resumes(tmp_path):
+    """Ctrl-C stops the first run (ann graded, bob's and cat's kernels sleeping); SIGTERM
+    the second, the same command again (ann resumed, their kernels sleeping again); the
+    third, the sleepers fixed, finishes the class."""
+    key, blank = make_assignment(tmp_path)
+    submitted = tmp_path / "submitted"
+    mark = str(random.randrange(10**6, 10**7))  # this test's own: others may run beside it
+    submit(submitted, blank, "ann")
+    for student in ("bob", "cat"):
+        submit(submitted, blank, student, before=[sleeper(mark)])
+    temp = Path(tempfile.mkdtemp(prefix="mml-stop-", dir="/tmp"))  # short: sockets go there
+    env = {**os.environ, "TMPDIR": str(temp)}
+    stop_with(signal.SIGINT, "Ctrl-C", 130, tmp_path, mark, env, temp)
+    stop_with(signal.SIGTERM, "SIGTERM", 143, tmp_path, mark, env, temp)
+    temp.rmdir()
 
     for student in ("bob", "cat"):  # the sleepers fixed: the same command finishes the class
         submit(submitted, blank, student)
