@@ -8,9 +8,10 @@ Vocabulary:
 - *group*: tests that must run in one process, one after the other: every test of one
   file (so its module fixtures are made once) and every cell of one notebook (nbval runs
   them in order in one kernel). A browser test file is a group like any other: the
-  JupyterLab server and the Chromium of ``tests/browser/conftest.py`` are made once per
-  worker, so each core that takes a browser file starts one of each (about 4 s) and the
-  browser files, about half of the suite's time, share the cores instead of queueing on one.
+  JupyterLab server, the Chromium and the JupyterLab page of ``tests/browser/conftest.py``
+  are made once per worker, so each core that takes a browser file starts one of each
+  (about 8 s) and the browser files, about half of the suite's time, share the cores
+  instead of queueing on one.
 - *first*: the groups that take longest start first, so that no core is left with a
   long group at the end while the other has nothing to do: the browser files, then the
   files with a test marked ``slow``, then the rest in the order pytest found them.

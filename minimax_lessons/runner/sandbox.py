@@ -223,7 +223,7 @@ class Sandbox:
         self._jobs = 0
         self.starts += 1
         self._reader = threading.Thread(target=_read_lines, args=(self._proc.stdout,
-                                                                  self._inbox),
+                                                                  self._inbox, self._proc),
                                         daemon=True, name="sandbox-reader")
         self._reader.start()
 
@@ -459,10 +459,13 @@ def _outcome(message) -> Outcome:
                                        f"({str(exc)[:120]})")
 
 
-def _read_lines(stream, inbox):
+def _read_lines(stream, inbox, proc=None):
     """Reader thread: one JSON message per line; an EOF message when the worker ends.
     The thread owns ``stream`` and closes it (closing it from another thread would wait
-    for the read under way)."""
+    for the read under way). Then it reaps the worker ``proc``: one killed from outside
+    is not left a zombie. (ipykernel, shutting down or restarting, terminates its
+    children and waits until none is left: an unreaped worker kept a kernel from
+    stopping until it was itself terminated, 2.5 s later.)"""
     try:
         for line in stream:
             try:
@@ -477,6 +480,11 @@ def _read_lines(stream, inbox):
             stream.close()
         except OSError:
             pass
+        if proc is not None:
+            try:
+                proc.wait(timeout=STOP_WAIT)
+            except subprocess.TimeoutExpired:
+                pass
 
 
 _DEFAULT = None

@@ -22,6 +22,7 @@ prediction's explanation and result stay closed before Run All and after it, and
 9's and lesson 10's open when clicked (:data:`LESSON_WIDGETS`).
 """
 
+import copy
 import json
 import re
 from pathlib import Path
@@ -180,12 +181,32 @@ CONTROLS_JS = """root => ({
 })"""
 
 
+#: Wait until the notebook's layout (its width, and the box of every output and of every
+#: picture in one) has stayed the same for three frames in a row; a layout still moving
+#: after five seconds is measured as it is.
+LAID_OUT_JS = """async () => {
+    const nb = window.jupyterapp.shell.currentWidget.content.node;
+    const layout = () => [nb, ...nb.querySelectorAll(
+            '.jp-OutputArea-output, .jp-OutputArea-output :is(img, svg, iframe, .mmla-stage)')]
+        .map(e => { const r = e.getBoundingClientRect();
+                    return [r.left, r.top, r.width, r.height, e.scrollWidth].join(','); })
+        .join(' ');
+    const frame = () => new Promise(r => requestAnimationFrame(r));
+    let last = layout();
+    for (let same = 0, frames = 0; same < 3 && frames < 300; frames++) {
+        await frame();
+        const now = layout();
+        same = now === last ? same + 1 : 0;
+        last = now;
+    }
+}"""
+
+
 def settle(page):
     """Let JupyterLab lay out again (after a resize or Run All) and the images load."""
     page.wait_for_function(
         "() => [...document.querySelectorAll('.jp-OutputArea-output img')].every(i => i.complete)")
-    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    page.wait_for_timeout(300)
+    page.evaluate(LAID_OUT_JS)
 
 
 #: Screenshots kept for a person to look at: (lesson, when) -> the text of the cell shown,
@@ -440,6 +461,17 @@ ROOM_JS = """() => Math.min(...[...document.querySelectorAll(
         ? e.parentElement : e).clientWidth).filter(w => w > 0))"""
 
 
+def without_outputs(nb):
+    """A copy of ``nb`` with no stored output: Run All replaces every one before anything
+    is measured, so showing them first (the fit test above checks them) would only cost
+    the browser time."""
+    bare = copy.deepcopy(nb)
+    for cell in bare.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    return bare
+
+
 def too_small(found, least=(20, 16)):
     return found.get("value", 99) < least[0] or min(found.get("window", 99),
                                                      found.get("name", 99)) < least[1]
@@ -456,7 +488,7 @@ def test_in_lecture_mode_at_1024x768_values_read_at_20_px_and_windows_and_names_
     nb.cells.append(nbformat.v4.new_code_cell(RESULT_PICTURES_CELL))
     page = lab.page
     page.set_viewport_size({"width": 1024, "height": 768})
-    lab.open(jupyter_server.add_notebook(nb, f"lecture-{path.name}"))
+    lab.open(jupyter_server.add_notebook(without_outputs(nb), f"lecture-{path.name}"))
     assert page.locator(".jp-FileBrowser").is_visible()  # the layout make lab opens
     lab.run_all()
     results = result_pictures(page, jupyter_server.root)  # and open them

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from .conftest import ARTIFACTS, LabPage
+from .conftest import ARTIFACTS
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
@@ -47,42 +47,35 @@ def slide_stops(path):
 
 
 @contextmanager
-def presented(browser, jupyter_server, notebook, name=None, *, in_lab=None):
+def presented(lab, jupyter_server, notebook, name=None, *, in_lab=None):
     """Run a notebook in JupyterLab at 1280x720, then open RISE's presenter tab on it.
 
-    ``in_lab(page)`` checks the notebook in JupyterLab first. Yields (the presenter page,
-    the JupyterLab page).
+    ``in_lab(page)`` checks the notebook in JupyterLab first. Yields the presenter page
+    (a tab of its own, 1280x720 too), closed at the end.
     """
     (jupyter_server.root / "rise.css").write_bytes(RISE_CSS.read_bytes())
     name = jupyter_server.add_notebook(notebook, name)
-    context = browser.new_context(viewport=PROJECTOR)
-    page = context.new_page()
-    page.set_default_timeout(60_000)
-    lab = LabPage(page, jupyter_server)
+    page = lab.page
+    page.set_viewport_size(PROJECTOR)
+    lab.open(name)
+    lab.run_all()
+    if in_lab:
+        in_lab(page)
+    first = next(i for i, c in enumerate(nbformat.read(jupyter_server.root / name, 4).cells)
+                 if c.metadata.get("slideshow", {}).get("slide_type") != "skip")
+    page.evaluate(f"() => {{ window.jupyterapp.shell.currentWidget.content.activeCellIndex = {first}; }}")
+    with page.context.expect_page() as opened:  # RISE:slideshow saves, then opens a new tab
+        page.evaluate("() => window.jupyterapp.commands.execute('RISE:slideshow')")
+    rise = opened.value
     try:
-        lab.open(name)
-        lab.run_all()
-        if in_lab:
-            in_lab(page)
-        first = next(i for i, c in enumerate(nbformat.read(jupyter_server.root / name, 4).cells)
-                     if c.metadata.get("slideshow", {}).get("slide_type") != "skip")
-        page.evaluate(f"() => {{ window.jupyterapp.shell.currentWidget.content.activeCellIndex = {first}; }}")
-        with context.expect_page() as opened:  # RISE:slideshow saves, then opens a new tab
-            page.evaluate("() => window.jupyterapp.commands.execute('RISE:slideshow')")
-        rise = opened.value
         rise.set_default_timeout(60_000)
+        rise.set_viewport_size(PROJECTOR)  # a new tab starts at the browser's default size
         rise.wait_for_selector(".reveal .slides section.present .jp-Cell:not(.reveal-skip)")
-        yield rise, lab
+        rise.wait_for_function("h => document.querySelector('.reveal').clientHeight === h",
+                               arg=PROJECTOR["height"])
+        yield rise
     finally:
-        context.close()
-        jupyter_server.shutdown_kernels()
-
-
-@pytest.fixture(scope="module")
-def rise_slides(browser, jupyter_server):
-    """Lesson 6 run in JupyterLab, then shown by RISE in its presenter tab at 1280x720."""
-    with presented(browser, jupyter_server, LESSON) as shown:
-        yield shown
+        rise.close()
 
 
 def step_through(rise, expected):
@@ -101,9 +94,9 @@ def step_through(rise, expected):
     return seen
 
 
-def test_every_rise_slide_of_lesson_6_fits_a_1280x720_projector(rise_slides):
-    rise, lab = rise_slides
-    slides = step_through(rise, slide_stops(LESSON))
+def test_every_rise_slide_of_lesson_6_fits_a_1280x720_projector(jupyter_server, lab):
+    with presented(lab, jupyter_server, LESSON) as rise:
+        slides = step_through(rise, slide_stops(LESSON))
     too_tall = [f"{s['hash']}: {s['scroll']} px in {s['height']} px" for s in slides
                 if s["scroll"] > s["height"]]
     assert not too_tall, "slides taller than the screen (run `make slide-metadata`?):\n" + "\n".join(too_tall)
@@ -123,7 +116,7 @@ def in_lecture_mode(path):
     return nb
 
 
-def test_in_lecture_mode_the_animation_plays_on_its_rise_slide(browser, jupyter_server):
+def test_in_lecture_mode_the_animation_plays_on_its_rise_slide(jupyter_server, lab):
     # jupyterlab-rise 0.43.1 presents in its own app, whose JupyterLab 4.3 core does not
     # share @jupyterlab/console, so the ipywidgets manager and anywidget fail to load
     # there (jupyterlab-contrib/rise issue #119). An animation made in lecture mode also
@@ -132,15 +125,21 @@ def test_in_lecture_mode_the_animation_plays_on_its_rise_slide(browser, jupyter_
         assert page.locator(".jp-OutputArea-output .mmla").count() >= 1
         assert page.locator(".jp-OutputArea-output iframe.mm-player").count() == 0
 
-    with presented(browser, jupyter_server, in_lecture_mode(LESSON), "06-lecture.ipynb",
-                   in_lab=widget_in_lab) as (rise, lab):
+    with presented(lab, jupyter_server, in_lecture_mode(LESSON), "06-lecture.ipynb",
+                   in_lab=widget_in_lab) as rise:
         present = ".reveal .slides section.present:not(.stack) iframe.mm-player"
         for _ in range(slide_stops(LESSON)):
             if rise.locator(present).count() and rise.locator(present).first.is_visible():
                 break
+            shown = rise.evaluate("() => location.hash")
             rise.keyboard.press("Space")
-            rise.wait_for_timeout(300)
+            try:
+                rise.wait_for_function("h => location.hash !== h", arg=shown, timeout=5_000)
+            except PlaywrightTimeout:
+                break  # the last slide
         assert rise.locator(present).count(), "no slide shows an animation player"
+        # the slide has come in: clicks inside the player land where its buttons are
+        rise.locator(present).first.element_handle().wait_for_element_state("stable")
         frame = rise.frame_locator(present).first
         counter = frame.locator(".mmla-counter")
         counter.wait_for(state="visible", timeout=15_000)

@@ -406,3 +406,22 @@ def test_a_worker_stopped_the_moment_it_starts_stops_at_once_every_time():
         took = stop_within(box)
         assert took is not None and took < 10, f"stop() took {took} s"
         assert not box.alive
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux)")
+def test_a_worker_terminated_from_outside_is_reaped_not_left_a_zombie():
+    """ipykernel, shutting down or restarting a kernel, terminates the kernel's children and
+    waits until it has none: a worker left a zombie kept the kernel from stopping until the
+    kernel was itself terminated."""
+    box = Sandbox()
+    try:
+        (found,) = outcomes(box, helper, (1,))
+        assert found.value == SCALE
+        pid = box._proc.pid
+        os.kill(pid, signal.SIGTERM)
+        deadline = time.monotonic() + 30
+        while os.path.exists(f"/proc/{pid}") and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not os.path.exists(f"/proc/{pid}"), "the terminated worker is left a zombie"
+    finally:
+        box.stop()
