@@ -627,7 +627,7 @@ ODD = {"piper": ("fifo", "a named pipe (FIFO)"), "linker": ("link", "a symbolic 
 
 @pytest.fixture(scope="module")
 def planted(tmp_path_factory):
-    """Alice (honest) graded two at a time, in bubblewrap, then again (she is not: her
+    """Alice (honest) graded two at a time, in bubblewrap, then run again (she resumes: her
     signed result is intact), beside submissions that are no notebook files, a snoop
     (:func:`snoop_cells`), a reader of its own data file beside which a pipe and a link are
     planted, a hog that floods and tries to replace the answers' pipe then fills its

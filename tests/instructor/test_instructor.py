@@ -176,10 +176,10 @@ def classroom(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def graded(classroom):
+def graded(classroom):  # two students at a time, as a grader with two cores would
     base, key = classroom
     stream = io.StringIO()
-    results = grade(base / "submitted", key, base / "graded", stream=stream, **LIMITS)
+    results = grade(base / "submitted", key, base / "graded", stream=stream, jobs=2, **LIMITS)
     return base, key, results, stream.getvalue()
 
 
@@ -351,7 +351,7 @@ def alphabeta_class(tmp_path_factory):
             answer.source = answer.source.replace("alpha > beta", "alpha >= beta")
         (base / "submitted" / student).mkdir(parents=True)
         nbformat.write(nb, base / "submitted" / student / ALPHABETA.name)
-    grade(base / "submitted", key, base / "graded", stream=io.StringIO(), **LIMITS)
+    grade(base / "submitted", key, base / "graded", stream=io.StringIO(), jobs=2, **LIMITS)
     return base, blank
 
 

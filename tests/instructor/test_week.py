@@ -33,7 +33,7 @@ GRADEBOOK = ("Student,ID,SIS User ID,SIS Login ID,Section,Minimax exercises (440
              "\"Dupont, Émile\",103,S1003,edupont,Section B,,\n"
              "\"O'Brien, Seán\",104,S1004,sobrien,Section B,,\n"
              "\"Roe, Rick\",105,S1005,rroe,Section B,,\n"
-             "\"Loop, Lou\",106,S1006,lloop,Section A,,\n"
+             "\"Busy, Bea\",106,S1006,bbusy,Section A,,\n"
              "\"Quiet, Quinn\",107,S1007,qquiet,Section A,,\n"
              "\"Student, Test\",999,,,Section A,,\n")
 
@@ -92,7 +92,8 @@ def download(base):
          {"user": 104, "attachment": 7004}),
         ("roerick", N3, b'{"cells": [{"cell_type": "code", "sou', {"user": 105,
                                                                     "attachment": 7005}),
-        ("looplou", N3, notebook_bytes(looping), {"user": 106, "attachment": 7006}),
+        # the looping notebook's student comes first: its 10 s pass beside the others' grading
+        ("busybea", N3, notebook_bytes(looping), {"user": 106, "attachment": 7006}),
     ])
     (base / "gradebook.csv").write_text(GRADEBOOK, encoding="utf-8")
     (base / "times.csv").write_text("ID,submitted_at\n103,2025-03-03T10:00:00+00:00\n")
@@ -134,8 +135,8 @@ def test_totals_apply_the_late_policy_and_the_adjustment(week):
     assert found["sobrien"]["adjustments"] == "1"
     assert float(found["sobrien"]["points"]) == float(found["sobrien"]["automatic"]) + 1
     assert "could not be read" in found["rroe"]["problems"] and found["rroe"]["points"] == "0"
-    assert "ran longer than 10.0 s" in found["lloop"]["problems"]
-    assert found["lloop"]["automatic"] == "16", "the loop costs its cell, not the notebook"
+    assert "ran longer than 10.0 s" in found["bbusy"]["problems"]
+    assert found["bbusy"]["automatic"] == "16", "the loop costs its cell, not the notebook"
     assert found["qquiet"]["points"] == "0"
 
 
@@ -176,7 +177,7 @@ def test_the_class_report_is_one_offline_page_that_points_at_what_to_reteach(wee
     assert page.count("data:image/png;base64,") == 3
     assert "max-at-every-level" in page and "lesson-02.md" in page
     assert "edupont &amp; sobrien" in page, "the same odd answer, 99, to q3.7"
-    for student, kind in (("rroe", "unreadable"), ("lloop", "timed out"),
+    for student, kind in (("rroe", "unreadable"), ("bbusy", "timed out"),
                           ("qquiet", "not handed in")):
         assert re.search(rf"<td>{student}<br>.*?{kind}", page), student
 
