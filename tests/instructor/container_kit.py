@@ -42,16 +42,21 @@ def script() -> str:
     lines = ["set -e"]
     closed = {closed_on_the_way(p) for p in NEEDED} - {None}
     for folder in sorted(closed):
-        inside = sorted({p for p in NEEDED if p.startswith(folder + "/")}, key=len)
+        inside = {p for p in NEEDED if p.startswith(folder + "/")}
+        if folder in NEEDED:  # the checkout itself (cloned into mktemp -d's 0700 folder):
+            inside |= {str(entry) for entry in Path(folder).iterdir()}  # all it holds
+        inside = sorted(inside, key=len)
         kept = [p for p in inside if not any(p.startswith(q + "/") for q in inside if q != p)]
         for i, path in enumerate(kept):
-            lines += [f"mkdir -p /tmp/.mml-keep-$$-{i}",
+            make = "mkdir -p" if os.path.isdir(path) else "touch"  # a mount needs its kind
+            lines += [f"{make} /tmp/.mml-keep-$$-{i}",
                       f"mount --bind {shlex.quote(path)} /tmp/.mml-keep-$$-{i}"]
         lines.append(f"mount -t tmpfs -o mode=0711 tmpfs {shlex.quote(folder)}")
         for i, path in enumerate(kept):
-            lines += [f"mkdir -p {shlex.quote(path)}",
+            make = "mkdir -p" if os.path.isdir(path) else "touch"
+            lines += [f"{make} {shlex.quote(path)}",
                       f"mount --move /tmp/.mml-keep-$$-{i} {shlex.quote(path)}",
-                      f"rmdir /tmp/.mml-keep-$$-{i}"]
+                      f"rm -d /tmp/.mml-keep-$$-{i} 2>/dev/null || rm -f /tmp/.mml-keep-$$-{i}"]
     bwrap = shutil.which("bwrap")
     if bwrap:
         lines.append(f"mount --bind /bin/false {shlex.quote(os.path.realpath(bwrap))}")
