@@ -32,11 +32,18 @@ CONTENT_WIDTH = 1100
 PICTURE_HEIGHT = 360
 #: Height of the animation player around its picture: caption, buttons, slider, key.
 PLAYER_CONTROLS = 220
-#: Inside its frame the player fits the tree to the frame's height less its controls.
-FRAME_CSS = f"""
-body {{ margin: 4px; }}
-.mmla-stage {{ max-height: none; }}
-.mmla-stage.mmla-fitted svg {{ max-height: calc(100vh - {PLAYER_CONTROLS}px); }}
+#: Inside its frame the player fills the frame's height, and its tree takes what the
+#: controls leave: :data:`PLAYER_CONTROLS` in the default sizes, more in lecture mode (larger
+#: buttons and caption), where the tree is drawn smaller rather than the key cut off; there
+#: the key keeps the default size, two lines on a slide instead of four.
+FRAME_CSS = """
+body { margin: 4px; }
+.mmla { display: flex; flex-direction: column; height: calc(100vh - 8px); }
+.mmla > * { flex: none; }
+.mmla > .mmla-stage { flex: 1 1 0; min-height: 0; max-height: none; display: flex; }
+.mmla-stage > * { flex: 1 1 0; min-width: 0; min-height: 0; }
+.mmla-stage.mmla-fitted svg { height: 100%; max-height: 100%; }
+.mmla.mmla-lecture .mmla-key { font-size: 17px; gap: 2px 14px; }
 """
 _SVG_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)(pt|px)?"[^>]*?\bheight="([\d.]+)(pt|px)?"', re.S)
 

@@ -1,11 +1,15 @@
 """Lesson 6 as slides on a 1280x720 projector: live in JupyterLab (RISE), and as an offline deck.
 
-- RISE: run the lesson in JupyterLab, start the slideshow with jupyterlab-rise's
-  ``RISE:slideshow`` command (the presenter tab; ``RISE:preview``, Alt+R, shows the
-  same app beside the notebook), step through every slide with the space bar and
-  check that none is taller than the screen. RISE's presenter cannot load widgets
-  (jupyterlab-contrib/rise #119), so lecturers present in lecture mode, where an animation
-  also carries its HTML player: that player steps on its slide.
+- RISE: run the lesson in JupyterLab in lecture mode, as the teaching notes tell a
+  lecturer to present, start the slideshow with jupyterlab-rise's ``RISE:slideshow``
+  command (the presenter tab; ``RISE:preview``, Alt+R, shows the same app beside the
+  notebook), step through every slide with the space bar and check that none is taller
+  than the screen. RISE's presenter cannot load widgets (jupyterlab-contrib/rise #119),
+  which is why lecturers present in lecture mode: there an animation also carries its HTML
+  player, and that player steps on its slide. Lecture mode draws every picture at least as
+  large as the default does and adds the player below an animation, so a slide that fits
+  in lecture mode fits without it too; one presenter run checks both (each run of the
+  lesson and of RISE's app costs the browser about 10 s of CPU).
 - Offline deck: the file ``make slides`` writes opens from file:// with no request
   leaving the disk, its slides step, and the embedded animation player plays.
 """
@@ -35,8 +39,10 @@ PRESENT_JS = """() => {
     return {hash: location.hash, scroll: slide.scrollHeight, height: area.clientHeight,
             animated: code.some(text => text.includes('animate(')),
             pictures: slide.querySelectorAll('.jp-OutputArea-output img').length,
-            players: slide.querySelectorAll('.mmla').length};
+            players: slide.querySelectorAll('.mmla, iframe.mm-player').length};
 }"""
+#: The player of an animation on the slide on screen (lecture mode's HTML copy of it).
+PLAYER = ".reveal .slides section.present:not(.stack) iframe.mm-player"
 
 
 def slide_stops(path):
@@ -44,6 +50,15 @@ def slide_stops(path):
     nb = nbformat.read(path, as_version=4)
     kinds = [c.metadata.get("slideshow", {}).get("slide_type") for c in nb.cells]
     return sum(kind in ("slide", "subslide") for kind in kinds)
+
+
+def in_lecture_mode(path):
+    """The lesson as a lecturer presents it: lecture mode switched on in a first cell."""
+    nb = nbformat.read(path, as_version=4)
+    first = nbformat.v4.new_code_cell("from minimax_lessons import lecture_mode\nlecture_mode()")
+    first.metadata["slideshow"] = {"slide_type": "skip"}
+    nb.cells.insert(0, first)
+    return nb
 
 
 @contextmanager
@@ -78,45 +93,58 @@ def presented(lab, jupyter_server, notebook, name=None, *, in_lab=None):
         rise.close()
 
 
-def step_through(rise, expected):
-    """Each slide's measurements, from the first, pressing space (`expected` slides, no more)."""
+def step_through(rise, expected, *, on_each=None):
+    """Each slide's measurements, from the first, pressing space (`expected` slides, no more).
+    ``on_each(rise)`` is called on every slide once it is measured."""
     seen = [rise.evaluate(PRESENT_JS)]
     for _ in range(expected - 1):
+        if on_each:
+            on_each(rise)
         rise.keyboard.press("Space")
         try:
             rise.wait_for_function("h => location.hash !== h", arg=seen[-1]["hash"], timeout=5_000)
         except PlaywrightTimeout:
             raise AssertionError(f"RISE showed {len(seen)} slides; the metadata asks for {expected}")
         seen.append(rise.evaluate(PRESENT_JS))
+    if on_each:
+        on_each(rise)
     rise.keyboard.press("Space")  # past the last slide: nothing more
     rise.wait_for_timeout(500)
     assert rise.evaluate("() => location.hash") == seen[-1]["hash"], "RISE showed more slides"
     return seen
 
 
-def test_every_rise_slide_of_lesson_6_fits_a_1280x720_projector(jupyter_server, lab):
-    with presented(lab, jupyter_server, LESSON) as rise:
-        slides = step_through(rise, slide_stops(LESSON))
-    too_tall = [f"{s['hash']}: {s['scroll']} px in {s['height']} px" for s in slides
-                if s["scroll"] > s["height"]]
-    assert not too_tall, "slides taller than the screen (run `make slide-metadata`?):\n" + "\n".join(too_tall)
-    assert all(s["height"] == PROJECTOR["height"] for s in slides)  # RISE fills the screen
-    # Each animation's slide shows at least its still picture.
-    animated = [s for s in slides if s["animated"]]
-    assert animated and all(s["pictures"] + s["players"] >= 1 for s in animated)
-    lab.assert_no_console_errors()
+def the_first_player_steps(rise) -> bool:
+    """On the first slide that shows an animation's player: it steps forward on a click.
+    False on every slide before it (and not checked again after it)."""
+    player = rise.locator(PLAYER)
+    if not (player.count() and player.first.is_visible()):
+        return False
+    # the slide has come in: clicks inside the player land where its buttons are
+    player.first.element_handle().wait_for_element_state("stable")
+    frame = rise.frame_locator(PLAYER).first
+    counter = frame.locator(".mmla-counter")
+    counter.wait_for(state="visible", timeout=15_000)
+    before = counter.inner_text()
+    frame.get_by_role("button", name="Step forward").click()
+    for _ in range(50):
+        if counter.inner_text() != before:
+            break
+        rise.wait_for_timeout(100)
+    assert counter.inner_text() != before, "the player on the slide did not step"
+    # The whole player shows inside its frame, lecture mode's larger controls and key too.
+    inside = frame.locator("html").evaluate("e => [e.scrollHeight, e.clientHeight]")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    rise.screenshot(path=str(ARTIFACTS / "rise_lecture_player.png"))
+    assert inside[0] <= inside[1], f"player cut off: {inside[0]} px in a {inside[1]} px frame"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    rise.screenshot(path=str(ARTIFACTS / "rise_lecture_player.png"))
+    rise.evaluate("() => document.activeElement.blur()")  # the space bar steps RISE again
+    return True
 
 
-def in_lecture_mode(path):
-    """The lesson as a lecturer presents it: lecture mode switched on in a first cell."""
-    nb = nbformat.read(path, as_version=4)
-    first = nbformat.v4.new_code_cell("from minimax_lessons import lecture_mode\nlecture_mode()")
-    first.metadata["slideshow"] = {"slide_type": "skip"}
-    nb.cells.insert(0, first)
-    return nb
-
-
-def test_in_lecture_mode_the_animation_plays_on_its_rise_slide(jupyter_server, lab):
+def test_every_rise_slide_of_lesson_6_in_lecture_mode_fits_a_1280x720_projector_and_its_animation_plays(
+        jupyter_server, lab):
     # jupyterlab-rise 0.43.1 presents in its own app, whose JupyterLab 4.3 core does not
     # share @jupyterlab/console, so the ipywidgets manager and anywidget fail to load
     # there (jupyterlab-contrib/rise issue #119). An animation made in lecture mode also
@@ -125,34 +153,24 @@ def test_in_lecture_mode_the_animation_plays_on_its_rise_slide(jupyter_server, l
         assert page.locator(".jp-OutputArea-output .mmla").count() >= 1
         assert page.locator(".jp-OutputArea-output iframe.mm-player").count() == 0
 
+    played = []
+
+    def play_the_first_player(rise):
+        if not played and the_first_player_steps(rise):
+            played.append(rise.evaluate("() => location.hash"))
+
     with presented(lab, jupyter_server, in_lecture_mode(LESSON), "06-lecture.ipynb",
                    in_lab=widget_in_lab) as rise:
-        present = ".reveal .slides section.present:not(.stack) iframe.mm-player"
-        for _ in range(slide_stops(LESSON)):
-            if rise.locator(present).count() and rise.locator(present).first.is_visible():
-                break
-            shown = rise.evaluate("() => location.hash")
-            rise.keyboard.press("Space")
-            try:
-                rise.wait_for_function("h => location.hash !== h", arg=shown, timeout=5_000)
-            except PlaywrightTimeout:
-                break  # the last slide
-        assert rise.locator(present).count(), "no slide shows an animation player"
-        # the slide has come in: clicks inside the player land where its buttons are
-        rise.locator(present).first.element_handle().wait_for_element_state("stable")
-        frame = rise.frame_locator(present).first
-        counter = frame.locator(".mmla-counter")
-        counter.wait_for(state="visible", timeout=15_000)
-        before = counter.inner_text()
-        frame.get_by_role("button", name="Step forward").click()
-        for _ in range(50):
-            if counter.inner_text() != before:
-                break
-            rise.wait_for_timeout(100)
-        assert counter.inner_text() != before, "the player on the slide did not step"
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        rise.screenshot(path=str(ARTIFACTS / "rise_lecture_player.png"))
-        lab.assert_no_console_errors()
+        slides = step_through(rise, slide_stops(LESSON), on_each=play_the_first_player)
+    assert played, "no slide shows an animation player"
+    too_tall = [f"{s['hash']}: {s['scroll']} px in {s['height']} px" for s in slides
+                if s["scroll"] > s["height"]]
+    assert not too_tall, "slides taller than the screen (run `make slide-metadata`?):\n" + "\n".join(too_tall)
+    assert all(s["height"] == PROJECTOR["height"] for s in slides)  # RISE fills the screen
+    # Each animation's slide shows its player (or at least its still picture).
+    animated = [s for s in slides if s["animated"]]
+    assert animated and all(s["pictures"] + s["players"] >= 1 for s in animated)
+    lab.assert_no_console_errors()
 
 
 # ---------------------------------------------------------------- the offline deck
