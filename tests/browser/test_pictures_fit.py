@@ -19,8 +19,9 @@ Each lesson is opened once, in one notebook and one kernel, for both: it is chec
 opens, run, checked again, then switched to lecture mode and run again (as a lecturer
 would), and measured. The same run checks what opening a lesson and its own widgets do: the lesson is not marked unsaved as it
 opens, its first animation plays to its end, lesson 4's board answers a click, every
-prediction's explanation and result stay closed before Run All and after it, and lesson
-9's and lesson 10's open when clicked (:data:`LESSON_WIDGETS`).
+prediction's explanation and result stay closed before Run All and after it, lesson
+9's and lesson 10's open when clicked, and lesson 9's Connect Four board plays
+(:data:`LESSON_WIDGETS`).
 """
 
 import json
@@ -31,6 +32,8 @@ import nbformat
 import pytest
 
 from minimax_lessons.pictures.lecture import ROOM
+
+from . import connect_four
 
 pytestmark = pytest.mark.browser
 
@@ -325,10 +328,17 @@ def the_horizon_result_opens_only_when_clicked(page):
     page.screenshot(path=str(ARTIFACTS / "lesson-9-result-opened.png"))
 
 
+def lesson_9s_result_and_board(page):
+    """Lesson 9: the horizon result opens on a click; the Connect Four board plays."""
+    the_horizon_result_opens_only_when_clicked(page)
+    connect_four.the_board_answers_a_click_with_its_depth_and_values(page)
+    connect_four.the_board_ignores_a_click_made_while_the_program_thinks(page)
+
+
 #: What a lesson's own widgets do, checked on its one run (besides its first player).
 LESSON_WIDGETS = {
     "04-tic-tac-toe.ipynb": the_tic_tac_toe_board_answers_a_click,
-    "09-connect-four.ipynb": the_horizon_result_opens_only_when_clicked,
+    "09-connect-four.ipynb": lesson_9s_result_and_board,
     "10-more-players-dice-and-killers.ipynb": the_reveals_open_only_when_clicked,
 }
 #: How a lesson's first player's last caption starts (a Monte Carlo search tells its rounds).

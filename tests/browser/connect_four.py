@@ -1,20 +1,18 @@
-"""Lesson 9's Connect Four board plays in JupyterLab: a click drops a piece, the program answers."""
+"""Lesson 9's Connect Four board plays in JupyterLab: a click drops a piece, the program answers.
+
+Checked on the page of lesson 9 run in JupyterLab, by the test that runs every lesson
+(test_pictures_fit.py), so that lesson 9 is not run again for its board alone.
+"""
 
 import re
 from pathlib import Path
 
-import pytest
-
-pytestmark = pytest.mark.browser
-
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
-def test_the_connect_four_board_answers_a_click_with_its_depth_and_values(jupyter_server, lab):
-    lab.open(jupyter_server.add_notebook(NOTEBOOKS / "09-connect-four.ipynb"))
-    lab.run_all()
-    page = lab.page
+def the_board_answers_a_click_with_its_depth_and_values(page):
+    """A click on a column drops an X; the program answers with an O, and says how deep it
+    looked and what each column is worth to it."""
     drop = page.get_by_role("button", name="↓ 3")
     drop.wait_for(state="visible")
     assert page.get_by_role("button", name=re.compile(r"^↓ \d$")).count() == 7
@@ -28,16 +26,17 @@ def test_the_connect_four_board_answers_a_click_with_its_depth_and_values(jupyte
     board = page.locator(".widget-html svg").first
     assert board.locator("text", has_text=re.compile(r"^X$")).count() == 1
     assert board.locator("text", has_text=re.compile(r"^O$")).count() == 1
-    lab.assert_no_console_errors()
 
 
-def test_the_board_ignores_a_click_made_while_the_program_thinks(jupyter_server, lab):
-    # Two quick clicks, as a student who thinks nothing happened makes them: both reach the
-    # kernel before the board can disable anything. Only the first is played; the board says
-    # the program is thinking, with every button disabled, until it has answered.
-    lab.open(jupyter_server.add_notebook(NOTEBOOKS / "09-connect-four.ipynb"))
-    lab.run_all()
-    page = lab.page
+def the_board_ignores_a_click_made_while_the_program_thinks(page):
+    """Two quick clicks, as a student who thinks nothing happened makes them: both reach the
+    kernel before the board can disable anything. Only the first is played; the board says
+    the program is thinking, with every button disabled, until it has answered.
+    Starts with "New game" (no piece on the board)."""
+    page.get_by_role("button", name="New game").click()
+    board = page.locator(".widget-html svg").first
+    page.locator(".widget-html", has_text="Your move (X)").wait_for(state="visible")
+    assert board.locator("text", has_text=re.compile(r"^[XO]$")).count() == 0
     page.get_by_role("button", name="↓ 3").wait_for(state="visible")
     page.evaluate("""() => {
         const button = n => [...document.querySelectorAll('button')]
@@ -59,4 +58,3 @@ def test_the_board_ignores_a_click_made_while_the_program_thinks(jupyter_server,
     assert board.locator("text", has_text=re.compile(r"^O$")).count() == 1
     assert not page.get_by_role("button", name="↓ 0").is_disabled()
     assert board.locator("text.values-label", has_text="the program's values").count() == 1
-    lab.assert_no_console_errors()
