@@ -171,17 +171,18 @@ def course_code() -> dict:
     """``{fingerprint: "name in place"}`` of every function the course ships.
 
     Reading them all takes seconds, so the result is kept in the user's cache folder
-    (``~/.cache/minimax-lessons``), named by the files' sizes and times: a grader reads
-    it in milliseconds until a file of the course changes.
+    (``~/.cache/minimax-lessons``), named by the checkout and by its files' sizes and
+    times: a grader reads it in milliseconds until a file of the course changes.
     """
     files = course_files()
     stamp = hashlib.sha256("\n".join(
         f"{p}:{p.stat().st_size}:{p.stat().st_mtime_ns}" for p in files).encode()).hexdigest()
-    cache = _cache_folder() / f"course-code-{stamp[:20]}.json"
+    cache = _cache_folder() / f"{cache_prefix()}{stamp[:20]}.json"
     try:
         with open(cache, encoding="utf-8") as f:
             found = json.load(f)
         if isinstance(found, dict):
+            _used(cache)
             return found
     except (OSError, ValueError):
         pass
@@ -199,15 +200,43 @@ def _cache_folder():
     return Path(home) / "minimax-lessons"
 
 
-def _store(cache, found):
-    """Write the fingerprints atomically, and drop those of older versions of the course."""
+def _used(cache):
+    """Mark the cache as used now (its time is what keeps another checkout from dropping it)."""
+    try:
+        os.utime(cache)
+    except OSError:  # a cache folder that cannot be written (a jail) keeps its times
+        pass
+
+
+def cache_prefix(root=PACKAGE_ROOT) -> str:
+    """The start of the names of the caches of the checkout (or install) at ``root``: two
+    checkouts on one machine (a lecturer's and a CI clone) keep a cache each.
+
+    >>> cache_prefix("/srv/course").startswith("course-code-"), cache_prefix("/a") != cache_prefix("/b")
+    (True, True)
+    """
+    return f"course-code-{hashlib.sha256(str(root).encode()).hexdigest()[:8]}-"
+
+
+#: Another checkout's cache unused for this long is dropped (that checkout is likely gone).
+STALE_SECONDS = 30 * 24 * 3600
+
+
+def _store(cache, found, *, now=None):
+    """Write the fingerprints atomically; drop those of older versions of this checkout's
+    course, and other checkouts' caches unused for :data:`STALE_SECONDS`."""
+    import time
+
+    now = time.time() if now is None else now
+    prefix = cache.name[:cache.name.rindex("-") + 1]
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
         tmp = cache.with_name(f".{cache.name}.{os.getpid()}.tmp")
         tmp.write_text(json.dumps(found, sort_keys=True), encoding="utf-8")
         os.replace(tmp, cache)
         for old in cache.parent.glob("course-code-*.json"):
-            if old != cache:
+            if old != cache and (old.name.startswith(prefix)
+                                 or now - old.stat().st_mtime > STALE_SECONDS):
                 old.unlink()
     except OSError:  # a cache is a nicety
         pass
@@ -222,5 +251,5 @@ def course_match(shipped) -> str | None:
     return course_code().get(key) if key else None
 
 
-__all__ = ["fingerprint", "normalised", "functions_in", "course_code", "course_match",
+__all__ = ["fingerprint", "normalised", "functions_in", "course_code", "course_match", "cache_prefix",
            "COPY_EXPLANATION", "MIN_NODES"]
