@@ -32,6 +32,7 @@ import functools
 import hashlib
 import json
 import os
+import time
 
 from .._process import PACKAGE_ROOT
 
@@ -212,8 +213,10 @@ def cache_prefix(root=PACKAGE_ROOT) -> str:
     """The start of the names of the caches of the checkout (or install) at ``root``: two
     checkouts on one machine (a lecturer's and a CI clone) keep a cache each.
 
-    >>> cache_prefix("/srv/course").startswith("course-code-"), cache_prefix("/a") != cache_prefix("/b")
-    (True, True)
+    >>> cache_prefix("/srv/course").startswith("course-code-")
+    True
+    >>> cache_prefix("/srv/course") != cache_prefix("/tmp/ci-clone")
+    True
     """
     return f"course-code-{hashlib.sha256(str(root).encode()).hexdigest()[:8]}-"
 
@@ -222,12 +225,10 @@ def cache_prefix(root=PACKAGE_ROOT) -> str:
 STALE_SECONDS = 30 * 24 * 3600
 
 
-def _store(cache, found, *, now=None):
+def _store(cache, found):
     """Write the fingerprints atomically; drop those of older versions of this checkout's
     course, and other checkouts' caches unused for :data:`STALE_SECONDS`."""
-    import time
-
-    now = time.time() if now is None else now
+    now = time.time()
     prefix = cache.name[:cache.name.rindex("-") + 1]
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
@@ -251,5 +252,5 @@ def course_match(shipped) -> str | None:
     return course_code().get(key) if key else None
 
 
-__all__ = ["fingerprint", "normalised", "functions_in", "course_code", "course_match", "cache_prefix",
-           "COPY_EXPLANATION", "MIN_NODES"]
+__all__ = ["fingerprint", "normalised", "functions_in", "course_code", "course_match",
+           "cache_prefix", "COPY_EXPLANATION", "MIN_NODES"]

@@ -17,8 +17,9 @@ still show. Screenshots of a few of these pages are kept in ``tests/artifacts/``
 
 Each lesson is opened once, in one notebook and one kernel, for both: it is checked as it
 opens, run, checked again, then switched to lecture mode and run again (as a lecturer
-would), and measured. The same run checks what opening a lesson and its own widgets do: the lesson is not marked unsaved as it
-opens, its first animation plays to its end, lesson 4's board answers a click, every
+would), and measured. The same run checks what opening a lesson and its own widgets do:
+the lesson is not marked unsaved as it opens, its first animation plays to its end,
+lesson 4's board answers a click, every
 prediction's explanation and result stay closed before Run All and after it, lesson
 9's and lesson 10's open when clicked, and lesson 9's Connect Four board plays
 (:data:`LESSON_WIDGETS`).
