@@ -137,6 +137,25 @@ NOTEBOOK_OPEN_JS = """path => {
     return !!w && !!w.context && w.context.path === path && w.context.isReady && !!w.sessionContext;
 }"""
 
+#: Every widget output of the current notebook is drawn: its view holds something, and
+#: every animation player its tree. A Run All ends when the kernel has answered; the views
+#: (anywidget's modules, ipywidgets' models) are drawn after that.
+WIDGETS_DRAWN_JS = """() => {
+    const WIDGET = 'application/vnd.jupyter.widget-view+json';
+    const cells = window.jupyterapp.shell.currentWidget.content.widgets;
+    return cells.every(cell => {
+        if (cell.model.type !== 'code') return true;
+        const shown = [...cell.outputArea.node.children];
+        return cell.model.outputs.toJSON().every((out, i) => {
+            if (!(out.data || {})[WIDGET]) return true;
+            const view = shown[i] && shown[i].querySelector('.jp-OutputArea-output .lm-Widget');
+            return !!view && (view.childElementCount > 0 || view.classList.contains('mmla'))
+                && [...shown[i].querySelectorAll('.mmla')].every(p =>
+                    p.querySelector('.mmla-stage svg'));
+        });
+    });
+}"""
+
 CELL_ERRORS_JS = """() => {
     const errors = [];
     const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
@@ -347,13 +366,20 @@ class LabPage:
         self.page.wait_for_function(KERNEL_IDLE_JS)
 
     def run_all(self, *, check=True):
-        """Run All Cells, wait for the kernel; raise if a cell raised (unless check=False)."""
+        """Run All Cells and wait until every cell has run (the command's promise), the
+        kernel is idle and every widget is drawn; raise if a cell raised (unless
+        check=False)."""
         self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         self.wait_for_kernel_idle()
         errors = self.page.evaluate(CELL_ERRORS_JS)
         if check and errors:
             raise AssertionError("cells raised:\n" + "\n".join(errors))
+        self.wait_for_widgets()
         return errors
+
+    def wait_for_widgets(self):
+        """Wait until every widget output of the current notebook is drawn."""
+        self.page.wait_for_function(WIDGETS_DRAWN_JS)
 
     def unexpected_console_errors(self):
         return [e for e in self.console_errors if not any(re.search(p, e) for p in BENIGN_CONSOLE_ERRORS)]

@@ -375,9 +375,7 @@ def test_every_picture_of_a_lesson_fits_at_both_sizes_and_reads_in_lecture_mode(
     assert not found["broken"], f"images that did not load, in cells {found['broken']}"
     overflow = overflow_at_both_sizes(page, path.name, "before Run All")
     answers_are_closed(page, path, "before Run All")
-    lab.run_all()
-    page.wait_for_function("() => [...document.querySelectorAll('.mmla')]"
-                           ".every(p => p.querySelector('.mmla-stage svg'))")
+    lab.run_all()  # and every widget drawn
     overflow += overflow_at_both_sizes(page, path.name, "after Run All")
     assert not overflow, "outputs that scroll sideways or are cut off ([size, when, cell, " \
         "what, width, room]):\n" + "\n".join(map(str, overflow))

@@ -112,7 +112,7 @@ def test_a_mistake_in_practice_is_named_by_progress_and_served_by_review(jupyter
     for name, item in served.items("values").items():
         type_value(tree_widget, served, name, _text(item.answer))
     wait_data(tree_widget, "done", 1)
-    written(folder, lambda e: e.get("aim") and "practice" in e)  # the tree done: the last
+    assert written(folder, lambda e: e.get("aim") and "practice" in e)  # the tree done: the last
     aimed = [e for e in logbook_lines(folder) if e.get("aim") and "question" in e]
     assert aimed and all(e["aim"][0] == "max-at-every-level" and e["right"] for e in aimed)
     page.screenshot(path=str(ARTIFACTS / "review_in_lab.png"), full_page=True)

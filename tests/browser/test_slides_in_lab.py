@@ -14,6 +14,7 @@
   leaving the disk, its slides step, and the embedded animation player plays.
 """
 
+import re
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -93,6 +94,15 @@ def presented(lab, jupyter_server, notebook, name=None, *, in_lab=None):
         rise.close()
 
 
+#: RISE's slides (the innermost sections), and whether the one on screen is the last.
+SLIDES_JS = """() => {
+    const slides = [...document.querySelectorAll('.reveal .slides section')]
+        .filter(s => !s.querySelector('section'));
+    return {count: slides.length,
+            last: slides.length > 0 && slides[slides.length - 1].classList.contains('present')};
+}"""
+
+
 def step_through(rise, expected, *, on_each=None):
     """Each slide's measurements, from the first, pressing space (`expected` slides, no more).
     ``on_each(rise)`` is called on every slide once it is measured."""
@@ -101,16 +111,16 @@ def step_through(rise, expected, *, on_each=None):
         if on_each:
             on_each(rise)
         rise.keyboard.press("Space")
-        try:
-            rise.wait_for_function("h => location.hash !== h", arg=seen[-1]["hash"], timeout=5_000)
+        try:  # a slide change is expected here: as long as a loaded machine needs
+            rise.wait_for_function("h => location.hash !== h", arg=seen[-1]["hash"],
+                                   timeout=60_000)
         except PlaywrightTimeout:
             raise AssertionError(f"RISE showed {len(seen)} slides; the metadata asks for {expected}")
         seen.append(rise.evaluate(PRESENT_JS))
     if on_each:
         on_each(rise)
-    rise.keyboard.press("Space")  # past the last slide: nothing more
-    rise.wait_for_timeout(500)
-    assert rise.evaluate("() => location.hash") == seen[-1]["hash"], "RISE showed more slides"
+    # no more: RISE made exactly the slides the metadata asks for, and this is its last
+    assert rise.evaluate(SLIDES_JS) == {"count": expected, "last": True}, "RISE showed more slides"
     return seen
 
 
@@ -125,20 +135,14 @@ def the_first_player_steps(rise) -> bool:
     frame = rise.frame_locator(PLAYER).first
     counter = frame.locator(".mmla-counter")
     counter.wait_for(state="visible", timeout=15_000)
-    before = counter.inner_text()
+    k = int(re.match(r"step (\d+) /", counter.inner_text()).group(1))
     frame.get_by_role("button", name="Step forward").click()
-    for _ in range(50):
-        if counter.inner_text() != before:
-            break
-        rise.wait_for_timeout(100)
-    assert counter.inner_text() != before, "the player on the slide did not step"
+    frame.locator(".mmla-counter", has_text=f"step {k + 1} /").wait_for(timeout=15_000)
     # The whole player shows inside its frame, lecture mode's larger controls and key too.
     inside = frame.locator("html").evaluate("e => [e.scrollHeight, e.clientHeight]")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     rise.screenshot(path=str(ARTIFACTS / "rise_lecture_player.png"))
     assert inside[0] <= inside[1], f"player cut off: {inside[0]} px in a {inside[1]} px frame"
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    rise.screenshot(path=str(ARTIFACTS / "rise_lecture_player.png"))
     rise.evaluate("() => document.activeElement.blur()")  # the space bar steps RISE again
     return True
 

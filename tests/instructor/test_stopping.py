@@ -77,7 +77,7 @@ def stop_with(signum, said, code, base, mark, env, temp):
     assert lines[-1] == (f"grading stopped ({said}): 1 of 3 student(s) graded and kept; run "
                          "the same command again to grade the other 2.")
     assert "Traceback" not in err and not any("stopped" in line for line in lines[:-1])
-    wait_for(lambda: not sleepers(mark), 10, "the sleeping kernels to be killed")
+    wait_for(lambda: not sleepers(mark), 60, "the sleeping kernels to be killed")
     assert list(temp.iterdir()) == [], "temporary folders removed"
     leftovers = sorted(p.name for p in graded.iterdir())
     assert leftovers == ["ann.json"], "nothing half-written, no student marked as crashed"
