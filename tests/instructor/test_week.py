@@ -1,8 +1,9 @@
 """An instructor's week, end to end (issues 20 and 32): the shell commands of docs/exercises.md's
 worked example, run as they are written, on a synthetic Canvas class with odd names, renamed
 files, late uploads and broken notebooks; then what the rest of the week brings: a student's
-resubmission collected again and regraded, and the Gradescope autograder for a student with
-an extension, its questions hidden. (The Kubernetes pods' command, as root where bubblewrap
+resubmission collected again and regraded, the same class from Moodle's download (its
+grading worksheet in and out), and the Gradescope autograder for a student with an
+extension, its questions hidden. (The Kubernetes pods' command, as root where bubblewrap
 cannot work, runs beside it: tests/instructor/test_shards.py.)"""
 
 import html
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from .assignment_kit import ALWAYS_MAX
-from .lms_kit import canvas_zip, notebook_bytes
+from .lms_kit import canvas_zip, moodle_worksheet, moodle_zip, notebook_bytes
 
 from minimax_lessons.instructor.__main__ import main
 from minimax_lessons.instructor.common import read_csv
@@ -242,6 +243,77 @@ def test_a_resubmission_collected_again_is_regraded_and_said_so_and_nobody_else(
     for student, row in before.items():
         if student != "sobrien":
             assert after[student] == row, student
+
+
+#: The class on Moodle: Canvas's name in the download -> (full name, participant number,
+#: username, when Moodle last saw the submission, in the worksheet's words and UTC).
+MOODLE = {"doejane": ("Jane Doe", 880101, "jdoe", "Saturday, 1 March 2025, 8:00 PM"),
+          "李伟": ("伟 李", 880102, "liwei", "Sunday, 2 March 2025, 4:59 AM"),
+          "dupontémile": ("Émile Dupont", 880103, "edupont", "Monday, 3 March 2025, 10:00 AM"),
+          "obrienseán": ("Seán O'Brien", 880104, "sobrien", "Saturday, 1 March 2025, 9:00 PM"),
+          "roerick": ("Rick Roe", 880105, "rroe", "Saturday, 1 March 2025, 9:30 PM"),
+          "busybea": ("Bea Busy", 880106, "bbusy", "Saturday, 1 March 2025, 10:00 PM"),
+          "quietquinn": ("Quinn Quiet", 880107, "qquiet", "-")}
+MOODLE_WEEK = """\
+python -m minimax_lessons.instructor collect moodle-submissions.zip moodle-submitted/ \\
+    --key instructor/key.json --roster participants.csv --worksheet worksheet.csv --timezone UTC
+python -m minimax_lessons.instructor grade moodle-submitted/ --key instructor/key.json \\
+    --out moodle-graded/ --jobs 2 --timeout 10 --due 2025-03-01T23:59 --timezone UTC \\
+    --late-penalty 10%/day --late-cap 50%
+python -m minimax_lessons.instructor export moodle-graded/ --moodle-worksheet moodle-grades.csv \\
+    --roster worksheet.csv
+"""
+
+
+@pytest.fixture(scope="module")
+def moodle(week):
+    """The same class handed in on Moodle: "Download all submissions" (folders named as
+    Moodle 3.1 to 4.0 name them, with the trailing underscore), the grading worksheet and
+    the participants. The notebooks are the very bytes graded on Canvas, so grade keeps
+    every stored result (a copy of the week's graded folder) and only works out the final
+    grades again, from Moodle's times."""
+    base = week["base"]
+    latest = [u for u in uploads(base) if u[1] != "hw3.ipynb"]  # Moodle keeps the last files
+    moodle_zip(base / "moodle-submissions.zip", [
+        (MOODLE[name][0], file, data, {"participant": MOODLE[name][1]})
+        for name, file, data, _ in latest])
+    moodle_worksheet(base / "worksheet.csv", [
+        (number, full, f"{user}@uni.example", when) for full, number, user, when
+        in MOODLE.values()])
+    (base / "participants.csv").write_text(
+        "First name,Last name,Username,Email address\n" + "".join(
+            f"{full.split(' ', 1)[0]},{full.split(' ', 1)[1]},{user},{user}@uni.example\n"
+            for full, _, user, _ in MOODLE.values()), encoding="utf-8")
+    shutil.copytree(base / "graded", base / "moodle-graded")
+    done = run_block(MOODLE_WEEK, base)
+    return {"base": base, "out": done.stdout, "err": done.stderr,
+            "totals": {r["student"]: r for r in read_csv(base / "moodle-graded" / "totals.csv")}}
+
+
+def test_the_same_class_from_moodle_is_filed_under_the_same_ids_and_kept_as_graded(moodle,
+                                                                                   week):
+    assert "from a moodle download" in moodle["out"]
+    assert moodle["err"].count("already graded") == 7 and "graded again" not in moodle["err"]
+    canvas = totals(week)
+    for student, row in moodle["totals"].items():
+        assert row["automatic"] == canvas[student]["automatic"], student
+
+
+def test_moodle_s_times_from_its_worksheet_make_the_late_penalties(moodle):
+    found = moodle["totals"]
+    assert found["liwei"]["late_penalty"] == "1.6", "5 h late: one day begun, 10% of 16"
+    assert found["edupont"]["late_penalty"] == "3.2", "1 day 10 h late: two days, 20% of 16"
+    assert found["jdoe"]["late_penalty"] == "0" and found["sobrien"]["adjustments"] == "1"
+
+
+def test_the_grades_go_back_in_the_assignment_s_own_worksheet(moodle):
+    rows = read_csv(moodle["base"] / "moodle-grades.csv")
+    assert [r["Identifier"] for r in rows] == [f"Participant {n}" for n in range(880101, 880108)]
+    by_name = {r["Full name"]: r for r in rows}
+    assert by_name["伟 李"]["Grade"] == moodle["totals"]["liwei"]["points"]
+    assert by_name["Quinn Quiet"]["Grade"] == "0", "on the worksheet, nothing handed in"
+    assert by_name["Jane Doe"]["Feedback comments"].startswith("30/30 points")
+    assert "left out" not in moodle["out"]
 
 
 def test_the_gradescope_autograder_honours_an_extension_and_hides_each_question(week, tmp_path):

@@ -276,10 +276,15 @@ def moodle_worksheet(folder, dest, *, roster=None, now=None) -> tuple:
 
     folder = Path(folder)
     known = {sid: dict(row) for sid, row in _people(folder, None).items()}
-    if roster:
+    if roster:  # a worksheet names students by email: found by their id, email or number
+        by_email = {row["email"].lower(): sid for sid, row in known.items() if row.get("email")}
+        by_number = {row["moodle_participant"]: sid for sid, row in known.items()
+                     if row.get("moodle_participant")}
         for s in read_class(roster).students:
             if s.participant:
-                row = known.setdefault(s.id, {})
+                sid = s.id if s.id in known else by_email.get(s.email.lower()) or \
+                    by_number.get(s.participant) or s.id
+                row = known.setdefault(sid, {})
                 row["moodle_participant"] = s.participant
                 row.setdefault("name", s.name)
                 row.setdefault("email", s.email)
