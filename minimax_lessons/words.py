@@ -1,12 +1,14 @@
 """Words: how numbers, states and lists of names read in the sentences the course writes.
 
 Captions, feedback, quizzes and traces all speak of values and nodes; they say them the
-same way because they say them with these three functions.
+same way because they say them with these functions.
 
 >>> show_number(3.0), show_number(float("-inf")), show_number(2.5)
 ('3', '-inf', '2.5')
 >>> join_names(["A", "B", "C"])
 'A, B and C'
+>>> counted(2, "leaf", "leaves"), counted(1, "point")
+('2 leaves', '1 point')
 """
 
 from __future__ import annotations
@@ -56,4 +58,13 @@ def join_names(names) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-__all__ = ["show_number", "state_name", "join_names"]
+def counted(n, word, words=None) -> str:
+    """``n`` and the word for one or for several: ``1 leaf``, ``2 leaves``, ``0.5 points``.
+
+    >>> counted(1, "line"), counted(3, "line"), counted(0, "child", "children")
+    ('1 line', '3 lines', '0 children')
+    """
+    return f"{show_number(n)} {word if n == 1 else (words or word + 's')}"
+
+
+__all__ = ["show_number", "state_name", "join_names", "counted"]

@@ -75,6 +75,7 @@ from .nested import random_nested, to_game
 from ..runner.shipping import from_source
 from .variants import skipped_leaves
 from .verdict import Verdict
+from ..words import counted
 
 #: The answer "it runs forever" for predict-the-output questions.
 FOREVER = "runs forever"
@@ -775,17 +776,22 @@ class ParsonsQuestion(Question):
         k = _common_prefix(chosen, best)
         missing = [line for line in best if line not in chosen]
         if k == len(chosen) < len(best):
-            return self._feedback(False, "missing-line", f"Right so far, but {len(best) - k} "
-                                  "line(s) are missing at the end.", seed)
+            missing_at_end = len(best) - k
+            return self._feedback(False, "missing-line", f"Right so far, but "
+                                  f"{counted(missing_at_end, 'line')} "
+                                  f"{'is' if missing_at_end == 1 else 'are'} missing at the end.",
+                                  seed)
         if k == len(best):
             return self._feedback(False, "misplaced-line", f"The first {k} lines are right, "
                                   "but then there are extra lines.", seed)
         line = chosen[k]
-        where = f"The first {k} line(s) are right; line {_label(shown, line)} ({line.strip()}) " \
-                "is out of place."
+        right = "The first line is right" if k == 1 else f"The first {k} lines are right"
+        where = (f"{right}; line {_label(shown, line)} ({line.strip()}) is out of place."
+                 if k else f"Line {_label(shown, line)} ({line.strip()}) is out of place.")
         if missing:
-            return self._feedback(False, "missing-line", f"{where} Also, {len(missing)} line(s) "
-                                  "of the solution are not used.", seed)
+            return self._feedback(False, "missing-line", f"{where} Also, "
+                                  f"{counted(len(missing), 'line')} of the solution "
+                                  f"{'is' if len(missing) == 1 else 'are'} not used.", seed)
         return self._feedback(False, "misplaced-line", where, seed)
 
 
@@ -964,13 +970,13 @@ class PrunedQuestion(Question):
             return self._feedback(False, "pruned-too-many", f"Pruned too many: {extra[0]} is "
                                   "needed (alpha-beta evaluates it).", seed)
         if missing and not extra:
-            return self._feedback(False, "pruned-too-few", f"Alpha-beta skips {len(missing)} "
-                                  "more leaf" + ("" if len(missing) == 1 else "s")
-                                  + f" than you named. {_said('pruned-too-few')}", seed)
+            return self._feedback(False, "pruned-too-few", "Alpha-beta skips "
+                                  f"{counted(len(missing), 'more leaf', 'more leaves')} than "
+                                  f"you named. {_said('pruned-too-few')}", seed)
         return self._feedback(False, "pruned-wrong", f"{extra[0]} is needed (alpha-beta "
-                              f"evaluates it), and alpha-beta skips {len(missing)} "
-                              + ("leaf" if len(missing) == 1 else "leaves")
-                              + " you did not name.", seed)
+                              "evaluates it), and alpha-beta skips "
+                              f"{counted(len(missing), 'leaf', 'leaves')} you did not name.",
+                              seed)
 
 
 def _as_names(answer):

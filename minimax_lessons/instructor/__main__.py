@@ -10,6 +10,8 @@ import sys
 from ..play.bots import REFERENCE_BOTS
 from .assignment.release import ReleaseError, load_key, release
 from .grading.batch import parse_shard
+from .grading.isolation import CHOICES as ISOLATIONS
+from .gradescope import DEFAULT_VISIBILITY, VISIBILITIES
 
 NOT_A_SANDBOX = ("Without bubblewrap, grading runs the submitted notebooks with your rights: it "
                  "is NOT a security sandbox. Install bubblewrap (apt-get install bubblewrap), or "
@@ -24,12 +26,13 @@ def _running_options():
     group = parent.add_argument_group(
         "running each student's notebook",
         "each notebook runs once, in a fresh kernel (the tournament runs it to load the bot)")
-    group.add_argument("--isolation", choices=("auto", "bwrap", "user", "none"),
-                       default="auto",
+    group.add_argument("--isolation", choices=ISOLATIONS, default="auto",
                        help="run student code in bubblewrap: when it works here (auto, the "
                             "default), always (bwrap: fail without it), or never (none); "
                             "user: as root where no jail can be built (a container), run it "
-                            "as an unprivileged user of its own instead")
+                            "as an unprivileged user of its own instead; strongest: "
+                            "bubblewrap where it works, else user as root (a pod), and say "
+                            "which")
     group.add_argument("--timeout", type=float, default=30,
                        help="seconds per cell (default 30)")
     group.add_argument("--notebook-timeout", type=float, default=600,
@@ -116,7 +119,8 @@ def _parser():
     gather.add_argument("--worksheet", help="Moodle's grading worksheet (its submission "
                                             "times), if it is not inside SOURCE")
     gather.add_argument("--times", help="a CSV of submission times (student or id, "
-                                        "submitted_at), e.g. from Canvas's API")
+                                        "submitted_at), e.g. from Canvas's API (user_id, "
+                                        "submitted_at; its JSON answer is read as it is)")
     gather.add_argument("--timezone", help="the zone of times written without one, e.g. "
                                            "Europe/Paris (default: this machine's)")
     gather.add_argument("--replace", action="store_true",
@@ -153,6 +157,10 @@ def _parser():
                         help="an output folder of `grade` (or of `merge`)")
     export.add_argument("--canvas", help="write a Canvas gradebook CSV here")
     export.add_argument("--moodle", help="write a Moodle grade import CSV here")
+    export.add_argument("--moodle-worksheet", metavar="FILE",
+                        help="write the Moodle assignment's grading worksheet here (its "
+                             "\"Upload grading worksheet\"): Participant numbers from "
+                             "the collection or from a worksheet given as --roster")
     export.add_argument("--per", choices=("notebook", "assignment"), default="notebook",
                         help="one column per notebook (default) or one for the assignment")
     export.add_argument("--column", action="append", default=[], metavar="NOTEBOOK=TITLE",
@@ -170,8 +178,13 @@ def _parser():
                         help="write a Gradescope autograder (setup.sh, run_autograder) that "
                              "grades each submission on Gradescope as grade does (--key)")
     export.add_argument("--key", help="the key (for --gradescope-autograder)")
+    export.add_argument("--visibility", choices=VISIBILITIES, default=DEFAULT_VISIBILITY,
+                        help="when students see each graded question's result in the "
+                             "autograder (Gradescope's visibility; default after_due_date; "
+                             "the total is always shown)")
     _late_options(export.add_argument_group(
-        "the autograder's late policy", "applied to Gradescope's own submission times"))
+        "the autograder's late policy", "applied to Gradescope's own submission times; a "
+        "student's own due date and late due date on Gradescope (an extension) count"))
 
     report = commands.add_parser(
         "report", help="a class report (report.html): scores, questions, misconceptions, "
@@ -255,18 +268,26 @@ def _merge(args):
 def _export(args):
     from .lms.export import canvas_csv, gradescope_results, moodle_csv
 
-    wanted = (args.canvas, args.moodle, args.gradescope, args.feedback,
+    wanted = (args.canvas, args.moodle, args.gradescope, args.feedback, args.moodle_worksheet,
               args.gradescope_autograder)
     if not any(wanted):
-        raise ReleaseError("export: give --canvas FILE, --moodle FILE, --gradescope DIR, "
-                           "--feedback DIR and/or --gradescope-autograder ZIP")
-    if any(wanted[:4]) and not args.folder:
+        raise ReleaseError("export: give --canvas FILE, --moodle FILE, --moodle-worksheet "
+                           "FILE, --gradescope DIR, --feedback DIR and/or "
+                           "--gradescope-autograder ZIP")
+    if any(wanted[:5]) and not args.folder:
         raise ReleaseError("export: give the graded folder (an output folder of grade)")
     titles = dict(_title(c) for c in args.column)
     if args.canvas:
         canvas_csv(args.folder, args.canvas, assignment=args.assignment, per=args.per,
-                   roster=args.roster, titles=titles)
+                   roster=args.roster, titles=titles, stream=sys.stdout)
         print(f"wrote {args.canvas}")
+    if args.moodle_worksheet:
+        from .lms.export import moodle_worksheet
+
+        _, left_out = moodle_worksheet(args.folder, args.moodle_worksheet, roster=args.roster)
+        print(f"wrote {args.moodle_worksheet}"
+              + (f"; left out (no Moodle participant number): {', '.join(left_out)}"
+                 if left_out else ""))
     if args.moodle:
         moodle_csv(args.folder, args.moodle, assignment=args.assignment, per=args.per,
                    roster=args.roster, titles=titles)
@@ -287,7 +308,7 @@ def _export(args):
         if not args.key:
             raise ReleaseError("export --gradescope-autograder needs --key KEY")
         build_autograder(args.gradescope_autograder, args.key, late=_late_policy(args),
-                         roster=args.roster)
+                         roster=args.roster, visibility=args.visibility)
         print(f"wrote the Gradescope autograder {args.gradescope_autograder}")
     return 0
 

@@ -17,10 +17,23 @@ when Gradescope builds the image) and ``run_autograder`` (run for every submissi
 
 :func:`run` finds the assignment's notebooks among the submitted files by content (as
 ``collect`` does), grades them with ``grade`` (a fresh kernel per notebook), applies the
-late policy to Gradescope's own ``created_at`` and due date, and writes ``results.json``:
-one test per question (its points, ``passed`` or ``failed``, and the grader's feedback,
-diagnosis included, as output), the final score, what went wrong with the submission and
-how the student's code was isolated as the top output (and ``extra_data.isolation``).
+late policy to Gradescope's own ``created_at`` and writes ``results.json``: one test per
+question (its points, ``passed`` or ``failed``, and the grader's feedback, diagnosis
+included, as output), the final score, what went wrong with the submission and how the
+student's code was isolated as the top output (and ``extra_data.isolation``).
+
+*Visibility* (Gradescope's own words: ``hidden``, ``after_due_date``, ``after_published``,
+``visible``): the tests, one per graded question, get the visibility chosen when the
+autograder is built, by default ``after_due_date``, so that resubmitting cannot turn the
+graded questions (which ``check`` keeps silent in the notebook) into an oracle before the
+due date; the top output, with the total, stays visible.
+
+*A student's own dates*: Gradescope writes each submitter's own due date and late due date
+in ``submission_metadata.json`` (``users[].assignment``, after an extension, beside the
+assignment's ``assignment.due_date``). When they are there, the late policy counts from
+the student's due date: the policy's ``--due`` moved by the student's extension (their due
+date less the assignment's), or the student's due date itself when the assignment's is not
+given; a notebook handed in after the student's late due date loses what the cap allows.
 
 Gradescope runs ``run_autograder`` as root, in a Docker container whose default seccomp
 profile refuses the namespaces bubblewrap needs. So the autograder grades in bubblewrap
@@ -39,13 +52,13 @@ import sys
 import tempfile
 import time
 import zipfile
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
 from .._process import PACKAGE_ROOT
 from .assignment.release import ReleaseError, load_key
 from .common import csv_text, readable_name, safe_name
-from .grading.isolation import Isolation, find_bwrap
-from .grading.limits import as_root
+from .grading.isolation import Isolation, strongest_kind
 from .lms.archives import read_source
 from .lms.collect import COLLECTION_FIELDS, STUDENT_FIELDS, match_notebook
 
@@ -55,6 +68,11 @@ ROOT = "/autograder"
 STUDENT_FIELDS_GS = ("sid", "email", "id")
 #: A fixed time for the zip's entries, so the same autograder gives the same bytes.
 ZIP_TIME = (2024, 1, 1, 0, 0, 0)
+#: Gradescope's visibilities of a test (its "Autograder Specifications").
+VISIBILITIES = ("hidden", "after_due_date", "after_published", "visible")
+#: The tests' visibility unless the instructor chooses another: a graded verdict shows once
+#: the due date has passed.
+DEFAULT_VISIBILITY = "after_due_date"
 
 SETUP = """#!/usr/bin/env bash
 # Gradescope runs this once, when it builds the autograder's image (as root).
@@ -100,7 +118,7 @@ exec "$PYTHON" -m minimax_lessons.instructor.gradescope "$ROOT"
 
 
 def build_autograder(path, key, *, late=None, options=None, roster=None,
-                     visibility="visible", student_field=None) -> Path:
+                     visibility=DEFAULT_VISIBILITY, student_field=None) -> Path:
     """Write the autograder zip to ``path`` for the assignment of ``key``.
 
     ``late``: a :class:`~.gradebook.late.LatePolicy` (its due date, or Gradescope's when None is
@@ -108,8 +126,11 @@ def build_autograder(path, key, *, late=None, options=None, roster=None,
     (cell_timeout, notebook_timeout, output_limit, isolation); ``roster``: a class list
     whose assigned variants are judged (the student is then named by
     ``student_field``, one of sid, email, id); ``visibility``: Gradescope's visibility of
-    the tests (visible, after_due_date, after_published, hidden).
+    the tests, one per graded question (:data:`VISIBILITIES`; the total stays visible).
     """
+    if visibility not in VISIBILITIES:
+        raise ReleaseError(f"visibility {visibility!r}: expected one of "
+                           f"{', '.join(VISIBILITIES)}")
     key_data = load_key(key) if not isinstance(key, dict) else key
     config = {"options": dict(options or {}), "visibility": visibility,
               "student_field": student_field or "sid", "roster": bool(roster),
@@ -182,6 +203,58 @@ def _student(metadata, field) -> str:
     return "student"
 
 
+def _date(value, what):
+    """A time of the metadata (ISO 8601 with its offset), or None when absent."""
+    from .gradebook.late import parse_time
+
+    return parse_time(value, what=f"submission_metadata.json's {what}") \
+        if isinstance(value, str) and value.strip() else None
+
+
+def own_policy(late, metadata) -> tuple:
+    """(the late policy for this submission's student, a line for the top output or "").
+
+    The student's own dates (``users[0].assignment``: ``due_date``, ``late_due_date``),
+    when Gradescope gives them, replace the policy's (see the module docstring).
+
+    >>> from .gradebook.late import LatePolicy
+    >>> policy = LatePolicy.parse("2025-03-01T23:59+00:00", "10%/day")
+    >>> meta = {"assignment": {"due_date": "2025-03-01T23:59:00+00:00"},
+    ...         "users": [{"assignment": {"due_date": "2025-03-04T23:59:00+00:00"}}]}
+    >>> mine, said = own_policy(policy, meta)
+    >>> print(mine.due.isoformat()); print(said)
+    2025-03-04T23:59:00+00:00
+    Your due date on Gradescope: 2025-03-04 23:59 +00:00 (3 days after the assignment's).
+    """
+    from datetime import timedelta
+
+    from .gradebook.late import show_time, time_span
+
+    if late is None:
+        return None, ""
+    users = metadata.get("users") if isinstance(metadata, dict) else None
+    person = users[0] if isinstance(users, list) and users and isinstance(users[0], dict) \
+        else {}
+    mine = person.get("assignment") if isinstance(person.get("assignment"), dict) else {}
+    everyone = metadata.get("assignment") if isinstance(metadata.get("assignment"), dict) \
+        else {}
+    own_due, own_last = _date(mine.get("due_date"), "due_date"), \
+        _date(mine.get("late_due_date"), "late_due_date")
+    assignment_due = _date(everyone.get("due_date"), "due_date")
+    due = late.due
+    said = ""
+    if own_due is not None:
+        shift = own_due - assignment_due if assignment_due is not None else None
+        due = late.due + shift if shift is not None else own_due
+        due = due.astimezone(late.due.tzinfo)
+        if shift is None or shift:
+            after = "" if not shift else (f" ({time_span(abs(shift))} "
+                                          f"{'after' if shift > timedelta(0) else 'before'} "
+                                          "the assignment's)")
+            said = f"Your due date on Gradescope: {show_time(due)}{after}."
+    return replace(late, due=due, last=own_last), said
+
+
 def _submitted(root: Path, key) -> tuple:
     """(notebook name -> bytes, notes) from the files in ``root/submission``."""
     found = read_source(root / "submission", lambda n: n.lower().endswith(".ipynb"))
@@ -204,17 +277,18 @@ def _submitted(root: Path, key) -> tuple:
 
 
 def isolation_here(asked="auto") -> str:
-    """The isolation to grade with in this container: ``asked``, but for "auto", which is
-    bubblewrap when it works, else, as root (Gradescope's case), a user of its own.
+    """The isolation to grade with in this container: ``asked``, but for "auto" (and
+    "strongest"), the strongest this machine allows (:func:`~.grading.isolation.
+    strongest_kind`): bubblewrap when it works, else, as root (Gradescope's case), a user
+    of its own.
 
     >>> isolation_here("none")
     'none'
     """
-    if asked != "auto":
+    if asked not in ("auto", "strongest"):
         return asked
-    if find_bwrap() is not None:
-        return "bwrap"
-    return "user" if as_root() else "auto"
+    kind = strongest_kind()
+    return "auto" if kind == "none" else kind  # "auto" says why it is none
 
 
 def close_autograder(root):
@@ -264,6 +338,7 @@ def _grade_submission(root: Path, start) -> dict:
     if config.get("late"):
         rule = config["late"]
         late = LatePolicy(parse_time(rule["due"]), rule["rate"], rule["unit"], rule["cap"])
+    late, own_due = own_policy(late, metadata)
     options = dict(config.get("options", {}))
     options["isolation"] = isolation_here(options.get("isolation", "auto"))
     close_autograder(root)
@@ -287,12 +362,17 @@ def _grade_submission(root: Path, start) -> dict:
         final = json.loads((out / "final" / f"{safe_name(result.student)}.json").read_text())
         kind = options["isolation"] if options["isolation"] != "auto" else "none"
         return results_json(result, final["final"], notes, config,
-                            round(time.monotonic() - start), isolation=kind)
+                            round(time.monotonic() - start), isolation=kind,
+                            dates=[own_due] if own_due else [])
 
 
-def results_json(result, final, notes, config, seconds, isolation="bwrap") -> dict:
-    """Gradescope's results.json for one graded student."""
-    visibility = config.get("visibility", "visible")
+def results_json(result, final, notes, config, seconds, isolation="bwrap", dates=()) -> dict:
+    """Gradescope's results.json for one graded student: the tests (one per question) with
+    the autograder's visibility, the top output (total, lateness, problems; ``dates``: what
+    it says of the student's own due date) always visible."""
+    from ..words import counted
+
+    visibility = config.get("visibility", DEFAULT_VISIBILITY)
     tests = []
     for g in result.grades:
         output = g.feedback + (f"\n\nDiagnosis: {g.diagnosis}" if g.diagnosis else "")
@@ -301,16 +381,23 @@ def results_json(result, final, notes, config, seconds, isolation="bwrap") -> di
                       "status": "passed" if g.points >= g.max_points else "failed",
                       "output": output, "visibility": visibility})
     lines = [f"{final['points']:g} / {result.max_points:g} points."]
+    if visibility != "visible":
+        lines.append("Each question's result shows "
+                     + {"hidden": "to your instructor only",
+                        "after_due_date": "once the due date has passed",
+                        "after_published": "once your instructor publishes the grades"}[
+                         visibility] + ".")
+    lines += list(dates)
     for n in final["notebooks"]:
         if n["late_reason"]:
-            lines.append(f"Late, {n['notebook']}: {n['late_reason']}: -{n['late_penalty']:g} "
-                         "point(s).")
+            lines.append(f"Late, {n['notebook']}: {n['late_reason']}: "
+                         f"-{counted(n['late_penalty'], 'point')}.")
     lines += [f"Adjustment ({a['question']}): {a['points']:+g} {a['comment']}".rstrip()
               for a in final["adjustments"]]
     lines += [f"Problem: {p}" for p in result.problems] + [f"Note: {n}" for n in notes]
     lines.append(f"Your code ran {Isolation(isolation).words}.")
     return {"score": final["points"], "execution_time": seconds, "output": "\n".join(lines),
-            "output_format": "text", "test_output_format": "text", "visibility": visibility,
+            "output_format": "text", "test_output_format": "text", "visibility": "visible",
             "stdout_visibility": "hidden", "tests": tests,
             "extra_data": {"isolation": isolation,
                            "diagnoses": {g.question: g.diagnosis for g in result.grades
@@ -328,7 +415,8 @@ def main(argv=None):
     return 0
 
 
-__all__ = ["build_autograder", "run", "results_json", "isolation_here", "close_autograder"]
+__all__ = ["build_autograder", "run", "results_json", "isolation_here", "close_autograder",
+           "own_policy", "VISIBILITIES", "DEFAULT_VISIBILITY"]
 
 if __name__ == "__main__":
     sys.exit(main())

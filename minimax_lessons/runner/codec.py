@@ -191,6 +191,51 @@ def _short(value) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
+def as_written(data) -> str:
+    """Data :func:`encode` wrote, as a person writes the value in Python: sets in braces,
+    tuples in brackets, strings quoted (for a report; decoding is not needed, so no value
+    of an unknown shape is ever built).
+
+    >>> as_written({"$set": ["D2", "D3"]}), as_written({"$dict": []}), as_written([1, None])
+    ("{'D2', 'D3'}", '{}', '[1, None]')
+    >>> as_written({"$tuple": [2]}), as_written({"$raises": "KeyError"}), as_written(2.0)
+    ('(2,)', 'KeyError', '2.0')
+    """
+    return _written(data, 0)
+
+
+def _written(data, depth) -> str:
+    if depth > DECODE_DEPTH:
+        return "…"
+    if isinstance(data, list):
+        return "[" + ", ".join(_written(x, depth + 1) for x in data) + "]"
+    if data is None or isinstance(data, (bool, int, float, str)):
+        return repr(data)
+    if not isinstance(data, dict) or len(data) != 1:
+        return repr(data)
+    [(kind, body)] = data.items()
+    items = body if isinstance(body, list) else None
+    if kind == "$tuple" and items is not None:
+        inner = ", ".join(_written(x, depth + 1) for x in items)
+        return f"({inner},)" if len(items) == 1 else f"({inner})"
+    if kind == "$set" and items is not None:
+        return "{" + ", ".join(_written(x, depth + 1) for x in items) + "}" if items \
+            else "set()"
+    if kind == "$dict" and items is not None and all(
+            isinstance(p, list) and len(p) == 2 for p in items):
+        return "{" + ", ".join(f"{_written(k, depth + 1)}: {_written(v, depth + 1)}"
+                               for k, v in items) + "}"
+    if kind == "$float" and body in _FLOATS:
+        return {"nan": "nan", "inf": "inf", "-inf": "-inf"}[body]
+    if kind == "$raises":
+        return str(body)
+    if kind == "$opaque" and items is not None and len(items) == 2:
+        return str(items[1])
+    if kind == "$code" and isinstance(body, dict):
+        return f"a function {body.get('name', '')}".rstrip()
+    return repr(data)
+
+
 def exception_name(answer) -> str | None:
     """The exception an answer names, or None: ``TypeError``, ``"TypeError"``, ``Raises``.
 
@@ -211,4 +256,5 @@ def exception_name(answer) -> str | None:
     return None
 
 
-__all__ = ["encode", "decode", "DecodeError", "Opaque", "Raises", "exception_name"]
+__all__ = ["encode", "decode", "as_written", "DecodeError", "Opaque", "Raises",
+           "exception_name"]

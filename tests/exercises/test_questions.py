@@ -164,7 +164,7 @@ def test_parsons_accepts_the_order_and_names_the_first_misplaced_line():
     swapped = right[:6] + [right[7], right[6]] + right[8:]
     feedback = q.check(swapped, 0)
     assert feedback.diagnosis == "misplaced-line"
-    assert "first 6 line(s) are right" in feedback.message and "return max(values)" in \
+    assert "first 6 lines are right" in feedback.message and "return max(values)" in \
         feedback.message
 
 

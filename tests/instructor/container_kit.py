@@ -64,13 +64,18 @@ def script() -> str:
     return "\n".join(lines)
 
 
-def in_a_container(cmd, **kw) -> subprocess.CompletedProcess:
-    """``subprocess.run(cmd, **kw)`` in the container (skips the test where none can be made)."""
+def container_command(cmd) -> list:
+    """The command line that runs ``cmd`` in the container (skips the test where none can
+    be made)."""
     why = why_not()
     if why is not None:
         pytest.skip(why)
-    return subprocess.run(["unshare", "--mount", "--propagation", "private", "sh", "-c",
-                           script(), "sh", *cmd], **kw)
+    return ["unshare", "--mount", "--propagation", "private", "sh", "-c", script(), "sh", *cmd]
+
+
+def in_a_container(cmd, **kw) -> subprocess.CompletedProcess:
+    """``subprocess.run(cmd, **kw)`` in the container (skips the test where none can be made)."""
+    return subprocess.run(container_command(cmd), **kw)
 
 
 #: The start of a cell that tries things as the user it runs as: ``status`` (its

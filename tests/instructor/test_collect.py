@@ -325,3 +325,31 @@ def test_a_hostile_archive_on_the_command_line_is_one_clear_error(course, tmp_pa
                  str(course["key"])]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and "climbs out" in err and "Traceback" not in err
+
+
+def test_canvas_s_test_student_is_marked_and_the_api_s_user_id_gives_the_times(course,
+                                                                              tmp_path):
+    """Canvas's API answers submissions with ``id`` (the submission's own number) and
+    ``user_id``; the gradebook export lists its Test Student last."""
+    canvas_zip(tmp_path / "s.zip", [
+        ("doejane", N3, answered(course, N3, "jane"), {"user": 101, "attachment": 7001}),
+        ("李伟", N3, answered(course, N3, "li"), {"user": 102, "attachment": 7002}),
+        ("studenttest", N3, answered(course, N3, "test"), {"user": 999, "attachment": 7003})])
+    (tmp_path / "roster.csv").write_text(CANVAS_ROSTER + "\"Student, Test\",999,,,A,\n",
+                                         encoding="utf-8")
+    (tmp_path / "times.json").write_text(json.dumps([  # 102's submission is number 101
+        {"id": 101, "user_id": 102, "submitted_at": "2025-03-02T10:00:00Z", "late": True},
+        {"id": 55, "user_id": 105, "submitted_at": None, "workflow_state": "unsubmitted"}]))
+    collect(tmp_path / "s.zip", tmp_path / "a", course["key"], roster=tmp_path / "roster.csv",
+            times=tmp_path / "times.json")
+    students = {r["student"]: r for r in read_csv(tmp_path / "a" / "students.csv")}
+    assert students["liwei"]["submitted_at"] == "2025-03-02T10:00:00+00:00"
+    assert students["jdoe"]["submitted_at"] == "", "the submission's id is no user's id"
+    assert (students["studenttest"]["on_roster"], students["studenttest"]["name"]) == (
+        "test student", "Student, Test")
+    (tmp_path / "times.csv").write_text("id,user_id,submitted_at\n"
+                                        "101,102,2025-03-02T11:00:00+00:00\n")
+    collect(tmp_path / "s.zip", tmp_path / "b", course["key"], times=tmp_path / "times.csv")
+    students = {r["canvas_id"]: r for r in read_csv(tmp_path / "b" / "students.csv")}
+    assert students["102"]["submitted_at"] == "2025-03-02T11:00:00+00:00"
+    assert students["101"]["submitted_at"] == ""

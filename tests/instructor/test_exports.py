@@ -140,3 +140,57 @@ def test_export_on_the_command_line_asks_for_what_to_write(graded, tmp_path, cap
                  str(tmp_path / "m.csv")]) == 0
     said = capsys.readouterr().out
     assert "wrote 3 feedback page(s)" in said and "(1 for Canvas, 2 for Moodle)" in said
+
+
+def test_with_canvas_s_gradebook_as_roster_each_column_fills_the_assignment_it_names(
+        graded, tmp_path, capsys):
+    roster = tmp_path / "gradebook.csv"
+    roster.write_text("Student,ID,SIS User ID,SIS Login ID,Section,Homework 1 (4400),"
+                      "Minimax exercises (4401),Alpha-beta exercises (4402),Current Score\n"
+                      "    Points Possible,,,,,10,16,10,(read only)\n"
+                      "\"Doe, Jane\",101,S1,jdoe,A,9,,,90\n", encoding="utf-8")
+    assert main(["export", str(graded), "--canvas", str(tmp_path / "c.csv"), "--roster",
+                 str(roster)]) == 0
+    assert list(read_csv(tmp_path / "c.csv")[0])[5:] == [
+        "Minimax exercises (4401)", "Alpha-beta exercises (4402)"]
+    assert "(each an assignment of the roster's gradebook)" in capsys.readouterr().out
+    rows = read_csv(canvas_csv(graded, tmp_path / "a.csv", roster=roster, per="assignment",
+                               assignment="Minimax exercises"))
+    assert list(rows[0])[5:] == ["Minimax exercises (4401)"]
+    rows = read_csv(canvas_csv(graded, tmp_path / "b.csv", roster=roster,
+                               titles={N6: "Alpha-beta, again"}))
+    assert list(rows[0])[5:] == ["Minimax exercises (4401)", "Alpha-beta, again"], \
+        "--column wins"
+    roster.write_text(roster.read_text().replace("Alpha-beta exercises", "Pruning"))
+    assert main(["export", str(graded), "--canvas", str(tmp_path / "d.csv"), "--roster",
+                 str(roster)]) == 0
+    assert "Canvas will make a new assignment of 06-alphabeta-exercises" in \
+        capsys.readouterr().out
+
+
+def test_the_moodle_worksheet_is_what_the_assignment_s_upload_reads(graded, tmp_path, capsys):
+    """Moodle's importgradeslib.php: the columns Identifier ("Participant " and the number),
+    Grade and Last modified (grade) by their English names, feedback by the plugin's."""
+    from datetime import datetime, timezone
+
+    from minimax_lessons.instructor.lms.export import moodle_worksheet
+
+    now = datetime(2025, 3, 5, 10, 0, tzinfo=timezone.utc)
+    path, left_out = moodle_worksheet(graded, tmp_path / "sheet.csv", now=now)
+    rows = read_csv(path)
+    assert list(rows[0]) == ["Identifier", "Full name", "Email address", "Grade",
+                             "Maximum Grade", "Last modified (grade)", "Feedback comments"]
+    assert [(r["Identifier"], r["Grade"]) for r in rows] == [
+        ("Participant 7001", "10"), ("Participant 7002", "13")]
+    assert rows[1]["Full name"] == "伟 李" and rows[0]["Email address"] == "emile@uni.example"
+    assert {r["Last modified (grade)"] for r in rows} == {"2025-03-05T10:00:00+00:00"}
+    assert rows[1]["Feedback comments"].startswith("13/26 points (automatic 15, late -2)")
+    assert left_out == ["jdoe"], "no participant number: not in the worksheet, and said"
+    sheet = tmp_path / "worksheet.csv"  # Moodle's own, downloaded: gives Jane's number
+    sheet.write_text('Identifier,"Full name","Email address",Status\n'
+                     '"Participant 7003","Jane Doe",jdoe,"No submission"\n')
+    assert main(["export", str(graded), "--moodle-worksheet", str(tmp_path / "s2.csv"),
+                 "--roster", str(sheet)]) == 0
+    assert "left out" not in capsys.readouterr().out
+    assert [r["Identifier"] for r in read_csv(tmp_path / "s2.csv")] == [
+        "Participant 7001", "Participant 7002", "Participant 7003"]

@@ -4,13 +4,15 @@ signature chain."""
 
 import json
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 
 from minimax_lessons.instructor.gradebook.adjustments import parse_adjustments
 from minimax_lessons.instructor.lms.collect import COLLECTION_FIELDS, STUDENT_FIELDS
 from minimax_lessons.instructor.common import csv_text, read_csv
-from minimax_lessons.instructor.gradebook.final import final_grade, finish, lateness_of, verify_final
+from minimax_lessons.instructor.gradebook.final import (final_grade, finish, grade_and_finish,
+                                                        lateness_of, verify_final)
 from minimax_lessons.instructor.grading import QuestionGrade, StudentResult
 from minimax_lessons.instructor.gradebook.late import LatePolicy
 from minimax_lessons.instructor.assignment.release import ReleaseError
@@ -109,7 +111,8 @@ def graded(tmp_path):
          "submitted_at": "2025-03-03T10:00:00+00:00"}]))
     (sub / "students.csv").write_text(csv_text(STUDENT_FIELDS, [
         {"student": "ann", "notebooks": 1, "late": "yes", "canvas_id": "101"},
-        {"student": "li", "notebooks": 1, "extension": "1d", "canvas_id": "102"}]))
+        {"student": "li", "notebooks": 1, "extension": "1d", "canvas_id": "102",
+         "name": "Li, Wei"}]))
     (out / "adjustments.csv").write_text("student,question,points,comment\n"
                                          "li,q2,-1,the answer cell was copied\n")
     finish(out, results, KEY, submissions=sub, late=POLICY)
@@ -167,3 +170,48 @@ def test_the_signature_chain_covers_adjustments_and_the_result_they_were_made_fr
 def test_without_a_policy_or_a_collection_nothing_is_late():
     assert lateness_of("ann", KEY, None, {}, {}) == {}
     assert lateness_of("ann", KEY, POLICY, {}, {}) == {}
+
+
+def test_every_time_a_student_reads_is_in_the_zone_of_the_due_date():
+    policy = LatePolicy.parse("2025-03-03T23:59-06:00", "10%/day")
+    late = policy.lateness(datetime(2025, 3, 4, 10, 59, tzinfo=timezone.utc))
+    assert late.reason.startswith("handed in 2025-03-04 04:59 -06:00, 5 h after the due date "
+                                  "(2025-03-03 23:59 -06:00)")
+    closing = LatePolicy(policy.due, 0.1, cap=0.5,
+                         last=datetime(2025, 3, 5, 5, 59, tzinfo=timezone.utc))
+    after = closing.lateness(datetime(2025, 3, 5, 12, 0, tzinfo=timezone.utc),
+                             platform="Gradescope")
+    assert after.share == 0.5 and "after the late due date (2025-03-04 23:59 -06:00), the " \
+        "last moment Gradescope takes late work: the most lateness may cost, 50%" in after.reason
+
+
+def test_a_feedback_page_has_a_language_a_style_for_phones_and_the_students_name(graded):
+    page = (graded["out"] / "feedback" / "li.html").read_text()
+    assert page.startswith("<!DOCTYPE html><html lang='en'>")
+    assert "name='viewport' content='width=device-width, initial-scale=1'" in page
+    assert "<style>" in page and "@media (max-width: 40em)" in page
+    assert "<title>Feedback for Li, Wei</title>" in page
+    assert "<h1>Feedback for Li, Wei<small>li</small></h1>" in page
+    assert "&minus;1 point</li>" in page, "one point, not point(s)"
+
+
+def snapshot(folder):
+    return {p: p.read_bytes() for p in sorted(Path(folder).rglob("*")) if p.is_file()}
+
+
+@pytest.mark.parametrize("line, message", [
+    ("li,q7,1,x\n", r"adjustments.csv, line 2: 'q7' is no question"),
+    ("li,q2,-1,fine\n", r"the extension of 'li' in .*students.csv: the extension "
+                         r"'next tuesday'"),
+])
+def test_a_refused_input_stops_grade_before_it_changes_any_file(graded, line, message):
+    out, sub = graded["out"], graded["sub"]
+    rows = read_csv(sub / "students.csv")
+    if "fine" in line:
+        rows[1]["extension"] = "next tuesday"
+        (sub / "students.csv").write_text(csv_text(STUDENT_FIELDS, rows))
+    (out / "adjustments.csv").write_text("student,question,points,comment\n" + line)
+    before = snapshot(out)
+    with pytest.raises(ReleaseError, match=message):
+        grade_and_finish(sub, KEY, out, late=POLICY, progress=False)
+    assert snapshot(out) == before

@@ -119,6 +119,10 @@ def test_run_autograder_grades_a_submission_as_gradescope_runs_it(autograder, tm
     assert wrong["status"] == "failed" and wrong["max_score"] == 3 and wrong["score"] < 3
     assert "Diagnosis: max-at-every-level" in wrong["output"]
     assert tests["q3.13"]["name"] == "tiny: q3.13"
+    assert {t["visibility"] for t in tests.values()} == {"after_due_date"}, \
+        "by default a verdict shows once the due date has passed ..."
+    assert results["visibility"] == "visible" and results["output"].startswith(
+        f"{results['score']:g} / 5 points."), "... and the total at once"
     automatic = sum(t["score"] for t in results["tests"])
     assert results["score"] == round(automatic - 0.5, 2), "one day late: 10% of 5 points"
     assert "1 day late" in results["output"]
@@ -193,3 +197,39 @@ def test_where_no_jail_can_be_built_the_autograder_grades_as_a_user_of_its_own(a
     finally:
         shutil.rmtree(root, ignore_errors=True)
         shutil.rmtree(drop, ignore_errors=True)
+
+
+def test_a_students_own_dates_on_gradescope_move_the_late_policy():
+    from datetime import datetime, timezone
+
+    from minimax_lessons.instructor.gradebook.late import LatePolicy
+    from minimax_lessons.instructor.gradescope import own_policy
+
+    policy = LatePolicy.parse("2025-03-01T23:00+00:00", "10%/day")
+    assert own_policy(policy, {"users": [{"sid": "ann"}]}) == (policy, "")
+    assert own_policy(None, {"users": [{"assignment": {"due_date": "2025-03-09"}}]}) == \
+        (None, "")
+    shifted, said = own_policy(policy, {  # Gradescope's due date is an hour after --due
+        "assignment": {"due_date": "2025-03-02T00:00:00+00:00"},
+        "users": [{"assignment": {"due_date": "2025-03-03T12:00:00+00:00",
+                                  "late_due_date": "2025-03-05T00:00:00+00:00"}}]})
+    assert shifted.due == datetime(2025, 3, 3, 11, tzinfo=timezone.utc), "--due + 1 d 12 h"
+    assert "(1 day 12 h after the assignment's)" in said
+    late = shifted.lateness(datetime(2025, 3, 4, 11, tzinfo=timezone.utc))
+    assert late.share == 0.1, "a day late by the student's own due date"
+    assert shifted.lateness(datetime(2025, 3, 5, 1, tzinfo=timezone.utc)).share == 1.0, \
+        "after the student's late due date: what the cap allows, all of it here"
+    alone, _ = own_policy(policy, {"users": [{"assignment": {
+        "due_date": "2025-03-04T23:00:00+00:00"}}]})
+    assert alone.due == datetime(2025, 3, 4, 23, tzinfo=timezone.utc), "no assignment date"
+
+
+def test_the_autograder_takes_only_gradescope_s_visibilities(autograder, tmp_path, capsys):
+    assert main(["export", "--gradescope-autograder", str(tmp_path / "a.zip"), "--key",
+                 str(autograder["key"]), "--visibility", "after_published"]) == 0
+    with zipfile.ZipFile(tmp_path / "a.zip") as z:
+        assert json.loads(z.read("config.json"))["visibility"] == "after_published"
+    with pytest.raises(SystemExit):
+        main(["export", "--gradescope-autograder", str(tmp_path / "b.zip"), "--key",
+              str(autograder["key"]), "--visibility", "sometimes"])
+    assert "invalid choice: 'sometimes'" in capsys.readouterr().err

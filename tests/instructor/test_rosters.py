@@ -86,3 +86,31 @@ def test_a_roster_that_is_not_utf8_says_so(tmp_path):
     path.write_bytes("student\némile\n".encode("latin-1"))
     with pytest.raises(ReleaseError, match="not UTF-8"):
         read_class(path)
+
+
+def test_a_canvas_export_with_split_names_gives_the_same_students():
+    """The gradebook's "LastName, FirstName" setting: two name columns instead of Student."""
+    text = ("LastName,FirstName,ID,SIS User ID,SIS Login ID,Section,Minimax exercises (4401)\n"
+            "    Points Possible,,,,,,16.00\n"
+            "Doe,Jane,12345,S001,jdoe,Section A,12.00\n"
+            "李,伟,12347,S003,liwei,Section B,\n"
+            "Student,Test,99999,,,Section A,\n")
+    found = parse_class(text)
+    assert found.kind == "canvas" and found.ids == ["jdoe", "liwei"]
+    assert [s.name for s in found.students] == ["Doe, Jane", "李, 伟"], "Canvas's sortable name"
+    assert found.by_id()["jdoe"].canvas_id == "12345"
+    assert [(s.name, s.canvas_id) for s in found.test_students] == [("Student, Test", "99999")]
+    assert found.columns == ["Minimax exercises (4401)"]
+
+
+def test_a_canvas_export_keeps_its_test_student_apart_and_its_assignment_columns():
+    found = parse_class(CANVAS)
+    assert [s.canvas_id for s in found.test_students] == ["99999"]
+    assert found.columns == ["Minimax exercises (4401)"], "not Current Score, no custom column"
+
+
+def test_a_moodle_grading_worksheet_keeps_each_participant_number():
+    text = ('Identifier,"Full name","Email address",Status,Grade,"Maximum Grade"\n'
+            '"Participant 880574","Abe Zane",abe@uni.example,"Submitted for grading",,30.00\n')
+    [abe] = parse_class(text).students
+    assert (abe.id, abe.participant, abe.name) == ("abe@uni.example", "880574", "Abe Zane")

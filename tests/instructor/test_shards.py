@@ -1,8 +1,10 @@
-"""Past one machine (issue 20): the deploy/ files run as they are (a Slurm array's tasks and a
-Kubernetes Indexed Job's pods, as separate grading processes), and merge gives, byte for
-byte, what one run of the whole class writes."""
+"""Past one machine (issues 20 and 32): the deploy/ files run as they are (a Slurm array's
+tasks by hand, and a Kubernetes Indexed Job's pods, as separate grading processes, each as
+root where bubblewrap cannot build a jail, as in most clusters' pods), and merge gives,
+byte for byte, what one run of the whole class writes."""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -42,13 +44,17 @@ def classroom(tmp_path_factory):
     return {"base": base, "env": env, "whole": base / "whole"}
 
 
-def run_all(commands):
-    """Start every shard's process at once, as a cluster would, and wait for all."""
+def run_all(commands) -> list:
+    """Start every shard's process at once, as a cluster would, and wait for all; their
+    stderr."""
     running = [subprocess.Popen(c, env=e, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True) for c, e in commands]
+    said = []
     for proc in running:
         out, err = proc.communicate(timeout=900)
         assert proc.returncode == 0, err[-3000:]
+        said.append(err)
+    return said
 
 
 def same_as_one_run(merged, whole):
@@ -75,17 +81,40 @@ def test_a_slurm_array_then_merge_gives_the_single_run_byte_for_byte(classroom):
     same_as_one_run(out, classroom["whole"])
 
 
-def test_a_kubernetes_indexed_job_then_merge_gives_the_single_run_byte_for_byte(classroom):
+def test_a_kubernetes_indexed_job_as_root_without_a_jail_then_merge_gives_the_single_run(
+        classroom):
+    """Each pod's command as the pod runs it: as root, where bubblewrap cannot build a jail
+    (a mount namespace where ``bwrap`` is ``/bin/false``: ``container_kit``), the key at the
+    secret's mode. It chooses --isolation user, says so, and grades as the single run."""
+    from minimax_lessons.pictures.render import CACHE_ENV
+
+    from .container_kit import container_command, graphviz_cache, open_folder
+
     job = yaml.safe_load((DEPLOY / "kubernetes" / "grade-job.yaml").read_text())
     assert job["kind"] == "Job" and job["spec"]["completionMode"] == "Indexed"
-    [container] = job["spec"]["template"]["spec"]["containers"]
+    pod = job["spec"]["template"]["spec"]
+    [container] = pod["containers"]
     yaml_env = {e["name"]: e["value"] for e in container["env"]}
     assert yaml_env["SHARDS"] == str(job["spec"]["completions"]), "SHARDS and completions agree"
+    [secret] = [v["secret"] for v in pod["volumes"] if "secret" in v]
     out = classroom["base"] / "k8s" / "graded"
     out.parent.mkdir()
-    env = {**classroom["env"], "OUT": str(out)}
-    run_all([(container["command"] + container["args"],
-              {**env, "JOB_COMPLETION_INDEX": str(index)}) for index in range(SHARDS)])
+    key = classroom["base"] / "k8s-key" / "key.json"  # as the secret mounts it
+    key.parent.mkdir()
+    shutil.copy(classroom["env"]["KEY"], key)
+    key.chmod(secret["defaultMode"])
+    image = open_folder("mml-k8s-")  # the image's compiled Graphviz, open to every user
+    try:
+        env = {**classroom["env"], "ISOLATION": yaml_env["ISOLATION"], "OUT": str(out),
+               "KEY": str(key), CACHE_ENV: str(graphviz_cache(image))}
+        said = run_all([(container_command(container["command"] + container["args"]),
+                         {**env, "JOB_COMPLETION_INDEX": str(index)})
+                        for index in range(SHARDS)])
+    finally:
+        shutil.rmtree(image, ignore_errors=True)
+    for log in said:
+        assert "Chose --isolation user (the grader runs as root)." in log, log[-2000:]
+        assert "Student code runs as an unprivileged user of its own" in log
     merge = yaml.safe_load((DEPLOY / "kubernetes" / "merge-job.yaml").read_text())
     [merger] = merge["spec"]["template"]["spec"]["containers"]
     run_all([(merger["command"] + merger["args"], env)])

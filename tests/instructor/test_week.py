@@ -1,11 +1,16 @@
-"""An instructor's week, end to end (issue 20): the shell commands of docs/exercises.md's worked
-example, run as they are written, on a synthetic Canvas class with odd names, renamed files,
-late uploads and broken notebooks."""
+"""An instructor's week, end to end (issues 20 and 32): the shell commands of docs/exercises.md's
+worked example, run as they are written, on a synthetic Canvas class with odd names, renamed
+files, late uploads and broken notebooks; then what the rest of the week brings: a student's
+resubmission collected again and regraded, the same class from Moodle's download (its
+grading worksheet in and out), and the Gradescope autograder for a student with an
+extension, its questions hidden. (The Kubernetes pods' command, as root where bubblewrap
+cannot work, runs beside it: tests/instructor/test_shards.py.)"""
 
 import html
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -14,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from .assignment_kit import ALWAYS_MAX
-from .lms_kit import canvas_zip, notebook_bytes
+from .lms_kit import canvas_zip, moodle_worksheet, moodle_zip, notebook_bytes
 
+from minimax_lessons.instructor.__main__ import main
 from minimax_lessons.instructor.common import read_csv
 from minimax_lessons.instructor.lms.platforms import canvas_file
 from minimax_lessons.instructor.assignment.class_list import parse_class
@@ -68,8 +74,8 @@ def solved(release, name, **answers):
     return nb
 
 
-def download(base):
-    """What Canvas hands the instructor after the deadline, and the gradebook export."""
+def uploads(base):
+    """The class's uploads, as Canvas's download holds them: (name, file, bytes, extra)."""
     release = base / "release"
     blank = json.loads((release / N3).read_text())
     looping = solved(release, N3)
@@ -77,7 +83,7 @@ def download(base):
                                 "execution_count": None, "outputs": [],
                                 "source": "import time\nwhile True:\n    time.sleep(1)"})
     odd = {"q3_1_answer": "answer_3_1 = 99"}
-    canvas_zip(base / "submissions.zip", [
+    return [
         ("doejane", "hw3.ipynb", notebook_bytes(blank), {"user": 101, "attachment": 7001}),
         ("doejane", "03-minimax-exercises (1).ipynb", notebook_bytes(solved(release, N3)),
          {"user": 101, "attachment": 7011}),
@@ -94,7 +100,12 @@ def download(base):
                                                                     "attachment": 7005}),
         # the looping notebook's student comes first: its 10 s pass beside the others' grading
         ("busybea", N3, notebook_bytes(looping), {"user": 106, "attachment": 7006}),
-    ])
+    ]
+
+
+def download(base):
+    """What Canvas hands the instructor after the deadline, and the gradebook export."""
+    canvas_zip(base / "submissions.zip", uploads(base))
     (base / "gradebook.csv").write_text(GRADEBOOK, encoding="utf-8")
     (base / "times.csv").write_text("ID,submitted_at\n103,2025-03-03T10:00:00+00:00\n")
 
@@ -193,3 +204,159 @@ def test_moodle_and_gradescope_exports_are_written(week):
 def test_grading_again_regraded_nobody_and_kept_the_results(week):
     """The second grade run (after the adjustment) only computed the final grades again."""
     assert week["err"].count("already graded") >= 7
+
+
+# -- later in the week ------------------------------------------------------------------------
+COLLECT = ("python -m minimax_lessons.instructor collect submissions-2.zip resubmitted/ "
+           "--key instructor/key.json --roster gradebook.csv --times times.csv --timezone UTC "
+           "--replace")
+GRADE = ("python -m minimax_lessons.instructor grade resubmitted/ --key instructor/key.json "
+         "--out regraded/ --jobs 2 --timeout 10 --due 2025-03-01T23:59 --timezone UTC "
+         "--late-penalty 10%/day --late-cap 50%")
+
+
+@pytest.fixture(scope="module")
+def resubmission(week):
+    """Seán hands in his minimax notebook again, all right this time, after the class was
+    graded: Canvas's new download has both his uploads; collect --replace and grade again
+    (on copies of the week's folders)."""
+    base = week["base"]
+    shutil.copytree(base / "submitted", base / "resubmitted")
+    shutil.copytree(base / "graded", base / "regraded")
+    again = uploads(base) + [("obrienseán", "03-minimax-exercises-1.ipynb",
+                              notebook_bytes(solved(base / "release", N3)),
+                              {"user": 104, "attachment": 7014})]
+    canvas_zip(base / "submissions-2.zip", again)
+    done = run_block(f"{COLLECT}\n{GRADE}\n", base)
+    return {"base": base, "err": done.stderr, "before": totals(week),
+            "after": {r["student"]: r for r in read_csv(base / "regraded" / "totals.csv")}}
+
+
+def test_a_resubmission_collected_again_is_regraded_and_said_so_and_nobody_else(resubmission):
+    err, before, after = resubmission["err"], resubmission["before"], resubmission["after"]
+    assert ("sobrien: 03-minimax-exercises.ipynb changed since the stored result (collected "
+            "again?); graded again") in err
+    assert err.count("already graded") == len(before) - 1, "everyone else's result kept"
+    assert "sobrien: already graded" not in err
+    assert float(before["sobrien"]["automatic"]) < 16 == float(after["sobrien"]["automatic"])
+    assert after["sobrien"]["adjustments"] == "1", "the adjustment stays"
+    for student, row in before.items():
+        if student != "sobrien":
+            assert after[student] == row, student
+
+
+#: The class on Moodle: Canvas's name in the download -> (full name, participant number,
+#: username, when Moodle last saw the submission, in the worksheet's words and UTC).
+MOODLE = {"doejane": ("Jane Doe", 880101, "jdoe", "Saturday, 1 March 2025, 8:00 PM"),
+          "李伟": ("伟 李", 880102, "liwei", "Sunday, 2 March 2025, 4:59 AM"),
+          "dupontémile": ("Émile Dupont", 880103, "edupont", "Monday, 3 March 2025, 10:00 AM"),
+          "obrienseán": ("Seán O'Brien", 880104, "sobrien", "Saturday, 1 March 2025, 9:00 PM"),
+          "roerick": ("Rick Roe", 880105, "rroe", "Saturday, 1 March 2025, 9:30 PM"),
+          "busybea": ("Bea Busy", 880106, "bbusy", "Saturday, 1 March 2025, 10:00 PM"),
+          "quietquinn": ("Quinn Quiet", 880107, "qquiet", "-")}
+MOODLE_WEEK = """\
+python -m minimax_lessons.instructor collect moodle-submissions.zip moodle-submitted/ \\
+    --key instructor/key.json --roster participants.csv --worksheet worksheet.csv --timezone UTC
+python -m minimax_lessons.instructor grade moodle-submitted/ --key instructor/key.json \\
+    --out moodle-graded/ --jobs 2 --timeout 10 --due 2025-03-01T23:59 --timezone UTC \\
+    --late-penalty 10%/day --late-cap 50%
+python -m minimax_lessons.instructor export moodle-graded/ --moodle-worksheet moodle-grades.csv \\
+    --roster worksheet.csv
+"""
+
+
+@pytest.fixture(scope="module")
+def moodle(week):
+    """The same class handed in on Moodle: "Download all submissions" (folders named as
+    Moodle 3.1 to 4.0 name them, with the trailing underscore), the grading worksheet and
+    the participants. The notebooks are the very bytes graded on Canvas, so grade keeps
+    every stored result (a copy of the week's graded folder) and only works out the final
+    grades again, from Moodle's times."""
+    base = week["base"]
+    latest = [u for u in uploads(base) if u[1] != "hw3.ipynb"]  # Moodle keeps the last files
+    moodle_zip(base / "moodle-submissions.zip", [
+        (MOODLE[name][0], file, data, {"participant": MOODLE[name][1]})
+        for name, file, data, _ in latest])
+    moodle_worksheet(base / "worksheet.csv", [
+        (number, full, f"{user}@uni.example", when) for full, number, user, when
+        in MOODLE.values()])
+    (base / "participants.csv").write_text(
+        "First name,Last name,Username,Email address\n" + "".join(
+            f"{full.split(' ', 1)[0]},{full.split(' ', 1)[1]},{user},{user}@uni.example\n"
+            for full, _, user, _ in MOODLE.values()), encoding="utf-8")
+    shutil.copytree(base / "graded", base / "moodle-graded")
+    done = run_block(MOODLE_WEEK, base)
+    return {"base": base, "out": done.stdout, "err": done.stderr,
+            "totals": {r["student"]: r for r in read_csv(base / "moodle-graded" / "totals.csv")}}
+
+
+def test_the_same_class_from_moodle_is_filed_under_the_same_ids_and_kept_as_graded(moodle,
+                                                                                   week):
+    assert "from a moodle download" in moodle["out"]
+    assert moodle["err"].count("already graded") == 7 and "graded again" not in moodle["err"]
+    canvas = totals(week)
+    for student, row in moodle["totals"].items():
+        assert row["automatic"] == canvas[student]["automatic"], student
+
+
+def test_moodle_s_times_from_its_worksheet_make_the_late_penalties(moodle):
+    found = moodle["totals"]
+    assert found["liwei"]["late_penalty"] == "1.6", "5 h late: one day begun, 10% of 16"
+    assert found["edupont"]["late_penalty"] == "3.2", "1 day 10 h late: two days, 20% of 16"
+    assert found["jdoe"]["late_penalty"] == "0" and found["sobrien"]["adjustments"] == "1"
+
+
+def test_the_grades_go_back_in_the_assignment_s_own_worksheet(moodle):
+    rows = read_csv(moodle["base"] / "moodle-grades.csv")
+    assert [r["Identifier"] for r in rows] == [f"Participant {n}" for n in range(880101, 880108)]
+    by_name = {r["Full name"]: r for r in rows}
+    assert by_name["伟 李"]["Grade"] == moodle["totals"]["liwei"]["points"]
+    assert by_name["Quinn Quiet"]["Grade"] == "0", "on the worksheet, nothing handed in"
+    assert by_name["Jane Doe"]["Feedback comments"].startswith("30/30 points")
+    assert "left out" not in moodle["out"]
+
+
+def test_the_gradescope_autograder_honours_an_extension_and_hides_each_question(week, tmp_path):
+    """Built with --visibility hidden; the student's Gradescope due date is 3 days after the
+    assignment's, so a notebook 2 days late loses nothing; the total shows, the verdicts
+    do not."""
+    from .test_gradescope import check_results
+
+    base = week["base"]
+    root = tmp_path / "autograder"
+    assert main(["export", "--gradescope-autograder", str(base / "hidden.zip"), "--key",
+                 str(base / "instructor" / "key.json"), "--due", "2025-03-01T23:59-06:00",
+                 "--late-penalty", "10%/day", "--visibility", "hidden"]) == 0
+    with zipfile.ZipFile(base / "hidden.zip") as z:
+        z.extractall(root / "source")
+    shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
+    (root / "run_autograder").chmod(0o755)
+    (root / "results").mkdir()
+    (root / "submission").mkdir()
+    wrong_minimax = solved(base / "release", N3, q3_12_answer=ALWAYS_MAX)
+    (root / "submission" / "my homework.ipynb").write_bytes(notebook_bytes(wrong_minimax))
+    (root / "submission_metadata.json").write_text(json.dumps({
+        "id": 4711, "created_at": "2025-03-04T05:30:00.000000+00:00",  # 2 days late ...
+        "assignment": {"due_date": "2025-03-01T23:59:00.000000-06:00", "late_due_date": None,
+                       "title": "Minimax"},
+        "users": [{"email": "li.wei@uni.example", "id": 77, "name": "李伟", "sid": "liwei",
+                   "assignment": {"due_date": "2025-03-04T23:59:00.000000-06:00",  # ... of 3
+                                  "late_due_date": "2025-03-06T23:59:00.000000-06:00"}}]}))
+    env = {**os.environ, "MINIMAX_LESSONS_PYTHON": sys.executable}
+    done = subprocess.run([str(root / "run_autograder")], cwd=root, env=env,
+                          capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    results = json.loads((root / "results" / "results.json").read_text())
+    check_results(results)
+    tests = {t["number"]: t for t in results["tests"]}
+    assert {t["visibility"] for t in tests.values()} == {"hidden"}
+    assert results["visibility"] == "visible", "the total shows"
+    assert "max-at-every-level" in tests["q3.14"]["output"] and tests["q3.14"]["score"] < 3
+    automatic = round(sum(t["score"] for t in results["tests"]), 2)
+    assert results["score"] == automatic, "within the extension: nothing taken"
+    output = results["output"]
+    assert output.startswith(f"{automatic:g} / 30 points.")
+    assert "Each question's result shows to your instructor only." in output
+    assert ("Your due date on Gradescope: 2025-03-04 23:59 -06:00 (3 days after the "
+            "assignment's).") in output
+    assert "Late" not in output

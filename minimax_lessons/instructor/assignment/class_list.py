@@ -3,14 +3,19 @@
 A *class list* is read from a CSV file (:func:`read_class`) of one of three kinds:
 
 - ``canvas``: a Canvas gradebook export (Grades, Export, "Export Entire Gradebook"):
-  ``Student, ID, SIS User ID, SIS Login ID, (Root Account,) Section, <assignments>``,
-  with a ``Points Possible`` row (and, for muted or manually posted assignments, a row
-  with no student) before the students, and Canvas's *Test Student* last. Those rows
-  are not students. ``Student`` is the sortable name ("Doe, Jane"), ``ID`` Canvas's
-  user id (what its submission downloads are named by).
+  ``Student, ID, SIS User ID, SIS Login ID, (Root Account,) Section, <assignments>``
+  (or ``LastName, FirstName, ID, ...`` when the gradebook shows split names), with a
+  ``Points Possible`` row (and, for muted or manually posted assignments, a row with no
+  student) before the students, and Canvas's *Test Student* last. Those rows are not
+  students: the test student is kept apart (:attr:`ClassList.test_students`), so that
+  ``collect`` can mark it and the report leave it out. ``Student`` is the sortable name
+  ("Doe, Jane"; "LastName, FirstName" gives the same), ``ID`` Canvas's user id (what its
+  submission downloads are named by). The assignments' columns, ``Title (id)``, are kept
+  (:attr:`ClassList.columns`): ``export --canvas`` fills the ones its notebooks match.
 - ``moodle``: a Moodle participants download (First name, Last name or Surname, and
   identity fields such as Email address, ID number, Username) or an assignment's
-  grading worksheet (Identifier "Participant 123", Full name, Email address).
+  grading worksheet (Identifier "Participant 123", Full name, Email address), whose
+  participant numbers are kept (``export --moodle-worksheet`` writes them back).
 - ``plain``: any CSV with a column named student, id, student_id, login, sis_login_id
   or email (else the first column holds the ids, with no header), and optionally name,
   email, section and extension.
@@ -27,14 +32,16 @@ A file that cannot be read says which line and why.
 ...     Points Possible,,,,,16
 ... "Doe, Jane",12345,S001,jdoe,Sec 1,
 ... '''
->>> [(s.id, s.name, s.canvas_id, s.section) for s in parse_class(text).students]
-[('jdoe', 'Doe, Jane', '12345', 'Sec 1')]
+>>> found = parse_class(text)
+>>> [(s.id, s.name, s.canvas_id, s.section) for s in found.students], found.columns
+([('jdoe', 'Doe, Jane', '12345', 'Sec 1')], ['Minimax (12)'])
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +55,11 @@ CANVAS_IDS = ("sis login id", "sis user id", "id")
 MOODLE_IDS = ("username", "id number", "email address")
 #: The names of Canvas's test student (its "Student View"), which is no student.
 TEST_STUDENT = ("student, test", "test student")
+#: What ``collect`` writes in the ``on_roster`` column of ``students.csv`` for a student
+#: the roster names as its test student (the report leaves them out).
+TEST_STUDENT_MARK = "test student"
+#: A Canvas gradebook column of an assignment: ``Title (id)``.
+_ASSIGNMENT_COLUMN = re.compile(r".*\S \(\d+\)")
 
 
 @dataclass(frozen=True)
@@ -64,6 +76,7 @@ class Student:
     username: str = ""
     id_number: str = ""
     extension: str = ""
+    participant: str = ""  # Moodle's number for them in one assignment (its worksheet)
     line: int = 0  # where the file lists them
 
 
@@ -74,6 +87,8 @@ class ClassList:
     kind: str
     students: list = field(default_factory=list)
     source: str = ""
+    test_students: list = field(default_factory=list)  # Canvas's Test Student: no student
+    columns: list = field(default_factory=list)  # a Canvas export's "Title (id)" columns
 
     @property
     def ids(self) -> list:
@@ -104,8 +119,8 @@ def parse_class(text: str, where: str = "the roster") -> ClassList:
     if not rows:
         raise ReleaseError(f"the roster {where} lists no students")
     header = [c.strip().lower() for c in rows[0][1]]
-    if "student" in header and "id" in header and ("sis login id" in header
-                                                   or "section" in header):
+    named = "student" in header or ("lastname" in header and "firstname" in header)
+    if named and "id" in header and ("sis login id" in header or "section" in header):
         found = _canvas(rows, header, where)
     elif "first name" in header and ("last name" in header or "surname" in header):
         found = _moodle(rows, header, where)
@@ -154,22 +169,40 @@ def _id_column(rows, header, choices, where) -> str:
                        f"{', '.join(present)})")
 
 
+def _canvas_name(cells, header) -> str:
+    """The sortable name of a Canvas export's row ("Doe, Jane"), from ``Student`` or from
+    ``LastName`` and ``FirstName``."""
+    if "student" in header:
+        return _cell(cells, header, "student")
+    last, first = _cell(cells, header, "lastname"), _cell(cells, header, "firstname")
+    return f"{last}, {first}" if last and first else last or first
+
+
 def _canvas(rows, header, where) -> ClassList:
-    body = []
+    body, tests = [], []
     for line, cells in rows[1:]:
-        name = _cell(cells, header, "student")
+        name = _canvas_name(cells, header)
         if name.lower() == "points possible" or not (name or _cell(cells, header, "id")):
             continue  # the points row, and the muted / manual posting row
         if name.lower() in TEST_STUDENT and not _cell(cells, header, "sis login id"):
+            tests.append((line, cells))
             continue
         body.append((line, cells))
     column = _id_column(body, header, CANVAS_IDS, where)
-    return ClassList("canvas", [Student(
-        _cell(c, header, column), name=_cell(c, header, "student"),
-        canvas_id=_cell(c, header, "id"), sis_user_id=_cell(c, header, "sis user id"),
-        sis_login_id=_cell(c, header, "sis login id"), section=_cell(c, header, "section"),
-        email=_cell(c, header, "email"), extension=_cell(c, header, "extension"), line=n)
-        for n, c in body], where)
+
+    def student(n, c, sid):
+        return Student(sid, name=_canvas_name(c, header), canvas_id=_cell(c, header, "id"),
+                       sis_user_id=_cell(c, header, "sis user id"),
+                       sis_login_id=_cell(c, header, "sis login id"),
+                       section=_cell(c, header, "section"), email=_cell(c, header, "email"),
+                       extension=_cell(c, header, "extension"), line=n)
+
+    titles = [c.strip() for c in rows[0][1]]
+    after = header.index("section") + 1 if "section" in header else 0
+    return ClassList("canvas", [student(n, c, _cell(c, header, column)) for n, c in body],
+                     where, test_students=[student(n, c, _cell(c, header, "id"))
+                                           for n, c in tests],
+                     columns=[t for t in titles[after:] if _ASSIGNMENT_COLUMN.fullmatch(t)])
 
 
 def _moodle(rows, header, where) -> ClassList:
@@ -192,6 +225,7 @@ def _worksheet(rows, header, where) -> ClassList:
         _cell(c, header, column), name=_cell(c, header, "full name"),
         email=_cell(c, header, "email address"), username=_cell(c, header, "username"),
         id_number=_cell(c, header, "id number"), extension=_cell(c, header, "extension"),
+        participant="".join(re.findall(r"\d+", _cell(c, header, "identifier"))),
         line=n) for n, c in body], where)
 
 
@@ -222,4 +256,5 @@ def _no_twice(students, where):
         seen[s.id] = s.line
 
 
-__all__ = ["Student", "ClassList", "read_class", "parse_class", "ID_COLUMNS"]
+__all__ = ["Student", "ClassList", "read_class", "parse_class", "ID_COLUMNS",
+           "TEST_STUDENT_MARK"]

@@ -7,7 +7,9 @@ what lateness costs (:mod:`.late`) are recorded beside it in ``final/<student>.j
 signed too, over the final grade *and the automatic result's signature*: the chain
 ties each final grade to the very result it was computed from, so neither can be
 edited by hand without :func:`verify_final` saying so. Every run of ``grade`` computes
-the final grades again from the results, ``adjustments.csv`` and the collection's times.
+the final grades again from the results, ``adjustments.csv`` and the collection's times;
+it reads ``adjustments.csv`` and checks the roster's extensions before it grades anyone,
+so that a file it refuses changes no file of the output folder.
 
 Per notebook: ``points = max(0, automatic + adjustments - late share * notebook's points)``;
 the total is the sum over notebooks. Files written (besides the feedback pages):
@@ -30,9 +32,10 @@ from pathlib import Path
 from .adjustments import read_adjustments
 from ..lms.collect import STUDENT_FIELDS, read_collection, read_students
 from ..common import csv_text, safe_name, write_atomic
+from ...words import counted
 from ..grading.batch import grade, write_feedback
 from .late import Lateness, parse_time
-from ..assignment.release import load_key
+from ..assignment.release import ReleaseError, load_key
 from ..assignment.variants import sign, verify
 
 TOTAL_FIELDS = ["student", "points", "max_points", "problems", "automatic", "late_penalty",
@@ -129,31 +132,51 @@ def lateness_of(student, key, policy, students, collected) -> dict:
     return found
 
 
+def check_inputs(out, key, *, submissions=None, late=None, adjustments=None) -> list:
+    """Read what :func:`finish` will apply on top of the automatic grades, and refuse it
+    (:class:`~..assignment.release.ReleaseError`) before anything is graded or written:
+    ``adjustments.csv`` (returns its adjustments) and the roster's extensions."""
+    changes = read_adjustments(Path(adjustments) if adjustments else Path(out) /
+                               "adjustments.csv", key)
+    if late is not None and submissions:
+        for student, row in read_students(submissions).items():
+            if row.get("extension"):
+                try:
+                    late.due_for(row["extension"])
+                except ReleaseError as exc:
+                    raise ReleaseError(f"the extension of {student!r} in "
+                                       f"{Path(submissions) / 'students.csv'}: {exc}") from None
+    return changes
+
+
 def finish(out, results, key, *, submissions=None, late=None, adjustments=None,
-           stream=None) -> dict:
+           stream=None, changes=None) -> dict:
     """Apply lateness and adjustments to ``results``; write the tables, the feedback pages
-    and the signed records; returns student -> :class:`Final`."""
+    and the signed records; returns student -> :class:`Final`. ``changes``: the
+    adjustments already read (:func:`check_inputs`), else ``adjustments`` is read. Every
+    final grade is worked out before the first file is written."""
     out = Path(out)
     students = read_students(submissions) if submissions else {}
     collected = {(r["student"], r["notebook"]): r
                  for r in (read_collection(submissions) if submissions else [])
                  if r["status"] == "collected"}
-    changes = read_adjustments(Path(adjustments) if adjustments else out / "adjustments.csv",
-                               key)
+    if changes is None:
+        changes = read_adjustments(Path(adjustments) if adjustments else
+                                   out / "adjustments.csv", key)
     graded = {r.student for r in results}
     strangers = sorted({a.student for a in changes} - graded)
     if strangers and stream is not None:
         print(f"adjustments for students not graded here (another shard?): "
               f"{', '.join(strangers)}", file=stream)
-    finals = {}
+    finals = {result.student: final_grade(
+        result, key, lateness_of(result.student, key, late, students, collected),
+        [a for a in changes if a.student == result.student]) for result in results}
     for result in results:
-        final = final_grade(result, key,
-                            lateness_of(result.student, key, late, students, collected),
-                            [a for a in changes if a.student == result.student])
-        finals[result.student] = final
+        final = finals[result.student]
         _sign(out, key, final)
         write_feedback(out / "feedback" / f"{safe_name(result.student)}.html", result,
-                       total=(final.points, final.max_points), extra=final_html(final))
+                       total=(final.points, final.max_points), extra=final_html(final),
+                       name=students.get(result.student, {}).get("name", ""))
     ordered = sorted(results, key=lambda r: r.student)
     write_atomic(out / "totals.csv", csv_text(TOTAL_FIELDS, (
         {"student": r.student, "points": f"{finals[r.student].points:g}",
@@ -179,9 +202,11 @@ def grade_and_finish(submissions, key, out=None, *, late=None, adjustments=None,
     key_data = load_key(key) if not isinstance(key, dict) else key
     submissions = Path(submissions)
     out = Path(out) if out else submissions.parent / f"{submissions.name}-graded"
+    changes = check_inputs(out, key_data, submissions=submissions, late=late,
+                           adjustments=adjustments)
     results = grade(submissions, key, out, stream=stream, **options)
     finish(out, results, key_data, submissions=submissions, late=late,
-           adjustments=adjustments, stream=stream or sys.stderr)
+           adjustments=adjustments, stream=stream or sys.stderr, changes=changes)
     return results
 
 
@@ -238,8 +263,8 @@ def final_html(final: Final) -> str:
     parts = []
     late = [n for n in final.notebooks if n.late_reason]
     if late:
-        items = "".join(f"<li>{e(n.notebook)}: {e(n.late_reason)}: &minus;{n.late_penalty:g} "
-                        f"point(s)</li>" for n in late)
+        items = "".join(f"<li>{e(n.notebook)}: {e(n.late_reason)}: &minus;"
+                        f"{e(counted(n.late_penalty, 'point'))}</li>" for n in late)
         parts.append(f"<h2>Late</h2><ul>{items}</ul>")
     if final.adjustments:
         rows = "".join(f"<tr><td>{e(a['question'])}</td><td class='num'>{a['points']:+g}</td>"
@@ -256,5 +281,6 @@ def final_html(final: Final) -> str:
     return "".join(parts)
 
 
-__all__ = ["finish", "grade_and_finish", "final_grade", "lateness_of", "verify_final", "final_html", "Final",
-           "NotebookTotal", "TOTAL_FIELDS", "NOTEBOOK_FIELDS"]
+__all__ = ["finish", "grade_and_finish", "check_inputs", "final_grade", "lateness_of",
+           "verify_final", "final_html", "Final", "NotebookTotal", "TOTAL_FIELDS",
+           "NOTEBOOK_FIELDS"]

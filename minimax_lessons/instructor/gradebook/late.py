@@ -11,12 +11,17 @@ Vocabulary:
   begun counts as a whole: one minute late is one day late under ``10%/day``.
 - *late mark*: a platform that says only "late" (Canvas's ``LATE`` in a file name, with
   no time) costs one period's penalty, and the feedback says so.
+- *late due date*: the last moment a platform takes late work (Gradescope's
+  ``late_due_date``, when the policy has one): handed in after it, a notebook loses the
+  most lateness may cost (the cap).
+
+Every time a student reads is written in the zone of the due date (the assignment's).
 
 The share is of the points the notebook is worth, as Canvas's own late policy takes it,
 and a notebook's points never go below 0.
 
 >>> policy = LatePolicy.parse("2025-03-01T23:59+00:00", "10%/day", "50%")
->>> late = policy.lateness(datetime.fromisoformat("2025-03-03T08:00+00:00"))
+>>> late = policy.lateness(datetime.fromisoformat("2025-03-03T09:00+01:00"))
 >>> late.periods, late.share
 (2, 0.2)
 >>> print(late.reason)
@@ -80,6 +85,7 @@ class LatePolicy:
     rate: float
     unit: str = "day"
     cap: float = 1.0
+    last: datetime | None = None  # the late due date: nothing is taken after it
 
     @classmethod
     def parse(cls, due, penalty, cap=None, tz=None) -> "LatePolicy":
@@ -113,6 +119,8 @@ class LatePolicy:
         """How late a notebook handed in at ``submitted`` is (``marked``: the platform said
         late without a time)."""
         due = self.due_for(extension)
+        if submitted is not None:
+            submitted = submitted.astimezone(due.tzinfo)
         if submitted is None:
             if not marked:
                 return Lateness()
@@ -123,11 +131,17 @@ class LatePolicy:
         if submitted <= due:
             return Lateness()
         periods = math.ceil((submitted - due) / self.period)
+        if self.last is not None and submitted > max(self.last, due):
+            return Lateness(periods, self.cap, f"handed in {show_time(submitted)}, after the late "
+                            f"due date ({show_time(self.last.astimezone(due.tzinfo))}), the last "
+                            f"moment {platform} takes late work: the most lateness may cost, "
+                            f"{_percent(self.cap)} of the points")
         share = min(periods * self.rate, self.cap)
         granted = f"; extension {extension}" if extension else ""
-        said = (f"handed in {_show(submitted)}, {_span(submitted - due)} after the due date "
-                f"({_show(due)}{granted}): {periods} {self.unit}{'s' if periods > 1 else ''} "
-                f"late × {_percent(self.rate)} = {_percent(periods * self.rate)}")
+        said = (f"handed in {show_time(submitted)}, {time_span(submitted - due)} after the due "
+                f"date ({show_time(due)}{granted}): {periods} "
+                f"{self.unit}{'s' if periods > 1 else ''} late × {_percent(self.rate)} = "
+                f"{_percent(periods * self.rate)}")
         if periods * self.rate > self.cap:
             said += f", capped at {_percent(self.cap)}"
         return Lateness(periods, share, said + " of the points")
@@ -144,11 +158,21 @@ def _percent(share) -> str:
     return f"{round(share * 100, 4):g}%"
 
 
-def _show(when: datetime) -> str:
+def show_time(when: datetime) -> str:
+    """A time as the feedback writes it, with its offset.
+
+    >>> show_time(datetime.fromisoformat("2025-03-01T23:59-06:00"))
+    '2025-03-01 23:59 -06:00'
+    """
     return when.strftime("%Y-%m-%d %H:%M %z")[:-2] + ":" + when.strftime("%z")[-2:]
 
 
-def _span(delta: timedelta) -> str:
+def time_span(delta: timedelta) -> str:
+    """A length of time in days, hours and minutes (minutes begun count).
+
+    >>> time_span(timedelta(days=3)), time_span(timedelta(hours=25, seconds=1))
+    ('3 days', '1 day 1 h 1 min')
+    """
     minutes = math.ceil(delta.total_seconds() / 60)
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
@@ -157,4 +181,5 @@ def _span(delta: timedelta) -> str:
     return " ".join(p for p in parts if p) or "0 min"
 
 
-__all__ = ["LatePolicy", "Lateness", "parse_time", "zone", "PERIODS"]
+__all__ = ["LatePolicy", "Lateness", "parse_time", "zone", "show_time", "time_span",
+           "PERIODS"]

@@ -11,11 +11,17 @@ matplotlib, embedded as PNG, no scripts, nothing fetched, so the page opens from
 - the *misconceptions* the grader diagnosed most, with how many students showed each,
   what they believe and what to say (from the misconception guide), and links to the
   lessons whose teaching notes re-teach it and to the guide's entry;
-- *notebooks that failed*: crashed, timed out, could not be read, or were not handed in;
+- *notebooks that failed or are missing*: every student with a notebook that crashed, timed
+  out or could not be read, or that was not handed in (one of two counts too);
 - *identical unusual wrong answers*: pairs of students who gave the same wrong answer
   to a question that few others gave (at most :data:`UNUSUAL_SHARE` of the class, and
   at most :data:`UNUSUAL_MOST` students), most shared answers first. A shared answer
   is a reason to look, not proof of copying.
+
+Answers are shown as a person writes them in Python (``{'D2', 'D3'}``), not in the
+grader's recorded form. The roster's test students (Canvas's *Test Student*, marked
+``test student`` in ``students.csv`` by ``collect``) are left out of every figure and
+named at the top.
 
 >>> summary = class_summary_from([{"student": "ann", "points": "3", "max_points": "4",
 ...     "problems": ""}], [{"student": "ann", "notebook": "a.ipynb", "question": "q1",
@@ -30,14 +36,18 @@ from __future__ import annotations
 import base64
 import html
 import io
+import json
 import re
 import statistics
 from itertools import combinations
 from pathlib import Path
 
 from ...mistakes import DIAGNOSES, EXTRA_DIAGNOSES
+from ...runner.codec import as_written
+from ...words import counted
 from ..common import read_csv, write_atomic
 from ..grading.judging import question_order
+from ..assignment.class_list import TEST_STUDENT_MARK
 from ..assignment.release import REPO_ROOT, ReleaseError
 
 #: A wrong answer is unusual when at most this share of the class gave it ...
@@ -61,16 +71,22 @@ def class_summary(folder) -> dict:
     folder = Path(folder)
     if not (folder / "grades.csv").exists():
         raise ReleaseError(f"{folder} is not a graded folder (no grades.csv)")
-    names = {}
+    names, tests = {}, set()
     if (folder / "students.csv").exists():
-        names = {r["student"]: r.get("name", "") for r in read_csv(folder / "students.csv")}
+        rows = read_csv(folder / "students.csv")
+        names = {r["student"]: r.get("name", "") for r in rows}
+        tests = {r["student"] for r in rows if r.get("on_roster") == TEST_STUDENT_MARK}
     return class_summary_from(read_csv(folder / "totals.csv"), read_csv(folder / "grades.csv"),
-                              names)
+                              names, tests)
 
 
-def class_summary_from(totals, grades, names=None) -> dict:
-    """The report's data from the rows of ``totals.csv`` and ``grades.csv``."""
+def class_summary_from(totals, grades, names=None, test_students=()) -> dict:
+    """The report's data from the rows of ``totals.csv`` and ``grades.csv``, less the
+    ``test_students``."""
     names = names or {}
+    left_out = sorted({t["student"] for t in totals} & set(test_students))
+    totals = [t for t in totals if t["student"] not in left_out]
+    grades = [g for g in grades if g["student"] not in left_out]
     scores = [float(t["points"]) for t in totals]
     most = max((float(t["max_points"]) for t in totals), default=0.0)
     return {"students": len(totals), "scores": scores, "max_points": most,
@@ -78,10 +94,11 @@ def class_summary_from(totals, grades, names=None) -> dict:
             "mean": statistics.fmean(scores) if scores else 0.0,
             "full": sum(s >= most > 0 for s in scores),
             "questions": _questions(grades), "misconceptions": _misconceptions(grades),
-            "failed": _failed(totals, names, _nothing_in(grades)),
+            "failed": _failed(totals, names),
             "pairs": _pairs(grades, len(totals)),
             "late": sum(float(t.get("late_penalty") or 0) > 0 for t in totals),
-            "adjusted": sum(float(t.get("adjustments") or 0) != 0 for t in totals)}
+            "adjusted": sum(float(t.get("adjustments") or 0) != 0 for t in totals),
+            "left_out": left_out}
 
 
 def _questions(grades) -> list:
@@ -133,21 +150,13 @@ def _teaching(diagnosis) -> dict:
             "lessons": lessons, "guide": guide if guide.exists() else None}
 
 
-def _nothing_in(grades) -> set:
-    """The students who handed in none of the notebooks."""
-    handed = {}
-    for g in grades:
-        handed[g["student"]] = handed.get(g["student"], False) or g["feedback"] != "not submitted"
-    return {s for s, any_in in handed.items() if not any_in}
-
-
-def _failed(totals, names, nothing_in=()) -> list:
-    """Students whose notebooks crashed, timed out or could not be read, and those who
-    handed in nothing (a notebook skipped beside others handed in is no failure)."""
+def _failed(totals, names) -> list:
+    """Every student with a notebook that crashed, timed out, could not be read or was not
+    handed in (one notebook of two missing counts too); those who only missed notebooks
+    last."""
     found = []
     for t in totals:
-        problems = [p for p in (t.get("problems") or "").split("; ")
-                    if p and (t["student"] in nothing_in or not p.endswith("not submitted"))]
+        problems = [p for p in (t.get("problems") or "").split("; ") if p]
         kinds = [kind for kind, pattern in FAILURES if any(pattern.search(p) for p in problems)]
         if kinds:
             found.append({"student": t["student"], "name": names.get(t["student"], ""),
@@ -221,26 +230,47 @@ def distribution_png(summary) -> str:
     return _png(figure)
 
 
+#: How each part of a question's bar is told apart without colour: (key, label, colour,
+#: hatch pattern).
+CREDIT_PARTS = (("full", "full credit", GOOD, ""), ("partial", "partial credit", PARTIAL, "////"),
+                ("none", "no credit", BAD, "xxx"))
+
+
 def questions_png(summary) -> str:
-    """Per question, the students with full, partial and no credit (stacked bars)."""
-    questions = summary["questions"]
-    figure, axes = _axes(7.5, 0.32 * len(questions) + 0.9)
-    labels = [q["question"] for q in questions][::-1]
-    full = [q["full"] for q in questions][::-1]
-    partial = [q["partial"] for q in questions][::-1]
-    none = [q["none"] for q in questions][::-1]
-    axes.barh(labels, full, color=GOOD, label="full credit")
-    axes.barh(labels, partial, left=full, color=PARTIAL, label="partial")
-    axes.barh(labels, none, left=[f + p for f, p in zip(full, partial)], color=BAD,
-              label="none")
-    for y, q in enumerate(questions[::-1]):
-        axes.text(q["full"] + q["partial"] + q["none"] + 0.2, y, f"{q['share']:.0%}",
-                  va="center", fontsize=8, color=INK)
+    """:func:`questions_figure` as a PNG data URI."""
+    return _png(questions_figure(summary))
+
+
+def questions_figure(summary):
+    """Per question, the students with full, partial and no credit: stacked bars told apart
+    by pattern as well as colour (plain, striped, crossed), each part with its count written
+    on it, and the share of the points the class earned at the right (a matplotlib
+    figure)."""
+    import matplotlib
+
+    questions = summary["questions"][::-1]
+    figure, axes = _axes(7.5, 0.36 * len(questions) + 1.0)
+    labels = [q["question"] for q in questions]
+    left = [0] * len(questions)
+    with matplotlib.rc_context({"hatch.linewidth": 1.0, "hatch.color": "white"}):
+        for key, label, colour, hatch in CREDIT_PARTS:
+            counts = [q[key] for q in questions]
+            axes.barh(labels, counts, left=left, color=colour, hatch=hatch, label=label,
+                      edgecolor="white", linewidth=0.8, height=0.7)
+            for y, (start, count) in enumerate(zip(left, counts)):
+                if count:  # dark on a white label: readable on any colour and pattern
+                    axes.text(start + count / 2, y, str(count), ha="center", va="center",
+                              fontsize=8.5, color=INK, fontweight="bold",
+                              bbox={"boxstyle": "round,pad=0.15", "fc": "white",
+                                    "ec": colour, "lw": 0.8})
+            left = [a + b for a, b in zip(left, counts)]
+    for y, q in enumerate(questions):
+        axes.text(left[y] + 0.2, y, f"{q['share']:.0%}", va="center", fontsize=8, color=INK)
     axes.set_xlabel("students", color=INK)
     axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=3, frameon=False,
                 fontsize=9)
     axes.set_xlim(0, max(1, summary["students"]) * 1.12)
-    return _png(figure)
+    return figure
 
 
 def misconceptions_png(summary, top=10) -> str:
@@ -293,6 +323,16 @@ td.id code { font-size: 1em; }
 .tag.quiet { background: #7b8794; }
 .none { color: #52606d; font-style: italic; }
 a { color: #2a5d99; }
+@media (max-width: 40em) {
+  main { padding: 0.8em 0.6em 2em; }
+  section { padding: 0.2em 0.8em 0.8em; }
+  table, tbody, tr, td { display: block; }
+  tr.head { display: none; }
+  tr { border-bottom: 1px solid #e4e7eb; padding: 0.4em 0; }
+  td { border: none; padding: 0.1em 0; }
+  td.num { text-align: left; }
+  td.num::before { content: attr(data-label) " "; color: #52606d; font-weight: normal; }
+}
 """
 
 
@@ -302,12 +342,15 @@ def report_html(summary, title="Minimax exercises") -> str:
     cards = [(summary["students"], "students"),
              (f"{summary['median']:g}", f"median of {summary['max_points']:g}"),
              (f"{summary['mean']:.1f}", "mean"), (summary["full"], "full marks"),
-             (len([f for f in summary["failed"] if f["kinds"] != ["not handed in"]]),
-              "notebooks failed"),
+             (len(summary["failed"]), "with a notebook failed or missing"),
              (summary["late"], "late"), (summary["adjusted"], "adjusted by hand")]
+    left_out = summary.get("left_out") or []
     parts = [f"<h1>{e(title)}: the class at a glance</h1>",
              "<p class='lead'>From the grader's tables: final scores (late penalties and "
-             "adjustments included), each question, each diagnosed mistake.</p>",
+             "adjustments included), each question, each diagnosed mistake."
+             + (f" Left out of every figure: {e(', '.join(left_out))} (the roster's test "
+                f"{'student' if len(left_out) == 1 else 'students'})." if left_out else "")
+             + "</p>",
              "<div class='cards'>" + "".join(f"<div class='card'><b>{e(str(v))}</b>"
                                              f"<span>{e(k)}</span></div>" for v, k in cards)
              + "</div>"]
@@ -318,10 +361,11 @@ def report_html(summary, title="Minimax exercises") -> str:
                      f"{summary['median']:g} of {summary['max_points']:g}'></section>")
     if summary["questions"]:
         parts.append("<section><h2>Success per question</h2><p>Students with full credit "
-                     "(green), partial credit (amber) and none (red); the share of the "
-                     "question's points the class earned at the right.</p>"
-                     f"<img src='{questions_png(summary)}' alt='Per question, the number of "
-                     "students with full, partial and no credit'></section>")
+                     "(plain green), partial credit (striped amber) and none (crossed red), "
+                     "each with its count; the share of the question's points the class "
+                     "earned at the right.</p>"
+                     f"<img src='{questions_png(summary)}' alt='{e(_questions_alt(summary))}'>"
+                     "</section>")
     parts.append(_misconception_section(summary))
     parts.append(_failed_section(summary))
     parts.append(_pairs_section(summary))
@@ -329,6 +373,13 @@ def report_html(summary, title="Minimax exercises") -> str:
             "<meta name='viewport' content='width=device-width, initial-scale=1'>"
             f"<title>{e(title)}: class report</title><style>{STYLE}</style></head><body><main>"
             + "".join(parts) + "</main></body></html>")
+
+
+def _questions_alt(summary) -> str:
+    """The per-question picture in words, for a reader who cannot see it."""
+    return "Per question, students with full, partial and no credit: " + "; ".join(
+        f"{q['question']} {q['full']} full, {q['partial']} partial, {q['none']} none"
+        for q in summary["questions"]) + "."
 
 
 def _link(path, text, anchor="") -> str:
@@ -344,7 +395,8 @@ def _section(title, intro, empty, headers, rows, picture="") -> str:
     if not rows:
         return f"<section><h2>{title}</h2><p class='none'>{empty}</p></section>"
     head = "".join(f"<th>{h}</th>" for h in headers)
-    return (f"<section><h2>{title}</h2><p>{intro}</p>{picture}<table><tr>{head}</tr>"
+    return (f"<section><h2>{title}</h2><p>{intro}</p>{picture}<table>"
+            f"<tr class='head'>{head}</tr>"
             + "".join(rows) + "</table></section>")
 
 
@@ -358,7 +410,8 @@ def _misconception_section(summary) -> str:
         guide = _link(m["guide"], "misconception guide", m["id"]) if m["guide"] else ""
         rows.append(
             f"<tr><td class='id'><code>{e(m['id'])}</code><br><small>"
-            f"{e(', '.join(m['questions']))}</small></td><td class='num'>{m['students']}</td>"
+            f"{e(', '.join(m['questions']))}</small></td><td class='num' data-label='students:'>"
+            f"{m['students']}</td>"
             f"<td>{_inline(m['explanation'])}"
             + (f"<div class='say'><b>Say:</b> {_inline(m['say'])}</div>" if m["say"] else "")
             + f"</td><td>{lessons or '&mdash;'}{'<br>' + guide if guide else ''}</td></tr>")
@@ -378,10 +431,12 @@ def _failed_section(summary) -> str:
             + (f"<br><small>{e(f['name'])}</small>" if f["name"] else "")
             + f"</td><td>{_tags(f['kinds'])}</td><td>{'<br>'.join(e(p) for p in f['problems'])}"
             "</td></tr>" for f in summary["failed"]]
-    return _section("Notebooks that failed", "Crashed, timed out, unreadable, or not handed "
-                    "in: look at these before publishing the grades.",
-                    "Every notebook ran to the end.", ["student", "what", "the grader's words"],
-                    rows)
+    count = counted(len(summary["failed"]), "student")
+    return _section("Notebooks that failed or are missing", f"{count}: a notebook crashed, "
+                    "timed out, could not be read or was not handed in (one of several "
+                    "missing counts too): look at these before publishing the grades.",
+                    "Every notebook was handed in and ran to the end.",
+                    ["student", "what", "the grader's words"], rows)
 
 
 def _inline(text) -> str:
@@ -404,7 +459,7 @@ def _tags(kinds) -> str:
 def _pairs_section(summary) -> str:
     e = html.escape
     rows = [f"<tr><td>{e(p['students'][0])} &amp; {e(p['students'][1])}</td>"
-            f"<td class='num'>{len(p['answers'])}</td><td>"
+            f"<td class='num' data-label='answers shared:'>{len(p['answers'])}</td><td>"
             + "<br>".join(f"{e(q)}: <code>{e(_short(a))}</code>" for q, a in p["answers"])
             + "</td></tr>" for p in summary["pairs"][:30]]
     return _section("Identical unusual wrong answers", "Pairs of students who gave the same "
@@ -415,8 +470,17 @@ def _pairs_section(summary) -> str:
 
 
 def _short(answer) -> str:
+    """A recorded answer (``grades.csv``) as a person writes it, at most 80 characters.
+
+    >>> _short('{"$set": ["D2", "D3"]}'), _short('{"$dict": []}'), _short("sha256:0123456789ab")
+    ("{'D2', 'D3'}", '{}', 'the same function source (01234567…)')
+    """
     if answer.startswith("sha256:"):
         return "the same function source (" + answer[7:15] + "…)"
+    try:
+        answer = as_written(json.loads(answer))
+    except ValueError:
+        pass
     return answer if len(answer) <= 80 else answer[:77] + "…"
 
 
@@ -428,4 +492,4 @@ def write_report(folder, path=None, *, title="Minimax exercises") -> Path:
 
 
 __all__ = ["class_summary", "class_summary_from", "report_html", "write_report",
-           "distribution_png", "questions_png", "misconceptions_png"]
+           "distribution_png", "questions_png", "questions_figure", "misconceptions_png"]

@@ -23,8 +23,11 @@ folder, removed afterwards.
 A notebook that crashes its kernel, loops, floods its output, is not valid
 JSON, or lacks cells costs that student points, never the batch; so does one
 that kills its grading process. Re-running skips students whose results exist
-for the same key and carry a valid signature (``force=True`` regrades everyone,
-``regrade=[...]`` some); a student marked as started but without a result (the
+for the same key, carry a valid signature and were made from the files the
+submissions folder holds now (each result keeps the SHA-256 of every file it
+graded: a student whose notebook was collected again with other content, a
+resubmission, is graded again, and the grader says so); ``force=True`` regrades
+everyone, ``regrade=[...]`` some. A student marked as started but without a result (the
 submission killed the whole grader) is recorded as a crash, 0 points, and the
 batch goes on. With ``jobs`` above 1 the student that stopped the grader is not
 known, so the students that were being graded are graded again first, one at a
@@ -63,11 +66,13 @@ from ..._process import launch
 from ...exercises.check import add_bank
 from ..assignment.release import ReleaseError, key_digest, load_key, notebooks_in
 from ..assignment.variants import roster_seeds, sign, verify
+from ...words import join_names
 from ..common import HostPaths, csv_text, run_child, safe_name, write_atomic
 from .isolation import Isolation, choose_isolation
 from .judging import Options, StudentResult, question_order, zero_grades
 from .notebook_runner import kernels_folder
 from .stopping import GradingStopped, StopRequest
+from .untrusted import MAX_NOTEBOOK, NotAFile, read_file
 
 CSV_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
               "feedback", "answer"]
@@ -94,6 +99,47 @@ def find_submissions(root, key) -> dict:
         if folder.is_dir() and not folder.name.startswith(".") and folder.name not in found:
             found[folder.name] = []
     return dict(sorted(found.items()))
+
+
+def submitted_digests(submissions, files) -> dict:
+    """What a student handed in, as the grader keeps it in their result: each file's path
+    under ``submissions`` -> the SHA-256 of its bytes (of what it is instead, for a path
+    that is no readable file: a link, a pipe, too big).
+
+    >>> import tempfile; folder = Path(tempfile.mkdtemp()); (folder / "a").mkdir()
+    >>> _ = (folder / "a" / "n.ipynb").write_text("{}")
+    >>> submitted_digests(folder, [("n.ipynb", folder / "a" / "n.ipynb")])["a/n.ipynb"][:12]
+    '44136fa355b3'
+    """
+    found = {}
+    for _, path in files:
+        path = Path(path)
+        try:
+            name = path.relative_to(submissions).as_posix()
+        except ValueError:
+            name = path.name
+        try:
+            data = read_file(path, MAX_NOTEBOOK)
+        except NotAFile as exc:
+            data = f"not read: {exc.strerror}".encode()
+        found[name] = hashlib.sha256(data).hexdigest()
+    return found
+
+
+def changed_files(before, now) -> list:
+    """The files (by their names in a student's folder) that differ between two
+    :func:`submitted_digests`: changed, new or gone.
+
+    >>> changed_files({"a/x.ipynb": "1", "a/y.ipynb": "2"}, {"a/x.ipynb": "3", "a/z.ipynb": "4"})
+    ['x.ipynb', 'y.ipynb (gone)', 'z.ipynb (new)']
+    """
+    def short(name):
+        return name.split("/", 1)[-1]
+
+    found = [short(n) for n in sorted(set(before) & set(now)) if before[n] != now[n]]
+    found += [f"{short(n)} (gone)" for n in sorted(set(before) - set(now))]
+    found += [f"{short(n)} (new)" for n in sorted(set(now) - set(before))]
+    return sorted(found)
 
 
 # -- one student ---------------------------------------------------------------------------------
@@ -254,14 +300,21 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
     if unknown:
         raise ReleaseError(f"regrade: no submission from {', '.join(map(repr, unknown))}"
                            + (" in this shard" if shard is not None else ""))
+    handed_in = {s: submitted_digests(submissions, files) for s, files in students.items()}
     for student, files in students.items():
         saved = out / "results" / f"{safe_name(student)}.json"
         started = saved.with_suffix(".started")
         again = force or student in regrade
         previous, why = _load_result(saved, key_data)
-        if previous is not None and previous.key == digest and not again:
+        changed = changed_files(previous.submitted, handed_in[student]) if (
+            previous is not None and previous.submitted is not None) else []
+        if previous is not None and previous.key == digest and not again and not changed:
             results[student] = previous
             bar.step(f"{student}: already graded ({previous.points:g}/{previous.max_points:g})")
+        elif previous is not None and previous.key == digest and not again:
+            print(f"{student}: {join_names(changed)} changed since the stored result "
+                  "(collected again?); graded again", file=stream)
+            todo.append((student, files))
         elif started.exists() and not again and why is None and not _was_alone(started):
             # it ran beside others when the grader stopped: graded again first, alone
             suspects.append((student, files))
@@ -269,6 +322,7 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
             result = _crashed(student, key_data, "the whole grader stopped while this "
                               "submission ran (it may have killed it); recorded as a crash "
                               f"(--regrade {student} grades it again)")
+            result.submitted = handed_in[student]
             _store(out, result, key_data)
             results[student] = result
             bar.step(f"{student}: crashed the grader earlier, 0/{result.max_points:g}")
@@ -298,6 +352,7 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
         if stop.requested:  # stopped by us, not by the submission: graded on the next run
             saved.with_suffix(".started").unlink(missing_ok=True)
             return
+        result.submitted = handed_in[student]
         with lock:
             _store(out, result, key_data)
             results[student] = result
@@ -417,28 +472,62 @@ def write_tables(out, results):
          for r in results)))
 
 
-def write_feedback(path, result: StudentResult, *, total=None, extra=""):
+#: The feedback page's stylesheet: small, no fonts or pictures fetched, readable from a
+#: phone (each question's row becomes a block on a narrow screen) to a projector.
+FEEDBACK_STYLE = """
+body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2933;
+       line-height: 1.5; margin: 0 auto; max-width: 52em; padding: 1em 1.2em 3em; }
+h1 { font-size: 1.5em; margin: 0.3em 0 0.1em; }
+h1 small { display: block; font-size: 0.6em; font-weight: normal; color: #52606d; }
+h2 { font-size: 1.15em; margin: 1.5em 0 0.4em; }
+.total { font-size: 1.25em; margin: 0.6em 0; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; vertical-align: top; padding: 0.45em 0.6em;
+         border-bottom: 1px solid #d9dee4; }
+th { background: #f0f3f7; }
+td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+td.where { white-space: nowrap; }
+img { max-width: 100%; height: auto; }
+@media (max-width: 40em) {
+  body { padding: 0.6em 0.8em 2em; }
+  table.questions thead { display: none; }
+  table.questions tr { display: block; border-bottom: 1px solid #d9dee4; padding: 0.5em 0; }
+  table.questions td { display: block; border: none; padding: 0.1em 0; }
+  table.questions td.where { display: inline; color: #52606d; font-size: 0.9em;
+                             padding-right: 0.6em; white-space: normal; }
+  table.questions td.num { text-align: left; font-weight: 600; }
+}
+"""
+
+
+def write_feedback(path, result: StudentResult, *, total=None, extra="", name=""):
     """One HTML page for a student: total, problems, and each question's feedback, in
     question-number order, with the pictures the notebook shows (PNG, so the page shows
     them anywhere, e-mail and learning platforms included). ``total``: (points, max) to
     show instead of the automatic ones; ``extra``: HTML after the total (lateness and
-    adjustments, :func:`~..gradebook.final.final_html`)."""
+    adjustments, :func:`~..gradebook.final.final_html`); ``name``: the student's name, as
+    the class list gives it (the heading shows it, with the id under it)."""
+    e = html.escape
     points, most = total if total is not None else (result.points, result.max_points)
     grades = sorted(result.grades, key=lambda g: (g.notebook, question_order(g.question)))
     rows = "".join(
-        f"<tr><td>{html.escape(g.notebook)}</td><td>{html.escape(g.question)}</td>"
-        f"<td style='text-align:right'>{g.points:g} / {g.max_points:g}</td>"
-        f"<td>{html.escape(g.feedback)}{_pictures_html(g.pictures)}</td></tr>" for g in grades)
-    problems = "".join(f"<li>{html.escape(p)}</li>" for p in result.problems)
-    page = (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Feedback: "
-            f"{html.escape(result.student)}</title></head><body style='font-family: sans-serif'>"
-            f"<h1>Feedback for {html.escape(result.student)}</h1>"
-            f"<p><b>{points:g} / {most:g} points</b></p>" + extra
+        f"<tr><td class='where'>{e(g.notebook)}</td><td class='where'>{e(g.question)}</td>"
+        f"<td class='num'>{g.points:g} / {g.max_points:g}</td>"
+        f"<td>{e(g.feedback)}{_pictures_html(g.pictures)}</td></tr>" for g in grades)
+    problems = "".join(f"<li>{e(p)}</li>" for p in result.problems)
+    who = name or result.student
+    heading = e(who) + (f"<small>{e(result.student)}</small>" if name and name != result.student
+                        else "")
+    page = ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+            f"<title>Feedback for {e(who)}</title><style>{FEEDBACK_STYLE}</style></head><body>"
+            f"<h1>Feedback for {heading}</h1>"
+            f"<p class='total'><b>{points:g} / {most:g} points</b></p>" + extra
             + (f"<h2>Problems while running your notebook</h2><ul>{problems}</ul>"
                if problems else "")
-            + "<table border='1' cellpadding='4' style='border-collapse: collapse'>"
-              "<tr><th>notebook</th><th>question</th><th>points</th><th>feedback</th></tr>"
-            + rows + "</table></body></html>")
+            + "<h2>Question by question</h2><table class='questions'><thead><tr>"
+              "<th>notebook</th><th>question</th><th>points</th><th>feedback</th></tr>"
+              "</thead><tbody>" + rows + "</tbody></table></body></html>")
     write_atomic(Path(path), page)
 
 
@@ -450,4 +539,5 @@ def _pictures_html(pictures) -> str:
 
 __all__ = ["grade", "grade_student", "find_submissions", "in_shard", "parse_shard",
            "copied_from_course", "write_tables", "write_feedback", "without_host_paths",
-           "outputs_without_host_paths", "Progress", "CSV_FIELDS"]
+           "outputs_without_host_paths", "Progress", "CSV_FIELDS", "submitted_digests",
+           "changed_files", "FEEDBACK_STYLE"]

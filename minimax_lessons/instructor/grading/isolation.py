@@ -34,8 +34,11 @@ is left); when it cannot, a grader run as root refuses to start and says what to
 another user is warned loudly and grades with their own rights. ``--isolation user``
 (root only) is the explicit choice of a lesser isolation where no jail can be built, as
 in a Docker container: student code as a user of its own, no capability, in a folder of
-its own (:mod:`.unprivileged`). ``--isolation none`` (or ``MINIMAX_LESSONS_NO_BWRAP=1``)
-is the explicit choice to grade without isolation.
+its own (:mod:`.unprivileged`). ``--isolation strongest`` takes the strongest this
+machine allows and says which: bubblewrap when it works, else, as root, a user of its own
+(a container's pod, Gradescope's autograder: :func:`strongest_kind`), else, as another
+user, no isolation. ``--isolation none`` (or ``MINIMAX_LESSONS_NO_BWRAP=1``) is the
+explicit choice to grade without isolation.
 
 >>> jail = Jail("/tmp/w", hide=["/secret"], bwrap="/usr/bin/bwrap", prlimit=None)
 >>> cmd = jail.prefix()
@@ -155,18 +158,43 @@ class Isolation:
         return cls(**data) if data else cls()
 
 
+#: The choices of ``--isolation`` (see :func:`choose_isolation`).
+CHOICES = ("auto", "strongest", "bwrap", "user", "none")
+
+
+def strongest_kind() -> str:
+    """The strongest isolation this machine allows: "bwrap" when bubblewrap builds a jail,
+    else "user" as root (no jail, as in a container), else "none"."""
+    if find_bwrap() is not None:
+        return "bwrap"
+    return "user" if as_root() else "none"
+
+
 def choose_isolation(isolation="auto", stream=None, *, private=(), own=()) -> Isolation:
     """The :class:`Isolation` to run student code in; says loudly on ``stream`` when it is
     less than a jail.
 
     ``isolation`` is "auto" (bubblewrap when it works here; run as root, an error without
-    it), "bwrap" (an error without it), "user" (root only: an unprivileged user of its own,
-    no jail; ``private``, the instructor's folders and key, must then be closed to other
-    users, and ``own``, the grader's output, is closed) or "none" (never: the explicit
-    choice; ``MINIMAX_LESSONS_NO_BWRAP=1`` is the same).
+    it), "strongest" (bubblewrap, else as root "user", else "none": :func:`strongest_kind`;
+    says what it chose), "bwrap" (an error without it), "user" (root only: an unprivileged
+    user of its own, no jail; ``private``, the instructor's folders and key, must then be
+    closed to other users, and ``own``, the grader's output, is closed) or "none" (never:
+    the explicit choice; ``MINIMAX_LESSONS_NO_BWRAP=1`` is the same).
     """
     stream = stream or sys.stderr
     root = " (as root: every file here)" if as_root() else ""
+    if isolation not in CHOICES:
+        raise ReleaseError(f"isolation {isolation!r}: expected one of {', '.join(CHOICES)}")
+    if isolation == "strongest":
+        kind = strongest_kind()
+        if kind == "bwrap":
+            return Isolation("bwrap", find_bwrap())
+        print(f"--isolation strongest: {why_no_bwrap()} Chose --isolation {kind}"
+              + (" (the grader runs as root)." if kind == "user" else "."), file=stream)
+        if kind == "user":
+            return _as_a_user_of_its_own(stream, private, own)
+        _warn(stream, _WARNING.format(why=why_no_bwrap(), root=root))
+        return Isolation("none")
     if isolation == "none":
         _warn(stream, _WARNING.format(why="it was switched off (isolation none).", root=root))
         return Isolation("none")
@@ -421,7 +449,8 @@ class JailedKernelManager(AsyncKernelManager):
             self.ip = self.jail.outside(self.ip, process.pid)
 
 
-__all__ = ["Jail", "JailedKernelManager", "Isolation", "choose_isolation", "find_bwrap",
+__all__ = ["strongest_kind", "CHOICES", "Jail", "JailedKernelManager", "Isolation",
+           "choose_isolation", "find_bwrap",
            "why_no_bwrap", "shared_graphviz_cache", "next_uid", "as_root",
            "NO_BWRAP_ENV", "NO_BWRAP_NOTE", "WORK_SPACE", "WORKER_FILES", "JAIL_UIDS", "MEMORY",
            "PROCESSES"]

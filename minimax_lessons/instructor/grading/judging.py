@@ -64,6 +64,9 @@ class StudentResult:
     problems: list = field(default_factory=list)
     seconds: float = 0.0
     key: str = ""
+    #: what was graded: each submitted file (its path under the submissions folder) ->
+    #: the SHA-256 of its bytes (None in results written before it was kept)
+    submitted: dict | None = None
 
     @property
     def points(self) -> float:
@@ -74,15 +77,20 @@ class StudentResult:
         return round(sum(g.max_points for g in self.grades), 2)
 
     def to_data(self) -> dict:
-        return {"student": self.student, "grades": [asdict(g) for g in self.grades],
+        data = {"student": self.student, "grades": [asdict(g) for g in self.grades],
                 "problems": self.problems, "seconds": self.seconds, "key": self.key}
+        if self.submitted is not None:
+            data["submitted"] = dict(self.submitted)
+        return data
 
     @classmethod
     def from_data(cls, data) -> "StudentResult":
         return cls(data["student"], [QuestionGrade(**{**g, "pictures": [
                        tuple(p) for p in g.get("pictures", [])]}) for g in data["grades"]],
                    list(data.get("problems", [])), float(data.get("seconds", 0)),
-                   data.get("key", ""))
+                   data.get("key", ""),
+                   {str(k): str(v) for k, v in data["submitted"].items()}
+                   if isinstance(data.get("submitted"), dict) else None)
 
 
 @dataclass

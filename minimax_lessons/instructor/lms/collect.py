@@ -47,7 +47,7 @@ from ..common import csv_text, read_csv, readable_name, write_atomic
 from .platforms import (GRADESCOPE_METADATA, canvas_file, canvas_key, is_worksheet, moodle_file,
                   read_gradescope_metadata, read_times, read_worksheet)
 from ..assignment.release import ReleaseError, load_key
-from ..assignment.class_list import read_class
+from ..assignment.class_list import TEST_STUDENT_MARK, read_class
 
 #: A match needs at least this share of a notebook's cells (or graded cells, or locked text).
 MATCH_SHARE = 0.5
@@ -363,7 +363,8 @@ def collect(source, dest, key, *, roster=None, worksheet=None, times=None, tz=No
     if not source.exists():
         raise ReleaseError(f"collect: {source} does not exist")
     _check_dest(source, dest, replace)
-    people = read_class(roster).students if roster else []
+    listed = read_class(roster) if roster else None
+    people = listed.students if listed else []
     sheet = read_worksheet(Path(worksheet).read_text(encoding="utf-8-sig"), str(worksheet),
                            tz) if worksheet else None
     found = read_source(source, lambda n: n.lower().endswith((".ipynb", ".yml", ".csv")))
@@ -378,7 +379,8 @@ def collect(source, dest, key, *, roster=None, worksheet=None, times=None, tz=No
                     break
     _choose_latest(uploads)
     collection = Collection(lms, uploads, skipped=list(found.skipped))
-    _write(collection, dest, key, people, source)
+    _write(collection, dest, key, people, source,
+           test_students=listed.test_students if listed else ())
     return collection
 
 
@@ -402,7 +404,7 @@ def _inside(path, folder) -> bool:
         return False
 
 
-def _write(collection, dest, key, people, source):
+def _write(collection, dest, key, people, source, test_students=()):
     dest.mkdir(parents=True, exist_ok=True)
     roster = {s.id: s for s in people}
     folders = {}
@@ -424,6 +426,11 @@ def _write(collection, dest, key, people, source):
             (dest / rows[s.id]["folder"]).mkdir(parents=True, exist_ok=True)
         if s.id not in handed_in:
             collection.missing.append(s.id)
+    tests = {s.canvas_id: s for s in test_students if s.canvas_id}
+    for row in rows.values():  # the roster's test student (Canvas's Student View)
+        test = tests.get(row.get("canvas_id", ""))
+        if test is not None and row["on_roster"] != "yes":
+            row.update(on_roster=TEST_STUDENT_MARK, name=test.name)
     collection.students = dict(sorted(rows.items()))
     write_atomic(dest / "students.csv", csv_text(STUDENT_FIELDS, collection.students.values()))
     files = [{"student": u.student or "", "notebook": u.notebook or "", "status": u.status,

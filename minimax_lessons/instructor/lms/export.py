@@ -9,9 +9,16 @@
   from the collection), a ``Points Possible`` row, and one column per notebook (or one
   for the whole assignment, ``per="assignment"``). A column titled as an existing
   assignment, ``Title (id)``, fills that assignment; any other title makes a new one.
+  When the roster is Canvas's own gradebook export, each column takes by default the
+  title of the assignment it names (:func:`canvas_titles`: ``03-minimax-exercises.ipynb``
+  and ``Minimax exercises (4401)`` name the same one), so the import fills the existing
+  assignments.
 - :func:`moodle_csv`: a CSV for Moodle's gradebook import (Grades, Import, CSV file):
   the identifiers Moodle maps users by (Email address, ID number, Username), a column
   per notebook (or for the assignment) and a Feedback column.
+- :func:`moodle_worksheet`: the assignment's own grading worksheet (the assignment's
+  "Upload grading worksheet", with offline grading on): ``Identifier`` ("Participant
+  123456"), the final grade, ``Last modified (grade)`` and ``Feedback comments``.
 - :func:`gradescope_results`: one Gradescope ``results.json`` per student (``score``,
   ``max_score``, one test per question with its feedback); to *grade on* Gradescope,
   see :mod:`..gradescope` instead.
@@ -21,7 +28,9 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import shutil
+from datetime import datetime
 from pathlib import Path, PurePosixPath
 
 from ..common import csv_text, read_csv, safe_name, write_atomic
@@ -102,12 +111,44 @@ def _people(folder, roster) -> dict:
     return known
 
 
-def _columns(folder, per, assignment, titles=None) -> tuple:
-    """(column titles, student -> {title: points}, title -> points possible)."""
+def _normal_title(text) -> str:
+    """A title with only its letters and digits, lower-cased, no leading number, no
+    ``.ipynb`` and no Canvas id: what two names of one assignment share.
+
+    >>> _normal_title("06-alphabeta-exercises.ipynb"), _normal_title("Alpha-beta exercises (4402)")
+    ('alphabetaexercises', 'alphabetaexercises')
+    """
+    text = re.sub(r"\s*\(\d+\)$", "", str(text).strip())
+    text = re.sub(r"\.ipynb$", "", text, flags=re.I)
+    text = re.sub(r"^\d+[\W_]*", "", text)
+    return "".join(c for c in text.casefold() if c.isalnum())
+
+
+def canvas_titles(names, existing) -> dict:
+    """name -> the existing gradebook column (``Title (id)``) it names, for each of
+    ``names`` (notebooks, or the assignment's title) that names exactly one.
+
+    >>> canvas_titles(["03-minimax-exercises.ipynb", "other.ipynb"],
+    ...               ["Minimax exercises (4401)", "Homework 1 (17)"])
+    {'03-minimax-exercises.ipynb': 'Minimax exercises (4401)'}
+    """
+    found = {}
+    for name in names:
+        same = [c for c in existing if _normal_title(c) == _normal_title(name)]
+        if len(same) == 1:
+            found[name] = same[0]
+    return found
+
+
+def _columns(folder, per, assignment, titles=None, existing=()) -> tuple:
+    """(column titles, student -> {title: points}, title -> points possible).
+    ``existing``: the columns of a gradebook, which a name without a title takes when it
+    names one (:func:`canvas_titles`)."""
     titles = dict(titles or {})
     folder = Path(folder)
     if per == "assignment":
-        title = titles.get("assignment", assignment)
+        title = titles.get("assignment") or canvas_titles([assignment], existing).get(
+            assignment, assignment)
         totals = _rows(folder / "totals.csv")
         possible = max((float(r["max_points"]) for r in totals), default=0.0)
         return [title], {r["student"]: {title: r["points"]} for r in totals}, {title: possible}
@@ -119,7 +160,8 @@ def _columns(folder, per, assignment, titles=None) -> tuple:
     if unknown:
         raise ReleaseError(f"no notebook called {', '.join(unknown)} in {folder} (notebooks: "
                            f"{', '.join(names)})")
-    show = {n: titles.get(n, PurePosixPath(n).stem) for n in names}
+    matched = canvas_titles([n for n in names if n not in titles], existing)
+    show = {n: titles.get(n) or matched.get(n) or PurePosixPath(n).stem for n in names}
     points, possible = {}, {}
     for r in rows:
         title = show[r["notebook"]]
@@ -144,17 +186,28 @@ def _notebook_rows(folder) -> list:
 
 
 def canvas_csv(folder, dest, *, assignment="Minimax exercises", column_id=None,
-               per="notebook", roster=None, titles=None) -> Path:
+               per="notebook", roster=None, titles=None, stream=None) -> Path:
     """A Canvas gradebook CSV of the final grades in ``folder`` (import it under Grades).
 
-    ``roster``: a class list (best: Canvas's own gradebook export) for the identifiers;
-    ``titles``: notebook (or "assignment") -> column title, e.g. an existing Canvas
-    assignment's ``"Minimax exercises (4401)"``; ``column_id`` adds Canvas's assignment
-    id to the title of the one column of ``per="assignment"``.
+    ``roster``: a class list (best: Canvas's own gradebook export, whose assignment
+    columns a notebook or the assignment takes by default when it names one) for the
+    identifiers; ``titles``: notebook (or "assignment") -> column title, e.g. an existing
+    Canvas assignment's ``"Minimax exercises (4401)"``; ``column_id`` adds Canvas's
+    assignment id to the title of the one column of ``per="assignment"``; ``stream``:
+    where to say which column is which (and which will be a new assignment).
     """
+    from ..assignment.class_list import read_class
+
     if column_id and per == "assignment":
         titles = {**(titles or {}), "assignment": f"{assignment} ({column_id})"}
-    columns, points, possible = _columns(folder, per, assignment, titles)
+    existing = read_class(roster).columns if roster else []
+    columns, points, possible = _columns(folder, per, assignment, titles, existing)
+    if stream is not None and existing:
+        new = [c for c in columns if c not in existing]
+        print(f"{dest}: columns " + ", ".join(columns) + (
+            f"; Canvas will make a new assignment of {', '.join(new)} (none of the "
+            f"roster's columns names it: --column NOTEBOOK=TITLE)" if new else
+            " (each an assignment of the roster's gradebook)"), file=stream)
     people = _people(folder, roster)
     rows = [{"Student": "    Points Possible", **{c: f"{possible[c]:g}" for c in columns}}]
     for student in sorted(points):
@@ -200,6 +253,60 @@ def moodle_csv(folder, dest, *, assignment="Minimax exercises", per="notebook",
     return Path(dest)
 
 
+#: The grading worksheet's columns, as Moodle names them (English language pack): the
+#: import reads ``Identifier``, ``Grade``, ``Last modified (grade)`` and each feedback
+#: plugin's column by its name (``importgradeslib.php``).
+WORKSHEET_FIELDS = ["Identifier", "Full name", "Email address", "Grade", "Maximum Grade",
+                    "Last modified (grade)", "Feedback comments"]
+
+
+def moodle_worksheet(folder, dest, *, roster=None, now=None) -> tuple:
+    """The assignment's grading worksheet with the final grades of ``folder``: one row per
+    student with a Moodle participant number (from the collection of Moodle's download, or
+    from a worksheet given as ``roster``); returns (path, students left out for want of
+    one).
+
+    In Moodle: the assignment, "Upload grading worksheet" (with "Offline grading
+    worksheet" on in its feedback types). Moodle keeps a grade changed in Moodle after
+    ``Last modified (grade)`` (``now``, the export's time) unless "Allow updating records
+    that have been modified more recently in Moodle" is ticked, and skips a grade above the
+    assignment's maximum: make the assignment's maximum grade the worksheet's.
+    """
+    from ..assignment.class_list import read_class
+
+    folder = Path(folder)
+    known = {sid: dict(row) for sid, row in _people(folder, None).items()}
+    if roster:  # a worksheet names students by email: found by their id, email or number
+        by_email = {row["email"].lower(): sid for sid, row in known.items() if row.get("email")}
+        by_number = {row["moodle_participant"]: sid for sid, row in known.items()
+                     if row.get("moodle_participant")}
+        for s in read_class(roster).students:
+            if s.participant:
+                sid = s.id if s.id in known else by_email.get(s.email.lower()) or \
+                    by_number.get(s.participant) or s.id
+                row = known.setdefault(sid, {})
+                row["moodle_participant"] = s.participant
+                row.setdefault("name", s.name)
+                row.setdefault("email", s.email)
+    stamp = (now or datetime.now().astimezone()).isoformat(timespec="seconds")
+    rows, left_out = [], []
+    for total in _rows(folder / "totals.csv"):
+        who = known.get(total["student"], {})
+        if not who.get("moodle_participant"):
+            left_out.append(total["student"])
+            continue
+        rows.append({"Identifier": f"Participant {who['moodle_participant']}",
+                     "Full name": who.get("name") or who.get("moodle_name") or "",
+                     "Email address": who.get("email", ""), "Grade": total["points"],
+                     "Maximum Grade": total["max_points"], "Last modified (grade)": stamp,
+                     "Feedback comments": _summary(total)})
+    if not rows:
+        raise ReleaseError(f"no student of {folder} has a Moodle participant number: collect "
+                           "Moodle's download, or give its grading worksheet as --roster")
+    _write(dest, WORKSHEET_FIELDS, sorted(rows, key=lambda r: int(r["Identifier"][12:])))
+    return Path(dest), left_out
+
+
 def _summary(total) -> str:
     """One line for a gradebook's feedback column: the total and what changed it."""
     if not total:
@@ -238,4 +345,5 @@ def gradescope_results(folder, dest) -> list:
     return written
 
 
-__all__ = ["merge", "canvas_csv", "moodle_csv", "gradescope_results", "TABLES"]
+__all__ = ["merge", "canvas_csv", "canvas_titles", "moodle_csv", "moodle_worksheet",
+           "gradescope_results", "TABLES", "WORKSHEET_FIELDS"]

@@ -176,15 +176,27 @@ def _aware(value, where):
 def read_times(text: str, where="the submission times", tz=None) -> dict:
     """A submissions export: identifier -> aware datetime. Its columns: one naming the
     student (student, id, ID, SIS Login ID, email, ...) and one with the time
-    (submitted_at, Submitted, Date, ...; ISO 8601, e.g. 2025-03-01T23:59:00-05:00)."""
-    rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline="")))
+    (submitted_at, Submitted, Date, ...; ISO 8601, e.g. 2025-03-01T23:59:00-05:00).
+
+    Canvas's API (``GET .../assignments/:id/submissions``) names the student ``user_id``
+    (its ``id`` is the submission's own number, then not read); its answer, a JSON list
+    of submissions, is read as it is too.
+
+    >>> read_times('[{"id": 9, "user_id": 101, "submitted_at": "2025-03-02T10:00:00Z"}]')
+    {'101': datetime.datetime(2025, 3, 2, 10, 0, tzinfo=datetime.timezone.utc)}
+    """
+    rows = _json_rows(text, where) if text.lstrip("\ufeff \t\r\n").startswith("[") else \
+        list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"), newline="")))
     if not rows:
         raise ReleaseError(f"{where} lists no times")
     columns = {c.strip().lower(): c for c in rows[0] if c}
     when = next((columns[c] for c in ("submitted_at", "submitted", "submission time",
                                       "date", "time") if c in columns), None)
-    who = [columns[c] for c in ("student", "id", "sis login id", "sis user id", "user id",
-                                "email", "email address", "sid") if c in columns]
+    names = ("student", "user_id", "id", "sis login id", "sis user id", "user id", "email",
+             "email address", "sid")
+    if "user_id" in columns:  # Canvas's API: "id" is the submission's number, no student's
+        names = tuple(n for n in names if n != "id")
+    who = [columns[c] for c in names if c in columns]
     if when is None or not who:
         raise ReleaseError(f"{where}: expected a column naming the student (student, id, "
                            "email, ...) and one with the time (submitted_at)")
@@ -204,6 +216,21 @@ def read_times(text: str, where="the submission times", tz=None) -> dict:
             if (row.get(column) or "").strip():
                 found[row[column].strip()] = stamp
     return found
+
+
+def _json_rows(text, where) -> list:
+    """The rows of a JSON list of objects (Canvas's API answer): each object's plain
+    fields, as text."""
+    import json
+
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except ValueError as exc:
+        raise ReleaseError(f"{where} is not CSV, nor the JSON of Canvas's API ({exc})") from None
+    if not isinstance(data, list) or not all(isinstance(d, dict) for d in data):
+        raise ReleaseError(f"{where}: expected a list of submissions (Canvas's API)")
+    return [{str(k): "" if v is None else str(v) for k, v in d.items()
+             if v is None or isinstance(v, (str, int, float))} for d in data]
 
 
 __all__ = ["canvas_file", "canvas_key", "moodle_file", "read_worksheet", "is_worksheet",
