@@ -86,12 +86,15 @@ DIAGNOSES = {
     "prune-non-strict": "Your alpha-beta prunes when alpha >= beta; this question prunes only "
                         "when alpha > beta, so with ties you skip leaves it evaluates.",
     "no-pruning": "Your alpha-beta never prunes: it gets the right value but evaluates every "
-                  "leaf; stop the loop when alpha >= beta.",
+                  "leaf. Either its loop never stops when alpha >= beta, or it does not pass "
+                  "its narrowed alpha and beta down to the children: a child called with "
+                  "(-inf, +inf) can never prune, so stop the loop and pass alpha and beta on.",
     "window-reset": "Each child gets the window your node received instead of the narrowed "
                     "one: update alpha (at MAX) or beta (at MIN) after every child and pass "
                     "the new values down.",
     "alpha-beta-swapped": "Alpha and beta are swapped: alpha is MAX's guarantee (raised at MAX "
-                          "nodes), beta is MIN's (lowered at MIN nodes); pass them in that order.",
+                          "nodes), beta is MIN's (lowered at MIN nodes); raise alpha at MAX "
+                          "nodes, lower beta at MIN nodes, and pass them down in that order.",
     "returns-before-loop": "The code returns before its loop has compared any move, so it "
                            "always returns the first move: the return comes after the loop, "
                            "once every move has been compared.",

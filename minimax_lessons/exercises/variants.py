@@ -31,7 +31,8 @@ id                          mistake
 ``prune-non-strict``        prunes when alpha >= beta (this question prunes only when alpha > beta)
 ``no-pruning``              never prunes (correct value, every leaf evaluated)
 ``window-reset``            children get the node's incoming window, not the narrowed one
-``alpha-beta-swapped``      alpha and beta swapped (in the recursive call or the tests)
+``alpha-beta-swapped``      alpha and beta swapped (in the recursive call, the tests or the
+                            updates)
 ``returns-before-loop``     returns before the loop compares any move (the first move)
 ``returns-inside-loop``     returns inside the loop, after the first comparison
 ``max-at-min-root``         picks the largest value at a MIN root too
@@ -447,6 +448,27 @@ def alphabeta_swapped_tests(node, alpha, beta, is_maximizing):
     return value
 
 
+def alphabeta_swapped_updates(node, alpha, beta, is_maximizing):
+    """MAX's node lowers beta and MIN's raises alpha: each updates the other one's bound."""
+    if not isinstance(node, list):
+        return node
+    if is_maximizing:
+        value = -math.inf
+        for child in node:
+            value = max(value, alphabeta_swapped_updates(child, alpha, beta, False))
+            beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return value
+    value = math.inf
+    for child in node:
+        value = min(value, alphabeta_swapped_updates(child, alpha, beta, True))
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break
+    return value
+
+
 def alphabeta_max_everywhere(node, alpha, beta, is_maximizing):
     if not isinstance(node, list):
         return node
@@ -767,6 +789,7 @@ VARIANTS = {
         ("window-reset", alphabeta_window_reset),
         ("alpha-beta-swapped", alphabeta_swapped_call),
         ("alpha-beta-swapped", alphabeta_swapped_tests),
+        ("alpha-beta-swapped", alphabeta_swapped_updates),
         ("max-at-every-level", alphabeta_max_everywhere),
         ("players-swapped", alphabeta_players_swapped),
     ],

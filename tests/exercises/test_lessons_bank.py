@@ -487,6 +487,27 @@ def test_q5_5_refuses_open_lines_and_wins_at_100_inside_evaluate_with_the_reason
     assert shrunk.passed  # wins need no special case: a search never asks evaluate about them
 
 
+def test_q5_5_keeps_its_word_and_never_asks_evaluate_about_a_finished_board():
+    """The question says a search calls evaluate only on unfinished boards: an evaluate
+    that refuses a finished one (raising, or returning None) is as right as any."""
+    from minimax_lessons.games.tictactoe import winner
+
+    def refuses_finished(board):
+        if winner(board) is not None or "." not in board:
+            raise ValueError(f"evaluate was asked about a finished game: {board}")
+        return open_lines(board) / 10
+
+    def none_on_finished(board):
+        return None if winner(board) is not None or "." not in board else open_lines(board) / 10
+
+    for seed in (0, 1, "student"):
+        assert not any(GAME.is_terminal(case.item[0])
+                       for case in kinds.get_kind("evaluate").cases(seed))
+    for student in (refuses_finished, none_on_finished):
+        assert check_function("evaluate", student).passed
+    assert not any(GAME.is_terminal(board) for board in kinds.search_boards())
+
+
 def test_q5_5s_pairs_differ_in_one_piece_that_open_lines_and_the_exact_value_agree_with():
     exact = solve(GAME)
     lines_through = [sum(square in line for line in LINES) for square in range(9)]
