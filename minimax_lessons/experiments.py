@@ -11,6 +11,7 @@ can print it, assert facts about it, or hand it to :mod:`minimax_lessons.plots`.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 import random
 import statistics
 
@@ -161,11 +162,33 @@ def ordering_by_position(game, positions, *, depth, evaluate, orders) -> list:
     return rows
 
 
+def with_exact_chances(tree):
+    """The same tree with every chance probability as a fraction (1/3, not 0.333...).
+
+    >>> dice = with_exact_chances(GameTree.random(2, 2, seed=1, levels=("max", "chance")))
+    >>> dice.chances("B")
+    [(0, Fraction(1, 2)), (1, Fraction(1, 2))]
+    """
+    def exact(node):
+        node = dict(node)
+        if "probability" in node:
+            node["probability"] = Fraction(node["probability"]).limit_denominator(1000)
+        if "children" in node:
+            node["children"] = [exact(child) for child in node["children"]]
+        return node
+
+    return GameTree.from_dict(exact(tree.to_dict()))
+
+
 def chance_pruning_by_bounds(slacks, *, seeds=range(20), branching=3, depth=4, low=0, high=10,
-                             levels=("max", "chance", "min", "chance")) -> list:
+                             levels=("max", "chance", "min", "chance"), exact=True) -> list:
     """Nodes of expectiminimax on random trees with chance nodes (leaves from ``low`` to
     ``high``), without bounds and with the bounds ``(low - s, high + s)`` for each slack
     ``s`` in ``slacks``: the tighter the promise, the more a chance node can be cut.
+
+    ``exact``: the chance nodes' probabilities as fractions (1/3, not 0.333...), so every
+    average is exact. With floats, rounding decides whether an average that exactly ties a
+    bound is cut, and the counts depend on it.
 
     >>> rows = chance_pruning_by_bounds([0, math.inf], seeds=range(3), depth=2)
     >>> rows[0]["share"] < 1, rows[1]["chance cuts"]
@@ -173,6 +196,8 @@ def chance_pruning_by_bounds(slacks, *, seeds=range(20), branching=3, depth=4, l
     """
     trees = [GameTree.random(branching, depth, seed=seed, low=low, high=high, levels=levels)
              for seed in seeds]
+    if exact:
+        trees = [with_exact_chances(t) for t in trees]
     exact = [expectiminimax(t) for t in trees]
     plain = sum(r.nodes for r in exact)
     rows = []
@@ -180,7 +205,8 @@ def chance_pruning_by_bounds(slacks, *, seeds=range(20), branching=3, depth=4, l
         nodes = cuts = 0
         for t, right in zip(trees, exact):
             r = expectiminimax(t, bounds=(low - slack, high + slack), trace=True)
-            if not math.isclose(r.value, right.value, rel_tol=1e-9, abs_tol=1e-9):
+            if not math.isclose(r.value, right.value, rel_tol=1e-9, abs_tol=1e-9) or (
+                    isinstance(right.value, Fraction) and r.value != right.value):
                 raise RuntimeError("expectiminimax with bounds found another value")
             nodes += r.nodes
             cuts += sum(1 for step in r.trace.of_kind("prune") if step.player == "chance")
