@@ -325,6 +325,11 @@ DIAGNOSES = {
                     "lets O complete the line next turn, so X must take that square.",
     "first-mover-wins": "X moves first, but O can always answer: minimax finds no way for X "
                         "to force three in a row, and none for O either.",
+    "sentinel-equals-loss": "The best value starts at -10, the score of a loss, and a move "
+                            "replaces it only when it scores strictly more. When every move "
+                            "loses, none does: pos is never set and keeps the 2 main gave it, "
+                            "a square O holds. Start below every score a move can have (or "
+                            "at the first move's score).",
     "expects-fast-win": "Minimax scores every win the same (+1), now or three moves later, so "
                         "it keeps the first move in order that still forces a win, even if "
                         "another square wins at once.",
@@ -333,6 +338,10 @@ DIAGNOSES = {
 #: id -> one sentence about an answer given by hand (a number, a set of leaves, a
 #: window): the ids whose sentence in DIAGNOSES speaks of "your function".
 HAND_DIAGNOSES = {
+    "sentinel-equals-loss": "That is the first of the losing squares, what lesson 4's minimax "
+                            "plays, but this program is not that minimax. Follow bestMove "
+                            "line by line on this board: what is value after each move, and "
+                            "is pos ever set?",
     "max-at-every-level": "That is what taking the largest child value at every level gives "
                           "(the largest leaf, as if MAX moved everywhere), but MIN's levels "
                           "take the smallest.",

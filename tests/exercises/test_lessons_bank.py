@@ -32,7 +32,7 @@ from .graded_answers import alphabeta_search, alphabeta_search_strict
 
 GAME = TicTacToe()
 SEEDS = range(4)
-LESSON_IDS = [f"q{lesson}.{n}" for lesson, count in ((1, 5), (2, 5), (4, 6), (5, 5), (6, 14),
+LESSON_IDS = [f"q{lesson}.{n}" for lesson, count in ((1, 5), (2, 5), (4, 8), (5, 5), (6, 14),
                                                      (7, 5), (8, 4), (9, 4), (10, 4))
               for n in range(1, count + 1)]
 
@@ -157,6 +157,15 @@ def right_and_wrong(qid, data):
         values = {a: fast_win_value(GAME.result(board, a)) for a in GAME.actions(board)}
         fastest = {a for a, v in values.items() if v == max(values.values())}
         return min(fastest), (minimax(GAME, board).move, "no-discount")
+    if qid == "q4.7":   # every move loses, so the seed's bestMove never sets pos (main: 2)
+        board = data["board"]
+        assert all(minimax(GAME, GAME.result(board, a)).value == -1 for a in GAME.actions(board))
+        return 2, (minimax(GAME, board).move, "sentinel-equals-loss")
+    if qid == "q4.8":   # the best value starts at the loss score, -10
+        lines = get_question(qid).code().splitlines()
+        sentinel = next(i for i, line in enumerate(lines, 1) if "int value = -10;" in line)
+        comparison = next(i for i, line in enumerate(lines, 1) if "temp > value" in line)
+        return sentinel, (comparison, "wrong")
     if qid in ("q4.4", "q6.13"):
         other = next(b.diagnosis for b in get_question(qid).bugs
                      if b.diagnosis != data["bug"])
@@ -287,8 +296,10 @@ VALUE_IDS = [qid for qid in LESSON_IDS if qid not in FUNCTIONS]
 def test_the_lessons_have_four_to_six_questions_each_and_the_graded_notebook_eight():
     ids = [q for q in question_ids() if q.startswith("q") and not q.startswith("q3.")]
     assert ids == LESSON_IDS
-    for lesson in (1, 2, 4, 5, 7, 8, 9, 10):
+    for lesson in (1, 2, 5, 7, 8, 9, 10):
         assert 4 <= sum(q.startswith(f"q{lesson}.") for q in ids) <= 6
+    # lesson 4's six, and two on the seed's C++ program: what it prints, where its bug is
+    assert [q for q in ids if q.startswith("q4.")][6:] == ["q4.7", "q4.8"]
     assert len([q for q in ids if q.startswith("q6.")]) == 6 + 8
 
 
@@ -393,7 +404,8 @@ def test_a_diagnosed_student_gets_told_which_node_gives_the_mistake_away():
 
 
 # -- variants and storage ---------------------------------------------------------------------
-@pytest.mark.parametrize("qid", [q for q in VALUE_IDS if q not in ("q4.1", "q5.2", "q6.12")])
+@pytest.mark.parametrize("qid", [q for q in VALUE_IDS
+                                 if q not in ("q4.1", "q4.7", "q4.8", "q5.2", "q6.12")])
 def test_seeds_give_different_variants(qid):
     q = get_question(qid)
     variants = {json.dumps(q.data(seed), sort_keys=True, default=str) for seed in range(8)}

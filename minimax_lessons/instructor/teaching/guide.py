@@ -147,6 +147,12 @@ ADVICE = {
         _M, "Minimax prefers the quickest win.",
         "Plain minimax scores every win +1, now or later; it is in no hurry. Depth-discounted "
         "utilities (lesson 4's q4.6) make a quick win worth more."),
+    "sentinel-equals-loss": Advice(
+        _M, "The loop always sets the best move: the first move beats the starting value.",
+        "Ask what the best value starts at, and whether a move that loses can ever be "
+        "strictly above it. A best-so-far starts below every score (or at the first move's); "
+        "the seed's C++ program (q4.7, q4.8) starts at the loss score and, on a lost board, "
+        "prints a square that is not even free."),
     "misses-block": Advice(
         _M, "Attacking is always better than defending.",
         "Ask what O does next after each candidate move: minimax looks at the reply, and a "
