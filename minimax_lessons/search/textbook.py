@@ -73,6 +73,22 @@ def depth_limited_minimax(game, state, depth, evaluate):
     return max(values) if game.to_move(state) == MAX else min(values)
 
 
+def heuristic_minimax(game, state, depth, heuristic):
+    """Wikipedia's form: "if depth = 0 or node is a terminal node, return the heuristic
+    value of node". The heuristic scores finished states too, so it must score a win as a
+    win (as AIMA asks: EVAL(s) = UTILITY(s) at a terminal state s).
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> heuristic_minimax(FIGURE_5_2, "A", 2, FIGURE_5_2.utility)   # the leaves' utilities
+    3
+    """
+    if depth == 0 or game.is_terminal(state):
+        return heuristic(state)
+    values = [heuristic_minimax(game, game.result(state, a), depth - 1, heuristic)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == MAX else min(values)
+
+
 def alphabeta(game, state, alpha=-math.inf, beta=math.inf):
     """The minimax value of ``state``, skipping moves once ``alpha >= beta``.
 
@@ -362,8 +378,8 @@ def chance_node_with_bounds(game, state, low, high, alpha, beta):
     ``high`` (or all ``low``), cannot bring it back inside (alpha, beta).
 
     >>> from minimax_lessons.games.examples import BOUNDED_CHANCE
-    >>> chance_node_with_bounds(BOUNDED_CHANCE, "C", 0, 10, 7, 10)   # C3 is never looked at
-    6.5
+    >>> chance_node_with_bounds(BOUNDED_CHANCE, "C", 0, 10, 8, 10)   # after C1 = 2: at most 8
+    8.0
     """
     seen, left = 0.0, 1.0  # the average so far; the probability not seen yet
     for a, p in game.chances(state):
@@ -535,7 +551,8 @@ def show(*functions) -> Source:
     return Source("\n\n\n".join(texts))
 
 
-__all__ = ["minimax", "minimax_decision", "depth_limited_minimax", "alphabeta",
+__all__ = ["minimax", "minimax_decision", "depth_limited_minimax", "heuristic_minimax",
+           "alphabeta",
            "alphabeta_decision", "alphabeta_with_killers", "alphabeta_with_table",
            "alphabeta_with_exact_table", "negamax", "expectiminimax",
            "expectiminimax_with_bounds", "chance_node_with_bounds", "maxn", "uct_search", "uct",
