@@ -320,6 +320,33 @@ DIAGNOSES = {
                     "and after that move O can win at once.",
     "ignores-reply": "O moves at the second ply and picks her best reply: a move is worth the "
                      "smallest value below it, and some moves let O win at once (-100).",
+    # lesson 11: what engines add after alpha-beta
+    "memory-holds-tree": "A depth-first search forgets a subtree as soon as it has its value: "
+                         "it holds the path from the root to the node it is at, one position "
+                         "a ply, not the whole tree it visits.",
+    "memory-holds-table": "That is what a table of every position holds (lessons 4 and 7); a "
+                          "depth-first search without one keeps only the path it is on.",
+    "memory-all-children": "That is every child of every node on the path, what a search "
+                           "holds that makes all of a node's children at once (AIMA's O(bm)); "
+                           "one that makes a child at a time holds only the path (O(m)).",
+    "beam-sees-everything": "The beam never searches the moves it drops: a move that looks "
+                            "bad to the estimate is never looked at, however good it is. That "
+                            "is the risk of forward pruning.",
+    "beam-trusts-estimates": "The beam uses the estimates only to choose which moves to "
+                             "search; the moves it keeps are searched to the end, and the "
+                             "best of their searched values decides.",
+    "extension-not-searched": "That is B's value from the estimates at the depth limit; the "
+                              "extension searches B's line one ply further, to the leaves, "
+                              "and backs their values up.",
+    "opening-moves-lose": "Every first move keeps the draw: the table's value of each of the "
+                          "nine boards after X's first move is 0. Some openings give O more "
+                          "ways to go wrong, none gives O a win.",
+    "expects-random-opponent": "That is what the agent expects, the average over MIN's "
+                               "replies; an adversary picks the reply worst for MAX, the "
+                               "smallest leaf under the move the agent chose.",
+    "minimax-agent-score": "That is what a minimax agent scores; the expectimax agent picked "
+                           "the move with the best average, and the adversary answers it "
+                           "with its smallest leaf.",
     # lesson 4's predictions
     "misses-block": "O already has two in a row with the third square empty: any other move "
                     "lets O complete the line next turn, so X must take that square.",

@@ -2,7 +2,7 @@
 
 Vocabulary
 ----------
-- A *lesson* is a number, 1 to 10. Its questions are its *predictions* (``p<n>.<k>``,
+- A *lesson* is a number, 1 to 11. Its questions are its *predictions* (``p<n>.<k>``,
   asked in its body) and its *exercises* (``q<n>.<k>``, asked at its end), as the banks
   hold them (:data:`minimax_lessons.exercises.banks.LESSONS`), less the graded ones,
   which no logbook holds.

@@ -449,7 +449,8 @@ LECTURE_SHOTS = {"01-game-trees.ipynb": "draw_tree(nim, result=result)",
                  "05-cost-of-looking-ahead.ipynb": "notes=cut_off",
                  "06-alpha-beta.ipynb": "legend=True",
                  "08-monte-carlo-tree-search.ipynb": "animate_mcts(tree",
-                 "10-more-players-dice-and-killers.ipynb": "draw_tree(THREE_PLAYERS, result"}
+                 "10-more-players-dice-and-killers.ipynb": "draw_tree(THREE_PLAYERS, result",
+                 "11-after-alpha-beta.ipynb": "draw_tree(BEAM_TRAP, notes"}
 
 
 def keep_lecture_shots(page, name):

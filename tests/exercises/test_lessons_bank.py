@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from minimax_lessons import (ConnectFour, GameTree, TicTacToe, alphabeta, best_first,
+from minimax_lessons import (ConnectFour, GameTree, Nim, TicTacToe, alphabeta, best_first,
                              centre_first, check_function, column_values, expectiminimax, iterative_deepening,
                              minimax, negamax, solve, table_search)
 from minimax_lessons.exercises import kinds
@@ -33,7 +33,7 @@ from .graded_answers import alphabeta_search, alphabeta_search_strict
 GAME = TicTacToe()
 SEEDS = range(4)
 LESSON_IDS = [f"q{lesson}.{n}" for lesson, count in ((1, 5), (2, 5), (4, 8), (5, 5), (6, 14),
-                                                     (7, 5), (8, 4), (9, 4), (10, 4))
+                                                     (7, 5), (8, 4), (9, 4), (10, 4), (11, 4))
               for n in range(1, count + 1)]
 
 
@@ -166,6 +166,28 @@ def right_and_wrong(qid, data):
         sentinel = next(i for i, line in enumerate(lines, 1) if "int value = -10;" in line)
         comparison = next(i for i, line in enumerate(lines, 1) if "temp > value" in line)
         return sentinel, (comparison, "wrong")
+    if qid == "q11.1":   # the longest game takes one counter a move; a table holds them all
+        nim = Nim(data["heaps"])
+        return sum(data["heaps"]) + 1, (len(solve(nim)), "memory-holds-table")
+    if qid == "q11.2":   # the beam keeps the child with the best leftmost leaf
+        leftmost = [child[0] if isinstance(child, list) else child for child in data["tree"]]
+        return leftmost.index(max(leftmost)), (minimax(to_game(data["tree"], True)).move,
+                                               "beam-sees-everything")
+    if qid == "q11.3":   # positions, each once, against move orders
+        from itertools import permutations
+        boards = set()
+        for k in range(data["plies"] + 1):
+            for order in permutations(range(9), k):
+                board = ["."] * 9
+                for i, square in enumerate(order):
+                    board[square] = "XO"[i % 2]
+                boards.add("".join(board))
+        orders = sum(math.perm(9, k) for k in range(data["plies"] + 1))
+        return len(boards), (orders, "counts-tree-nodes")
+    if qid == "q11.4":   # the best average, answered by its smallest leaf
+        averages = [sum(c) / len(c) for c in data["tree"]]
+        chosen = data["tree"][averages.index(max(averages))]
+        return min(chosen), (max(averages), "expects-random-opponent")
     if qid in ("q4.4", "q6.13"):
         other = next(b.diagnosis for b in get_question(qid).bugs
                      if b.diagnosis != data["bug"])
@@ -296,7 +318,7 @@ VALUE_IDS = [qid for qid in LESSON_IDS if qid not in FUNCTIONS]
 def test_the_lessons_have_four_to_six_questions_each_and_the_graded_notebook_eight():
     ids = [q for q in question_ids() if q.startswith("q") and not q.startswith("q3.")]
     assert ids == LESSON_IDS
-    for lesson in (1, 2, 5, 7, 8, 9, 10):
+    for lesson in (1, 2, 5, 7, 8, 9, 10, 11):
         assert 4 <= sum(q.startswith(f"q{lesson}.") for q in ids) <= 6
     # lesson 4's six, and two on the seed's C++ program: what it prints, where its bug is
     assert [q for q in ids if q.startswith("q4.")][6:] == ["q4.7", "q4.8"]
