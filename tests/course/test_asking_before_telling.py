@@ -7,7 +7,8 @@ What a student sees
 -------------------
 - a Markdown cell's text, but not what sits inside a closed ``<details>`` block (only its
   ``<summary>`` line shows);
-- a code cell's source, unless JupyterLab collapses it (``metadata.jupyter.source_hidden``);
+- a code cell's source; when JupyterLab collapses it (``metadata.jupyter.source_hidden``)
+  only its first line shows, followed by "•••" (so a collapsed cell starts with a comment);
 - its outputs, unless collapsed (``metadata.jupyter.outputs_hidden``), each as JupyterLab
   draws it: HTML before Markdown, SVG, PNG and plain text. In HTML, what sits in a closed
   ``<details>`` (a result shown by ``reveal()``) is not seen; a picture's SVG is read for
@@ -330,8 +331,9 @@ def seen(path):
             shown = markdown_visible(text)
             parts.append(Seen(i, "text", shown, markdown_height(shown) + CELL))
         elif cell["cell_type"] == "code":
-            if hidden(cell, "source"):
-                parts.append(Seen(i, "source (collapsed)", "", COLLAPSED + CELL))
+            if hidden(cell, "source"):  # JupyterLab still shows its first line, then "•••"
+                parts.append(Seen(i, "source (collapsed)", text.split("\n", 1)[0],
+                                  COLLAPSED + CELL))
             else:
                 parts.append(Seen(i, "source", text, _lines(text) * CODE_LINE + CELL))
             outputs = cell.get("outputs", [])
@@ -504,7 +506,7 @@ def leaks(path):
                                        data + sorted(allowed))]
         found += [f"{name} {qid}: {part}: an assert in plain view right below the question "
                   f"(the cells that check an answer stay collapsed)"
-                  for part in below if part.part == "source" and ASSERT.search(part.text)]
+                  for part in below if part.part.startswith("source") and ASSERT.search(part.text)]
         found += [f"{name} {qid}: above: {leak}" for leak in found_in(above, giveaways)]
     return found
 

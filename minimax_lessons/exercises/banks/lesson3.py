@@ -22,8 +22,8 @@ Every right answer is computed by the package's own search on the fixed tree.
 Exercises: the lesson asks q3.1 to q3.6, q3.17 (the seed's Parsons problem: the lines of
 the best-index loop, each common wrong order named) and q3.18 (the seed's last exercise as
 written: the value and the index of ``[[3, 5], [2, 9], [0, 7]]``) at its end; its graded notebook
-(``notebooks/exercises/03-minimax-exercises.ipynb``) asks q3.7 to q3.15; lesson 10 asks
-q3.16 (two MIN agents in a row). Answers are recomputed from each variant with the
+(``notebooks/exercises/03-minimax-exercises.ipynb``) asks q3.7 to q3.15 (q3.16, who moves
+where with two MIN agents, is lesson 10's q10.5 now). Answers are recomputed from each variant with the
 package's searches; the one fixed answer (q3.8) is stored as a salted hash.
 
 >>> from minimax_lessons.exercises import check
@@ -33,7 +33,6 @@ package's searches; the one fixed answer (q3.8) is stored as a salted hash.
 
 from __future__ import annotations
 
-from ...games.examples import TWO_OPPONENTS_SPEC
 from ...games.tree import GameTree
 from ...search.adversarial import minimax
 from ..nested import estimate
@@ -44,7 +43,7 @@ from ...mistakes import minimax_value
 from ..nested import to_game
 from ..questions import (Bug, ChoiceQuestion, FillQuestion, FindBugQuestion, FunctionQuestion,
                          ParsonsQuestion, PredictQuestion, PrunedQuestion, ValueQuestion,
-                         levels_question, tree_value_question)
+                         tree_value_question)
 
 #: The seed-style tree whose printed value students predict.
 SEED_TREE = [[8, 1], [6, 4], [2, 3]]
@@ -105,7 +104,7 @@ PREDICTIONS = (
 )
 
 
-# -- the exercises, and the graded notebook's (q3.1 to q3.16) -----------------------------------
+# -- the exercises, and the graded notebook's (q3.1 to q3.18) -----------------------------------
 DEPTH_LINES = ["def minimax(node, depth, is_maximizing):",
                "    if not isinstance(node, list):",
                "        return node",
@@ -250,10 +249,6 @@ QUESTIONS = (
                       "    return ____(values) if is_maximizing else ____(values)",
               "blanks": ["max", "min"]},
         title="q3.10 Fill in the blanks", graded=True),
-    levels_question(
-        "q3.16", "Every node's value is shown. Who moves at each level that has children: "
-                "max or min? (one word per level, top down)",
-        spec=TWO_OPPONENTS_SPEC, title="q3.16 Who moves where?"),
     FindBugQuestion(
         "q3.11", "This function has one bug. Give (line number, bug id).",
         "def minimax(node, is_maximizing):\n"
