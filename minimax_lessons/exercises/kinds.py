@@ -873,7 +873,8 @@ class SearchKind(NestedKind):
                          f"{_leaf_names(item, expected.extra)}.")
         said = len(outcome.extra or ())
         return (f"{head} One of them counts its leaves wrong." if hidden
-                else f"{head} {call} evaluates {said} leaves but says {show(mine[2])}.")
+                else f"{head} {call} evaluates {said} leaf{'' if said == 1 else 's'} but "
+                     f"says {show(mine[2])}.")
 
     def picture(self, item, expected, outcome, run_nodes):
         """Alpha-beta's picture: when each leaf was evaluated, by the right search and by yours."""
