@@ -446,12 +446,12 @@ def question_pictures(nb) -> dict:
 
 
 #: In lecture mode, screenshots kept of each of these lessons at both sizes: the cell shown.
-LECTURE_SHOTS = {"01-game-trees.ipynb": "draw_tree(nim, result=result)",
+LECTURE_SHOTS = {"01-game-trees.ipynb": "draw_tree(game, state=start, depth=2)",
                  "04-tic-tac-toe.ipynb": "draw_tree(game, state=fork",
                  "05-cost-of-looking-ahead.ipynb": "notes=cut_off",
                  "06-alpha-beta.ipynb": "legend=True",
                  "08-monte-carlo-tree-search.ipynb": "animate_mcts(tree",
-                 "10-more-players-dice-and-killers.ipynb": "draw_tree(THREE_PLAYERS, result",
+                 "10-more-players-dice-and-killers.ipynb": "draw_tree(THREE_PLAYERS, size",
                  "11-after-alpha-beta.ipynb": "draw_tree(BEAM_TRAP, notes"}
 
 
