@@ -17,11 +17,12 @@ What a student sees
 Before the reveal
 -----------------
 A student who has just read a prediction's question sees its check cell and about a
-screen below it (:data:`SCREEN`, in CSS pixels, estimated from what each cell shows: see
-:func:`height`). Everything there is *before the reveal*: opening the closed answer is the
-only way to read on with the answer in view, and a student who scrolls on past a screen
-of other things has passed the answer's closed block. Above the question, the student
-has read everything from the top of the lesson.
+screen below it (:data:`SCREEN`, in CSS pixels, estimated from what each cell shows, see
+:func:`seen`; a screenshot of JupyterLab at 1280x800 shows about 680 pixels of notebook).
+Everything there is *before the reveal*: opening the closed answer is the only way to
+read on with the answer in view, and a student who scrolls on past a screen of other
+things has passed the answer's closed block. Above the question, the student has read
+everything from the top of the lesson.
 
 What counts as the answer (its *tells*)
 ---------------------------------------
@@ -43,7 +44,8 @@ Also: an ``assert`` in plain view in that screen is a leak of its own, whatever 
 places, each with its reason, where a prediction's number shows but is not its answer.
 
 On the lessons as they stood at commit f7707ec (before issue 34) this test failed in 10
-lessons of 10, for 51 of the 52 predictions, with 155 findings.
+lessons of 10, for 51 of the 52 predictions, with 155 findings (p5.1's "81 of 121 nodes"
+sits more than a screen below its question, behind a tree drawing).
 """
 
 import base64
@@ -519,3 +521,64 @@ def test_no_prediction_is_answered_before_its_reveal(path):
         "states it (metadata.jupyter.source_hidden, and outputs through reveal() or "
         "outputs_hidden), move the words into the closed answer, or put them a screen "
         "further down:\n" + "\n".join(found))
+
+
+# ---------------------------------------------------------------- the detector itself
+
+def _lesson(tmp_path, name, below):
+    """A lesson asking p2.1 (B's value, 3), with ``below`` (cells) under its answer."""
+    cells = [
+        {"cell_type": "markdown", "metadata": {}, "source": "**Predict.** What is B worth?"},
+        {"cell_type": "code", "metadata": {}, "execution_count": 1, "source":
+            'answer = ...  # your prediction\ncheck("p2.1", answer)', "outputs": [
+                {"output_type": "execute_result", "execution_count": 1, "metadata": {},
+                 "data": {"text/plain": "✘ p2.1: Not answered yet: replace ... with your answer."}}]},
+        {"cell_type": "markdown", "metadata": {}, "source":
+            "<details><summary><b>Answer and explanation</b></summary>\n\n**3.** MIN takes "
+            "the smallest.\n\n</details>"},
+    ] + below
+    path = tmp_path / name
+    path.write_text(json.dumps({"cells": cells, "metadata": {}, "nbformat": 4,
+                                "nbformat_minor": 5}))
+    return path
+
+
+def _code(text, hidden=False, output=None):
+    cell = {"cell_type": "code", "metadata": {"jupyter": {"source_hidden": True}} if hidden
+            else {}, "execution_count": 2, "source": text, "outputs": []}
+    if output is not None:
+        cell["outputs"] = [{"output_type": "execute_result", "execution_count": 2,
+                            "metadata": {}, "data": output}]
+    return cell
+
+
+def test_the_detector_sees_an_answer_in_source_output_text_or_a_collapsed_first_line(tmp_path):
+    closed = {"text/html": "<details><summary>The result</summary><pre>3</pre></details>",
+              "text/plain": "The result\n3"}
+    plain_view = _lesson(tmp_path, "02-a.ipynb", [_code("B = min(3, 12, 8)\nassert B == 3")])
+    printed = _lesson(tmp_path, "02-b.ipynb", [_code("B", output={"text/plain": "3"})])
+    said = _lesson(tmp_path, "02-c.ipynb", [
+        {"cell_type": "markdown", "metadata": {}, "source": "So B is worth 3."}])
+    first_line = _lesson(tmp_path, "02-d.ipynb", [_code("B = min(3, 12, 8)", hidden=True)])
+    hidden_well = _lesson(tmp_path, "02-e.ipynb", [
+        _code("# Checked in code: click the dots to read it.\nB = min(3, 12, 8)\n"
+              "assert B == 3\nreveal(B)", hidden=True, output=closed)])
+    assert any("assert in plain view" in leak for leak in leaks(plain_view))
+    assert any("the answer 3" in leak and "output" in leak for leak in leaks(printed))
+    assert any("the answer 3" in leak and "text" in leak for leak in leaks(said))
+    assert any("source (collapsed)" in leak for leak in leaks(first_line))
+    assert leaks(hidden_well) == []
+
+
+def test_a_giveaway_above_the_question_is_found_and_the_question_itself_is_not_one(tmp_path):
+    below = [_code("# Checked in code: click the dots to read it.\nassert True", hidden=True)]
+    path = _lesson(tmp_path, "10-a.ipynb", below)
+    cells = json.loads(path.read_text())["cells"]
+    cells[0]["source"] = "**Predict.** Could some score at C3 lift C above B? (no cap?)"
+    title = {"cell_type": "markdown", "metadata": {}, "source": "## Dice: an average has no cap"}
+    for qid, name, first in (("p10.4", "10-b.ipynb", [title]), ("p10.4", "10-c.ipynb", [])):
+        cells[1]["source"] = f'answer = ...\ncheck("{qid}", answer)'
+        (tmp_path / name).write_text(json.dumps({"cells": first + cells, "metadata": {},
+                                                 "nbformat": 4, "nbformat_minor": 5}))
+    assert any("above" in leak and "no cap" in leak for leak in leaks(tmp_path / "10-b.ipynb"))
+    assert leaks(tmp_path / "10-c.ipynb") == []   # the same words in the question itself
