@@ -36,8 +36,9 @@ What counts as the answer (its *tells*)
 - and :data:`GIVEAWAYS`: for each prediction, the words or facts that give it away
   which are not the answer written out (a count that decides a choice, a title that says
   what happens), chosen by reading the lessons. These are looked for everywhere a student
-  can see before the reveal, except in the question itself (its options and its data are
-  not a giveaway); the written-out answer is looked for in the screen below the question.
+  can see before the reveal, the lessons before included, except in the question itself
+  (its options and its data are not a giveaway); the written-out answer is looked for in
+  the screen below the question.
 
 Also: an ``assert`` in plain view in that screen is a leak of its own, whatever it checks
 (the cells that check an answer stay collapsed). :data:`NOT_THE_ANSWER` lists the few
@@ -85,7 +86,7 @@ GIVEAWAYS = {
     "p8.1": [r"best average.{0,30}\bB\b"],
     "p8.4": [r"plays the root's most visited", r"most visited (child|move)"],
     "p8.5": [r"\b\d+ seeds? of 10\b", r"\b\d+ of (the )?10 seeds\b"],
-    "p9.2": [1249, r"a tenth"],
+    "p9.2": [1249, r"a tenth as many", r"an eighth"],
     "p9.3": [r"['\"]lower['\"]", r"\blower bound\b", r"fails? high"],
     "p9.4": [r"['\"]upper['\"]", r"\bupper bound\b", r"fails? low"],
     "p9.5": [10218, 4526],
@@ -488,6 +489,11 @@ def found_in(parts, patterns, questions=(), data=()):
                        f"...{' '.join(text[start:match.end() + 40].split())}...")
 
 
+def earlier_lessons(path):
+    """The lessons before ``path``: a giveaway there is read before the question too."""
+    return [p for p in LESSONS if p.name < path.name]
+
+
 def leaks(path):
     """Every place a prediction's answer shows before its reveal, as sentences."""
     found = []
@@ -510,6 +516,10 @@ def leaks(path):
                   f"(the cells that check an answer stay collapsed)"
                   for part in below if part.part.startswith("source") and ASSERT.search(part.text)]
         found += [f"{name} {qid}: above: {leak}" for leak in found_in(above, giveaways)]
+        for earlier in earlier_lessons(path):
+            parts = [part for cell in seen(earlier) for part in cell]
+            found += [f"{name} {qid}: in {earlier.name}: {leak}"
+                      for leak in found_in(parts, giveaways)]
     return found
 
 
