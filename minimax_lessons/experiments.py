@@ -11,10 +11,12 @@ can print it, assert facts about it, or hand it to :mod:`minimax_lessons.plots`.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 import random
 import statistics
 
 from .games.game import MAX
+from .games.opponents import RandomMin
 from .search.mcts import mcts
 from .play.match import move_values, play_match
 from .search.adversarial import alphabeta, best_first, expectiminimax, minimax, shuffled, solve
@@ -161,11 +163,33 @@ def ordering_by_position(game, positions, *, depth, evaluate, orders) -> list:
     return rows
 
 
+def with_exact_chances(tree):
+    """The same tree with every chance probability as a fraction (1/3, not 0.333...).
+
+    >>> dice = with_exact_chances(GameTree.random(2, 2, seed=1, levels=("max", "chance")))
+    >>> dice.chances("B")
+    [(0, Fraction(1, 2)), (1, Fraction(1, 2))]
+    """
+    def exact(node):
+        node = dict(node)
+        if "probability" in node:
+            node["probability"] = Fraction(node["probability"]).limit_denominator(1000)
+        if "children" in node:
+            node["children"] = [exact(child) for child in node["children"]]
+        return node
+
+    return GameTree.from_dict(exact(tree.to_dict()))
+
+
 def chance_pruning_by_bounds(slacks, *, seeds=range(20), branching=3, depth=4, low=0, high=10,
-                             levels=("max", "chance", "min", "chance")) -> list:
+                             levels=("max", "chance", "min", "chance"), exact=True) -> list:
     """Nodes of expectiminimax on random trees with chance nodes (leaves from ``low`` to
     ``high``), without bounds and with the bounds ``(low - s, high + s)`` for each slack
     ``s`` in ``slacks``: the tighter the promise, the more a chance node can be cut.
+
+    ``exact``: the chance nodes' probabilities as fractions (1/3, not 0.333...), so every
+    average is exact. With floats, rounding decides whether an average that exactly ties a
+    bound is cut, and the counts depend on it.
 
     >>> rows = chance_pruning_by_bounds([0, math.inf], seeds=range(3), depth=2)
     >>> rows[0]["share"] < 1, rows[1]["chance cuts"]
@@ -173,6 +197,8 @@ def chance_pruning_by_bounds(slacks, *, seeds=range(20), branching=3, depth=4, l
     """
     trees = [GameTree.random(branching, depth, seed=seed, low=low, high=high, levels=levels)
              for seed in seeds]
+    if exact:
+        trees = [with_exact_chances(t) for t in trees]
     exact = [expectiminimax(t) for t in trees]
     plain = sum(r.nodes for r in exact)
     rows = []
@@ -180,10 +206,97 @@ def chance_pruning_by_bounds(slacks, *, seeds=range(20), branching=3, depth=4, l
         nodes = cuts = 0
         for t, right in zip(trees, exact):
             r = expectiminimax(t, bounds=(low - slack, high + slack), trace=True)
-            if not math.isclose(r.value, right.value, rel_tol=1e-9, abs_tol=1e-9):
+            if not math.isclose(r.value, right.value, rel_tol=1e-9, abs_tol=1e-9) or (
+                    isinstance(right.value, Fraction) and r.value != right.value):
                 raise RuntimeError("expectiminimax with bounds found another value")
             nodes += r.nodes
             cuts += sum(1 for step in r.trace.of_kind("prune") if step.player == "chance")
         rows.append({"slack": slack, "bounds": (low - slack, high + slack), "nodes": nodes,
                      "plain": plain, "share": nodes / plain, "chance cuts": cuts})
+    return rows
+
+
+# -- lesson 11: what engines add after alpha-beta ---------------------------------------------
+def search_memory(game, state=None) -> dict:
+    """What a depth-first minimax from ``state`` holds at its deepest, against a table of
+    every position: ``{"tree nodes", "path", "all children", "table"}``.
+
+    - ``path``: the positions on the longest path, root included: all a search holds that
+      makes one child at a time and forgets a subtree once it has its value (O(m));
+    - ``all children``: the root and every child of every node on the path, for a search
+      that makes all of a node's children at once (AIMA's O(bm));
+    - ``table``: the positions a table of values holds, one per position reachable;
+    - ``tree nodes``: the nodes the search visits.
+
+    >>> from minimax_lessons import Nim
+    >>> search_memory(Nim([1, 2]))
+    {'tree nodes': 12, 'path': 4, 'all children': 7, 'table': 8}
+    """
+    root = game.initial_state() if state is None else state
+    seen = {}
+
+    def walk(s):  # (tree nodes, plies of the longest line, children made along it)
+        if s not in seen:
+            if game.is_terminal(s):
+                seen[s] = (1, 0, 0)
+            else:
+                below = [walk(game.result(s, a)) for a in game.actions(s)]
+                seen[s] = (1 + sum(b[0] for b in below), 1 + max(b[1] for b in below),
+                           len(below) + max(b[2] for b in below))
+        return seen[s]
+
+    nodes, plies, children = walk(root)
+    return {"tree nodes": nodes, "path": plies + 1, "all children": children + 1,
+            "table": len(seen)}
+
+
+def agents_against_opponents(game, state=None, *, games=1000, seed=0) -> list:
+    """CS188's table: a minimax agent and an expectimax agent (MAX) against an adversarial
+    opponent (MIN plays its minimax move) and a random one (each move equally likely).
+    One row per pair: ``agent``, ``opponent``, its ``move`` from ``state``, the ``exact``
+    score (the expected one against the random opponent) and the mean score ``played``
+    over ``games`` games against a random opponent seeded with ``seed`` (the adversary's
+    games are all the same: one is played).
+
+    >>> from minimax_lessons.games.examples import TRAPPED
+    >>> [(r["agent"], r["opponent"], r["exact"]) for r in agents_against_opponents(TRAPPED)]
+    [('minimax', 'adversarial', 3), ('minimax', 'random', 3), ('expectimax', 'adversarial', -10), ('expectimax', 'random', 10)]
+    """
+    root = game.initial_state() if state is None else state
+    exact_values = solve(game, root)
+    expected_values = solve(RandomMin(game), root)
+
+    def agent(values):
+        def move(g, s):
+            return max(game.actions(s), key=lambda a: values[game.result(s, a)])
+        return move
+
+    def adversary(g, s):
+        return min(game.actions(s), key=lambda a: exact_values[game.result(s, a)])
+
+    def expected(max_player, min_player, s):
+        if game.is_terminal(s):
+            return game.utility(s)
+        if game.to_move(s) == MAX:
+            return expected(max_player, min_player, game.result(s, max_player(game, s)))
+        if min_player is None:  # random: each move equally likely
+            moves = game.actions(s)
+            return sum(Fraction(1, len(moves)) * expected(max_player, None, game.result(s, a))
+                       for a in moves)
+        return expected(max_player, min_player, game.result(s, min_player(game, s)))
+
+    rows = []
+    for name, values in (("minimax", exact_values), ("expectimax", expected_values)):
+        player = agent(values)
+        for opponent, min_player in (("adversarial", adversary), ("random", None)):
+            if min_player is None:
+                rng = random.Random(seed)
+                scores = [play_match(game, player, lambda g, s: rng.choice(list(g.actions(s))),
+                                     root)[1] for _ in range(games)]
+            else:
+                scores = [play_match(game, player, min_player, root)[1]]
+            exact = expected(player, min_player, root)
+            rows.append({"agent": name, "opponent": opponent, "move": player(game, root),
+                         "exact": int(exact) if exact == int(exact) else exact,
+                         "played": statistics.fmean(scores), "games": len(scores)})
     return rows

@@ -86,12 +86,15 @@ DIAGNOSES = {
     "prune-non-strict": "Your alpha-beta prunes when alpha >= beta; this question prunes only "
                         "when alpha > beta, so with ties you skip leaves it evaluates.",
     "no-pruning": "Your alpha-beta never prunes: it gets the right value but evaluates every "
-                  "leaf; stop the loop when alpha >= beta.",
+                  "leaf. Either its loop never stops when alpha >= beta, or it does not pass "
+                  "its narrowed alpha and beta down to the children: a child called with "
+                  "(-inf, +inf) can never prune, so stop the loop and pass alpha and beta on.",
     "window-reset": "Each child gets the window your node received instead of the narrowed "
                     "one: update alpha (at MAX) or beta (at MIN) after every child and pass "
                     "the new values down.",
     "alpha-beta-swapped": "Alpha and beta are swapped: alpha is MAX's guarantee (raised at MAX "
-                          "nodes), beta is MIN's (lowered at MIN nodes); pass them in that order.",
+                          "nodes), beta is MIN's (lowered at MIN nodes); raise alpha at MAX "
+                          "nodes, lower beta at MIN nodes, and pass them down in that order.",
     "returns-before-loop": "The code returns before its loop has compared any move, so it "
                            "always returns the first move: the return comes after the loop, "
                            "once every move has been compared.",
@@ -317,11 +320,43 @@ DIAGNOSES = {
                     "and after that move O can win at once.",
     "ignores-reply": "O moves at the second ply and picks her best reply: a move is worth the "
                      "smallest value below it, and some moves let O win at once (-100).",
+    # lesson 11: what engines add after alpha-beta
+    "memory-holds-tree": "A depth-first search forgets a subtree as soon as it has its value: "
+                         "it holds the path from the root to the node it is at, one position "
+                         "a ply, not the whole tree it visits.",
+    "memory-holds-table": "That is what a table of every position holds (lessons 4 and 7); a "
+                          "depth-first search without one keeps only the path it is on.",
+    "memory-all-children": "That is every child of every node on the path, what a search "
+                           "holds that makes all of a node's children at once (AIMA's O(bm)); "
+                           "one that makes a child at a time holds only the path (O(m)).",
+    "beam-sees-everything": "The beam never searches the moves it drops: a move that looks "
+                            "bad to the estimate is never looked at, however good it is. That "
+                            "is the risk of forward pruning.",
+    "beam-trusts-estimates": "The beam uses the estimates only to choose which moves to "
+                             "search; the moves it keeps are searched to the end, and the "
+                             "best of their searched values decides.",
+    "extension-not-searched": "That is B's value from the estimates at the depth limit; the "
+                              "extension searches B's line one ply further, to the leaves, "
+                              "and backs their values up.",
+    "opening-moves-lose": "Every first move keeps the draw: the table's value of each of the "
+                          "nine boards after X's first move is 0. Some openings give O more "
+                          "ways to go wrong, none gives O a win.",
+    "expects-random-opponent": "That is what the agent expects, the average over MIN's "
+                               "replies; an adversary picks the reply worst for MAX, the "
+                               "smallest leaf under the move the agent chose.",
+    "minimax-agent-score": "That is what a minimax agent scores; the expectimax agent picked "
+                           "the move with the best average, and the adversary answers it "
+                           "with its smallest leaf.",
     # lesson 4's predictions
     "misses-block": "O already has two in a row with the third square empty: any other move "
                     "lets O complete the line next turn, so X must take that square.",
     "first-mover-wins": "X moves first, but O can always answer: minimax finds no way for X "
                         "to force three in a row, and none for O either.",
+    "sentinel-equals-loss": "The best value starts at -10, the score of a loss, and a move "
+                            "replaces it only when it scores strictly more. When every move "
+                            "loses, none does: pos is never set and keeps the 2 main gave it, "
+                            "a square O holds. Start below every score a move can have (or "
+                            "at the first move's score).",
     "expects-fast-win": "Minimax scores every win the same (+1), now or three moves later, so "
                         "it keeps the first move in order that still forces a win, even if "
                         "another square wins at once.",
@@ -330,6 +365,10 @@ DIAGNOSES = {
 #: id -> one sentence about an answer given by hand (a number, a set of leaves, a
 #: window): the ids whose sentence in DIAGNOSES speaks of "your function".
 HAND_DIAGNOSES = {
+    "sentinel-equals-loss": "That is the first of the losing squares, what lesson 4's minimax "
+                            "plays, but this program is not that minimax. Follow bestMove "
+                            "line by line on this board: what is value after each move, and "
+                            "is pos ever set?",
     "max-at-every-level": "That is what taking the largest child value at every level gives "
                           "(the largest leaf, as if MAX moved everywhere), but MIN's levels "
                           "take the smallest.",

@@ -203,6 +203,8 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
     else:
         message = _message(spec, item, exp, outcome, failed, total, hidden, missing)
     classes = failing_classes(spec, cases, wrong + unrun)
+    if not unrun and all(spec.names_the_cause(expected[i], outcomes[i]) for i in wrong):
+        classes = []  # the message says what is wrong on every failing input
     if classes and last.status not in ("timeout", "crash") and not slow_only:
         message += f" It fails on {join_names(classes)}."
     if hidden and (diagnosis not in ZERO_CREDIT or slow_only):
@@ -257,8 +259,9 @@ def input_classes(spec, case) -> set:
 def failing_classes(spec, cases, wrong) -> list:
     """Every class of input where the function fails clearly more often than elsewhere.
 
-    A class is named when at least half its inputs fail and the other inputs fail at most
-    half as often, so that "fails on MIN roots" points at the cause.
+    A class is named when at least half its inputs fail, the other inputs fail at most
+    half as often, and it holds at least half of all the failures, so that "fails on MIN
+    roots" points at the cause (one float-leaf tree among a dozen failures does not).
     """
     wrong = set(wrong)
     counts: dict = {}
@@ -269,8 +272,8 @@ def failing_classes(spec, cases, wrong) -> list:
     named = []
     for name, (bad, total) in counts.items():
         rest_bad, rest_total = len(wrong) - bad, len(cases) - total
-        if bad and bad * 2 >= total and (rest_total == 0 or
-                                         rest_bad / rest_total <= bad / total / 2):
+        if bad and bad * 2 >= total and bad * 2 >= len(wrong) and (
+                rest_total == 0 or rest_bad / rest_total <= bad / total / 2):
             named.append((-bad / total, -total, name))
     return [name for *_, name in sorted(named)]
 

@@ -179,6 +179,11 @@ class Kind:
         """This kind under alpha-beta's pruning rule (a kind without one is the same)."""
         return self
 
+    def names_the_cause(self, expected: Expected, outcome) -> bool:
+        """Does :meth:`wrong_answer` name what went wrong on this input itself (so that
+        naming the classes of input it fails on would point elsewhere)?"""
+        return False
+
     def wrong_answer(self, head, call, item, expected: Expected, outcome, hidden) -> str:
         """What to say of a function that returned on ``item``, but not the right answer
         (``head``: "Wrong on 3 of 25 tests."; ``call``: the failing call, as code)."""
@@ -730,6 +735,13 @@ class LineKind(MinimaxKind):
             found.add("ties between best moves")
         return found
 
+    def names_the_cause(self, expected, outcome):
+        """The right value along best play's line written backwards."""
+        value, line = expected.value
+        mine = _pair(outcome.value, 2) if outcome.ok else None
+        return (mine is not None and same_number(mine[0], value) and len(line) > 1
+                and _moves(mine[1]) == line[::-1])
+
     def wrong_answer(self, head, call, item, expected, outcome, hidden):
         """A wrong value, or the right value along another line, said as such."""
         value, line = expected.value
@@ -737,8 +749,13 @@ class LineKind(MinimaxKind):
         if mine is not None and same_number(mine[0], value):
             if hidden:
                 return f"{head} One of them returns the right value but another line."
-            return (f"{head} {call} returns the right value, {show(value)}, but the line "
+            said = (f"{head} {call} returns the right value, {show(value)}, but the line "
                     f"{show(mine[1])} where best play goes {show(line)}.")
+            if self.names_the_cause(expected, outcome):
+                said += (" That is best play's line backwards: a line lists the moves from "
+                         "the root down, so put each move in front of the line its child "
+                         "returns.")
+            return said
         if hidden:
             return f"{head} One of them should return a different value."
         return f"{head} {call} should return {show((value, line))}, but yours returned " \
@@ -856,7 +873,8 @@ class SearchKind(NestedKind):
                          f"{_leaf_names(item, expected.extra)}.")
         said = len(outcome.extra or ())
         return (f"{head} One of them counts its leaves wrong." if hidden
-                else f"{head} {call} evaluates {said} leaves but says {show(mine[2])}.")
+                else f"{head} {call} evaluates {said} leaf{'' if said == 1 else 's'} but "
+                     f"says {show(mine[2])}.")
 
     def picture(self, item, expected, outcome, run_nodes):
         """Alpha-beta's picture: when each leaf was evaluated, by the right search and by yours."""
@@ -1023,11 +1041,12 @@ class BoardKind(Kind):
 
 
 # -- evaluation functions -----------------------------------------------------------------
+#: Unfinished boards, early and late, for evaluate (q5.5 promises it is never asked about a
+#: finished game, as a search that scores finished games itself never asks it).
 _EVAL_BOARDS = [
-    "XXXOO....", "OX.OX.O.X", "XO.XO.X..", "X.O.X.O.X", "OOOXX.X..", "XOX.O.XO.",
-    "XO.XOO.X.", "OX.XO.X.O", "X........", "....X....", ".O..X....", "XO.......",
-    "X...O....", "XX.O.O...", "X.XOO....", "XO..X..O.", "OX..X...O", ".XO.X..O.",
-    "XOXOXO...", "XOXXOO..."
+    "XO.XOO.X.", "X........", "....X....", ".O..X....", "XO.......", "X...O....",
+    "XX.O.O...", "X.XOO....", "XO..X..O.", "OX..X...O", ".XO.X..O.", "XOXOXO...",
+    "XOXXOO...", "XOX.OX...", "OX.XO.X..", "X.O.XO..."
 ]
 
 #: Positions where a depth-limited search (finished games scored +1, 0, -1) must take a
@@ -1170,10 +1189,11 @@ class EvaluateKind(Kind):
         while len(boards) < len(_EVAL_BOARDS) + 8:
             state = game.initial_state()
             for _ in range(rng.randint(1, 7)):
+                state = game.result(state, rng.choice(game.actions(state)))
                 if game.is_terminal(state):
                     break
-                state = game.result(state, rng.choice(game.actions(state)))
-            boards.append(state)
+            if not game.is_terminal(state):
+                boards.append(state)
         out = []
         for b in boards:
             for image in dict.fromkeys(symmetries(b)):

@@ -19,6 +19,13 @@ spec, what a student would type) and as a ready :class:`GameTree`.
   the leaf that P2, then P1, prefer (C2).
 - ``BOUNDED_CHANCE``: MAX chooses between two chance nodes whose leaves score 0 to 10;
   with those bounds expectiminimax can skip C3.
+- ``BEAM_TRAP``: MAX's four moves carry estimates that rank the best one, E, last: a beam
+  that searches only the two best-looking moves plays C, worth 3, where minimax plays E, 6.
+- ``SINGULAR_TRAP``: three plies with estimates two plies down. A depth-2 search finds B
+  far better than C (8 against 4): a singular move; one ply deeper B is worth only -3.
+- ``TRAPPED``: CS188's trapped Pac-Man in one move: a sure 3 at B, or at C a 20 the
+  ghost can refuse with a -10.
+- ``HIDDEN_CARD``: a card dealt face down to MAX, who bets; MIN answers without seeing it.
 
 >>> from minimax_lessons import minimax, alphabeta
 >>> minimax(FIGURE_5_2).value, alphabeta(SUBTREE_PRUNED).pruned
@@ -97,3 +104,42 @@ __all__ = ["FIGURE_5_2", "FIGURE_5_2_NESTED", "SUBTREE_PRUNED", "SUBTREE_PRUNED_
            "HEURISTIC_SPEC", "TWO_OPPONENTS", "TWO_OPPONENTS_SPEC", "THREE_PLAYERS",
            "THREE_PLAYERS_NESTED", "NO_PRUNING", "NO_PRUNING_NESTED", "BOUNDED_CHANCE",
            "BOUNDED_CHANCE_SPEC", "BOUNDED_CHANCE_RANGE"]
+
+BEAM_TRAP_SPEC = {
+    "name": "A", "player": "max", "children": [
+        {"name": "B", "player": "min", "value": 8, "children": [
+            {"value": 2}, {"value": 9}, {"value": 4}]},
+        {"name": "C", "player": "min", "value": 7, "children": [{"value": 3}, {"value": 8}]},
+        {"name": "D", "player": "min", "value": 5, "children": [{"value": 1}, {"value": 6}]},
+        {"name": "E", "player": "min", "value": 2, "children": [{"value": 6}, {"value": 7}]},
+    ]}
+BEAM_TRAP = GameTree.from_dict(BEAM_TRAP_SPEC)
+
+SINGULAR_TRAP_SPEC = {
+    "name": "A", "player": "max", "children": [
+        {"name": "B", "player": "min", "children": [
+            {"name": "B1", "player": "max", "value": 9, "children": [{"value": -3}, {"value": -2}]},
+            {"name": "B2", "player": "max", "value": 8, "children": [{"value": -4}, {"value": -3}]}]},
+        {"name": "C", "player": "min", "children": [
+            {"name": "C1", "player": "max", "value": 4, "children": [{"value": 4}, {"value": 3}]},
+            {"name": "C2", "player": "max", "value": 5, "children": [{"value": 6}, {"value": 5}]}]},
+    ]}
+SINGULAR_TRAP = GameTree.from_dict(SINGULAR_TRAP_SPEC)
+
+TRAPPED_NESTED = [[3, 3, 3], [-10, 20, 20]]
+TRAPPED = GameTree.from_nested(TRAPPED_NESTED)
+
+HIDDEN_CARD_SPEC = {
+    "name": "deal", "player": "chance", "children": [
+        {"name": "high", "action": "high card", "player": "max", "children": [
+            {"name": "high-bet", "action": "bet", "player": "min", "children": [
+                {"name": "high-call", "action": "call", "value": 2},
+                {"name": "high-fold", "action": "fold", "value": 1}]},
+            {"name": "high-check", "action": "check", "value": 1}]},
+        {"name": "low", "action": "low card", "player": "max", "children": [
+            {"name": "low-bet", "action": "bet", "player": "min", "children": [
+                {"name": "low-call", "action": "call", "value": -2},
+                {"name": "low-fold", "action": "fold", "value": 1}]},
+            {"name": "low-check", "action": "check", "value": -1}]},
+    ]}
+HIDDEN_CARD = GameTree.from_dict(HIDDEN_CARD_SPEC)

@@ -2,20 +2,20 @@
 
 Vocabulary
 ----------
-- A *lesson* is a number, 1 to 10. Its questions are its *predictions* (``p<n>.<k>``,
+- A *lesson* is a number, 1 to 11. Its questions are its *predictions* (``p<n>.<k>``,
   asked in its body) and its *exercises* (``q<n>.<k>``, asked at its end), as the banks
   hold them (:data:`minimax_lessons.exercises.banks.LESSONS`), less the graded ones,
   which no logbook holds.
 - A *place* is the notebook and the cell (by its id) where a lesson asks a question:
   the first code cell of ``notebooks/NN-*.ipynb`` that calls ``check("p2.1", ...`` or
-  ``question("q2.1", ...``. A question asked in another lesson than its bank's (q3.16 is
-  asked in lesson 10) belongs to the lesson that asks it. Without the course's notebooks
+  ``question("q2.1", ...``. A question asked in another lesson than its bank's belongs
+  to the lesson that asks it. Without the course's notebooks
   beside the package (an installed package), questions have their bank's lesson and no
   place.
 - A *link* to a place is relative to the folder a notebook runs in (the kernel's working
   folder) and ends ``#cell-id=<id>``, which JupyterLab scrolls to.
 
->>> lesson_of("p2.1"), lesson_of("q3.16"), lesson_of("q3.7") is None
+>>> lesson_of("p2.1"), lesson_of("q10.5"), lesson_of("q3.7") is None
 (2, 10, True)
 >>> plan().places["p1.1"].cell
 'c14'

@@ -41,6 +41,7 @@ next, at the root too.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 import sys
 
 from ..games.game import CHANCE, MAX, MIN
@@ -378,7 +379,7 @@ def expectiminimax(game, state=None, *, depth=None, evaluate=None, trace=False,
             return s.leaf(state, path, player, s.estimate(state), EVALUATION), None
         log.visit(state, path, player)
         if player == CHANCE:
-            best, move = 0.0, None
+            best, move = 0, None  # exact with exact probabilities (fractions), else float
             for a, p in game.chances(state):
                 child = result(state, a)
                 best += p * value(child, left - 1, (path, a))[0]
@@ -431,7 +432,7 @@ def _expectiminimax_with_bounds(game, state, bounds, *, depth, evaluate, trace, 
         if player == CHANCE:
             outcomes = list(game.chances(state))
             later = _chance_after(outcomes)
-            seen, move = 0.0, None
+            seen, move = 0, None  # exact with exact probabilities (fractions), else float
             for i, (a, p) in enumerate(outcomes):
                 top, bottom = seen + _share(later[i], high), seen + _share(later[i], low)
                 lo = (alpha - top) / p if p > 0 else -INF  # at or below: this node fails low
@@ -492,13 +493,21 @@ def check_bounds(bounds) -> tuple:
 
 
 def _chance_after(outcomes) -> list:
-    """For each outcome, the probability of the outcomes after it (added exactly)."""
+    """For each outcome, the probability of the outcomes after it (added exactly: floats
+    with ``math.fsum``, fractions as fractions).
+
+    >>> from fractions import Fraction
+    >>> _chance_after([("a", Fraction(1, 3))] * 3)
+    [Fraction(2, 3), Fraction(1, 3), 0]
+    """
+    if all(isinstance(p, (int, Fraction)) for _, p in outcomes):
+        return [sum(p for _, p in outcomes[i + 1:]) for i in range(len(outcomes))]
     return [math.fsum(p for _, p in outcomes[i + 1:]) for i in range(len(outcomes))]
 
 
 def _share(probability, bound):
     """``probability * bound``, with no probability left worth 0 even for an infinite bound."""
-    return 0.0 if probability == 0 else probability * bound
+    return 0 if probability == 0 else probability * bound
 
 
 def maxn(game, state=None, *, depth=None, evaluate=None, trace=False, order=None) -> SearchResult:

@@ -73,6 +73,22 @@ def depth_limited_minimax(game, state, depth, evaluate):
     return max(values) if game.to_move(state) == MAX else min(values)
 
 
+def heuristic_minimax(game, state, depth, heuristic):
+    """Wikipedia's form: "if depth = 0 or node is a terminal node, return the heuristic
+    value of node". The heuristic scores finished states too, so it must score a win as a
+    win (as AIMA asks: EVAL(s) = UTILITY(s) at a terminal state s).
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> heuristic_minimax(FIGURE_5_2, "A", 2, FIGURE_5_2.utility)   # the leaves' utilities
+    3
+    """
+    if depth == 0 or game.is_terminal(state):
+        return heuristic(state)
+    values = [heuristic_minimax(game, game.result(state, a), depth - 1, heuristic)
+              for a in game.actions(state)]
+    return max(values) if game.to_move(state) == MAX else min(values)
+
+
 def alphabeta(game, state, alpha=-math.inf, beta=math.inf):
     """The minimax value of ``state``, skipping moves once ``alpha >= beta``.
 
@@ -362,8 +378,8 @@ def chance_node_with_bounds(game, state, low, high, alpha, beta):
     ``high`` (or all ``low``), cannot bring it back inside (alpha, beta).
 
     >>> from minimax_lessons.games.examples import BOUNDED_CHANCE
-    >>> chance_node_with_bounds(BOUNDED_CHANCE, "C", 0, 10, 7, 10)   # C3 is never looked at
-    6.5
+    >>> chance_node_with_bounds(BOUNDED_CHANCE, "C", 0, 10, 8, 10)   # after C1 = 2: at most 8
+    8.0
     """
     seen, left = 0.0, 1.0  # the average so far; the probability not seen yet
     for a, p in game.chances(state):
@@ -409,6 +425,93 @@ class MCTSNode:
         self.untried = [] if game.is_terminal(state) else list(game.actions(state))
         self.visits = 0
         self.wins = 0.0
+
+
+def beam_minimax(game, state, width, estimate):
+    """Minimax with forward pruning: at every node only the ``width`` moves whose results
+    ``estimate`` ranks best for the player to move are searched; the others never are.
+
+    >>> from minimax_lessons.games.examples import BEAM_TRAP
+    >>> guess = lambda s: BEAM_TRAP.utility(s) if BEAM_TRAP.is_terminal(s) else BEAM_TRAP.heuristic(s)
+    >>> beam_minimax(BEAM_TRAP, "A", 2, guess), minimax(BEAM_TRAP, "A")
+    (3, 6)
+    """
+    if game.is_terminal(state):
+        return game.utility(state)
+    maximizing = game.to_move(state) == MAX
+    ranked = sorted(game.actions(state), key=lambda a: estimate(game.result(state, a)),
+                    reverse=maximizing)  # best-looking first (sorted keeps ties in order)
+    values = [beam_minimax(game, game.result(state, a), width, estimate)
+              for a in ranked[:width]]
+    return max(values) if maximizing else min(values)
+
+
+def beam_decision(game, state, width, estimate):
+    """MAX's move by :func:`beam_minimax`: the best of the ``width`` best-looking moves."""
+    ranked = sorted(game.actions(state), key=lambda a: estimate(game.result(state, a)),
+                    reverse=True)[:width]
+    return max(ranked, key=lambda a: beam_minimax(game, game.result(state, a), width, estimate))
+
+
+def singular_extension_decision(game, state, depth, evaluate, margin):
+    """MAX's move by a depth-limited search that checks a *singular* move, one better than
+    every other by at least ``margin``, by searching it one ply deeper before trusting it.
+
+    >>> from minimax_lessons.games.examples import SINGULAR_TRAP
+    >>> plain = {a: depth_limited_minimax(SINGULAR_TRAP, SINGULAR_TRAP.result("A", a), 1,
+    ...                                   SINGULAR_TRAP.heuristic) for a in (0, 1)}
+    >>> plain, singular_extension_decision(SINGULAR_TRAP, "A", 2, SINGULAR_TRAP.heuristic, 3)
+    ({0: 8, 1: 4}, 1)
+    """
+    values = {a: depth_limited_minimax(game, game.result(state, a), depth - 1, evaluate)
+              for a in game.actions(state)}
+    best = max(values, key=values.get)
+    others = [v for a, v in values.items() if a != best]
+    if others and values[best] - max(others) >= margin:  # singular: look one ply further
+        values[best] = depth_limited_minimax(game, game.result(state, best), depth, evaluate)
+    return max(values, key=values.get)
+
+
+def positions_from(game, state):
+    """Every position reachable from ``state``, ``state`` included (a set).
+
+    >>> from minimax_lessons import Nim
+    >>> len(positions_from(Nim([1, 2]), Nim([1, 2]).initial_state()))
+    8
+    """
+    seen, stack = {state}, [state]
+    while stack:
+        s = stack.pop()
+        for a in ([] if game.is_terminal(s) else game.actions(s)):
+            if game.result(s, a) not in seen:
+                seen.add(game.result(s, a))
+                stack.append(game.result(s, a))
+    return seen
+
+
+def retrograde(game, state):
+    """Every position's minimax value, worked out backwards from the finished games
+    (retrograde analysis, as endgame tables are built): ``{position: (value, round)}``.
+    Round 0 scores the finished positions; round k values each position whose moves all
+    lead to positions valued in earlier rounds.
+
+    >>> from minimax_lessons import Nim
+    >>> nim = Nim([1, 2])
+    >>> retrograde(nim, nim.initial_state())[nim.initial_state()]   # MAX wins, in round 3
+    (1, 3)
+    """
+    positions = positions_from(game, state)
+    table = {s: (game.utility(s), 0) for s in positions if game.is_terminal(s)}
+    waiting = {s: {game.result(s, a) for a in game.actions(s)} for s in positions - set(table)}
+    rounds = 0
+    while waiting:
+        rounds += 1
+        ready = [s for s, after in waiting.items() if after <= table.keys()]
+        for s in ready:
+            values = [table[game.result(s, a)][0] for a in game.actions(s)]
+            table[s] = (max(values) if game.to_move(s) == MAX else min(values), rounds)
+            del waiting[s]
+    return table
 
 
 def ucb1(child, parent_visits, c=math.sqrt(2)):
@@ -535,7 +638,10 @@ def show(*functions) -> Source:
     return Source("\n\n\n".join(texts))
 
 
-__all__ = ["minimax", "minimax_decision", "depth_limited_minimax", "alphabeta",
+__all__ = ["minimax", "minimax_decision", "depth_limited_minimax", "heuristic_minimax",
+           "beam_minimax", "beam_decision", "singular_extension_decision", "positions_from",
+           "retrograde",
+           "alphabeta",
            "alphabeta_decision", "alphabeta_with_killers", "alphabeta_with_table",
            "alphabeta_with_exact_table", "negamax", "expectiminimax",
            "expectiminimax_with_bounds", "chance_node_with_bounds", "maxn", "uct_search", "uct",

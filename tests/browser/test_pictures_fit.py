@@ -312,16 +312,18 @@ def answers_are_closed(page, path, when):
     assert texts and not [r for r in texts + results if r["open"]], \
         f"{path.name}: an answer is open {when}"
     assert all(r["summary"].startswith("Answer and explanation") for r in texts)
-    assert all(r["summary"].startswith("The result") for r in results)
+    assert all("(open it after you have checked your prediction" in r["summary"]
+               for r in results)
 
 
 def the_horizon_result_opens_only_when_clicked(page):
     """Lesson 9: the horizon position's result (a board and a line) opens on a click."""
     results = page.evaluate(RESULTS_JS)
-    assert len(page.evaluate(REVEALS_JS)) == 6 and len(results) == 5  # p9.3, p9.4 share one
-    horizon = page.locator(".jp-OutputArea-output details").nth(3)
+    # p9.3 and p9.4 share one answer, and show the table's code closed in two results
+    assert len(page.evaluate(REVEALS_JS)) == 6 and len(results) == 7
+    horizon = page.locator(".jp-OutputArea-output details").nth(5)
     horizon.scroll_into_view_if_needed()
-    assert results[3]["images"] == 1
+    assert results[5]["images"] == 1
     assert not horizon.get_by_text("column 2, searched 4 and 5 plies deep").is_visible()
     horizon.locator("summary").click()
     horizon.get_by_text("column 2, searched 4 and 5 plies deep").wait_for(state="visible")
@@ -442,12 +444,13 @@ def question_pictures(nb) -> dict:
 
 
 #: In lecture mode, screenshots kept of each of these lessons at both sizes: the cell shown.
-LECTURE_SHOTS = {"01-game-trees.ipynb": "draw_tree(nim, result=result)",
+LECTURE_SHOTS = {"01-game-trees.ipynb": "draw_tree(game, state=start, depth=2)",
                  "04-tic-tac-toe.ipynb": "draw_tree(game, state=fork",
                  "05-cost-of-looking-ahead.ipynb": "notes=cut_off",
                  "06-alpha-beta.ipynb": "legend=True",
                  "08-monte-carlo-tree-search.ipynb": "animate_mcts(tree",
-                 "10-more-players-dice-and-killers.ipynb": "draw_tree(THREE_PLAYERS, result"}
+                 "10-more-players-dice-and-killers.ipynb": "draw_tree(THREE_PLAYERS, size",
+                 "11-after-alpha-beta.ipynb": "draw_tree(BEAM_TRAP, notes"}
 
 
 def keep_lecture_shots(page, name):

@@ -9,7 +9,7 @@ Which notebooks a rule applies to:
 - *all notebooks* under ``notebooks/`` (lessons, ``exercises/``, ``solutions/``):
   reproducibility and stored outputs (no ``input()``, no network, seeded
   randomness, executed outputs, no widget state, no errors, links that resolve);
-- *lessons*: the numbered notebooks ``notebooks/NN-*.ipynb``, 00 to 10: the
+- *lessons*: the numbered notebooks ``notebooks/NN-*.ipynb``, 00 to 11: the
   opening frame and slide metadata;
 - *numbered lessons*: lessons 01 onwards (00 is the start page, not a lesson):
   the Summary and Exercises at the end.
@@ -484,6 +484,7 @@ TEXTBOOK_SHOWN = {
     "07": {"negamax", "expectiminimax"},
     "08": {"playout", "uct_search"},
     "09": {"alphabeta_with_table", "alphabeta_with_exact_table"},
+    "11": {"beam_minimax", "singular_extension_decision", "retrograde"},
     "10": {"maxn", "expectiminimax_with_bounds", "chance_node_with_bounds",
            "alphabeta_with_killers"},
 }

@@ -260,3 +260,88 @@ def test_seeds_change_the_random_trees_but_not_the_verdict():
     a = check_function("minimax", minimax_max_everywhere, seed=1)
     b = check_function("minimax", minimax_max_everywhere, seed=2)
     assert a.diagnosis == b.diagnosis == "max-at-every-level"
+
+
+# -- advice that names the real fix (pedagogy review 3, L-3) ------------------------------
+def alphabeta_window_not_passed(node, alpha, beta, is_maximizing):
+    """Tests and updates right, but every child is called with the full window."""
+    if not isinstance(node, list):
+        return node
+    value = -math.inf if is_maximizing else math.inf
+    for child in node:
+        found = alphabeta_window_not_passed(child, -math.inf, math.inf, not is_maximizing)
+        if is_maximizing:
+            value = max(value, found)
+            alpha = max(alpha, value)
+        else:
+            value = min(value, found)
+            beta = min(beta, value)
+        if alpha >= beta:
+            break
+    return value
+
+
+def alphabeta_updates_swapped(node, alpha, beta, is_maximizing):
+    """MAX's node lowers beta, MIN's raises alpha."""
+    if not isinstance(node, list):
+        return node
+    value = -math.inf if is_maximizing else math.inf
+    for child in node:
+        found = alphabeta_updates_swapped(child, alpha, beta, not is_maximizing)
+        if is_maximizing:
+            value = max(value, found)
+            beta = min(beta, value)
+        else:
+            value = min(value, found)
+            alpha = max(alpha, value)
+        if alpha >= beta:
+            break
+    return value
+
+
+def minimax_line_backwards(node, is_maximizing):
+    """The right value, the line built from the leaf up (each move appended)."""
+    if not isinstance(node, list):
+        return node, []
+    best = None
+    for i, child in enumerate(node):
+        value, line = minimax_line_backwards(child, not is_maximizing)
+        if best is None or (value > best[0] if is_maximizing else value < best[0]):
+            best = (value, line + [i])
+    return best
+
+
+def test_an_alpha_beta_that_does_not_pass_its_window_down_is_told_to_pass_it():
+    result = check_function("alphabeta", alphabeta_window_not_passed)
+    assert result.diagnosis == "no-pruning"
+    text = result.text()
+    assert "does not pass its narrowed alpha and beta down" in text
+    assert "(-inf, +inf) can never prune" in text
+
+
+def test_alpha_and_beta_updated_the_wrong_way_round_are_named_as_swapped():
+    result = check_function("alphabeta", alphabeta_updates_swapped)
+    assert result.diagnosis == "alpha-beta-swapped"
+    assert "raise alpha at MAX nodes, lower beta at MIN nodes" in result.text()
+
+
+@pytest.mark.parametrize("seed", [0, "student"])
+def test_a_line_written_backwards_is_said_to_be_backwards_and_no_class_is_blamed(seed):
+    result = check_function("minimax_line", minimax_line_backwards, seed=seed)
+    assert not result.passed
+    assert "That is best play's line backwards" in result.message
+    assert "It fails on" not in result.message
+    assert "float leaves" not in result.message and "MIN roots" not in result.message
+
+
+def test_a_class_is_named_only_where_it_holds_most_of_the_failures():
+    from minimax_lessons.exercises.functions import failing_classes
+    from minimax_lessons.exercises.kinds import Case, get_kind
+
+    spec = get_kind("minimax")
+    cases = [Case(([[1.5, 2]], True), 3, label="float leaves")] + \
+        [Case(([[1, 2], [3]], True), 5) for _ in range(9)]
+    # one float-leaf tree fails among five failures: floats are not the cause
+    assert failing_classes(spec, cases, [0, 1, 2, 3, 4]) == []
+    # every failure on the float-leaf tree alone: they are
+    assert failing_classes(spec, cases, [0]) == ["float leaves"]

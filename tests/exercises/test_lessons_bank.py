@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from minimax_lessons import (ConnectFour, GameTree, TicTacToe, alphabeta, best_first,
+from minimax_lessons import (ConnectFour, GameTree, Nim, TicTacToe, alphabeta, best_first,
                              centre_first, check_function, column_values, expectiminimax, iterative_deepening,
                              minimax, negamax, solve, table_search)
 from minimax_lessons.exercises import kinds
@@ -32,8 +32,8 @@ from .graded_answers import alphabeta_search, alphabeta_search_strict
 
 GAME = TicTacToe()
 SEEDS = range(4)
-LESSON_IDS = [f"q{lesson}.{n}" for lesson, count in ((1, 5), (2, 5), (4, 6), (5, 5), (6, 14),
-                                                     (7, 5), (8, 4), (9, 4), (10, 4))
+LESSON_IDS = [f"q{lesson}.{n}" for lesson, count in ((1, 5), (2, 5), (4, 8), (5, 5), (6, 14),
+                                                     (7, 5), (8, 4), (9, 4), (10, 5), (11, 4))
               for n in range(1, count + 1)]
 
 
@@ -157,6 +157,39 @@ def right_and_wrong(qid, data):
         values = {a: fast_win_value(GAME.result(board, a)) for a in GAME.actions(board)}
         fastest = {a for a, v in values.items() if v == max(values.values())}
         return min(fastest), (minimax(GAME, board).move, "no-discount")
+    if qid == "q4.7":   # every move loses, so the seed's bestMove never sets pos (main: 2)
+        board = data["board"]
+        assert all(minimax(GAME, GAME.result(board, a)).value == -1 for a in GAME.actions(board))
+        return 2, (minimax(GAME, board).move, "sentinel-equals-loss")
+    if qid == "q4.8":   # the best value starts at the loss score, -10
+        lines = get_question(qid).code().splitlines()
+        sentinel = next(i for i, line in enumerate(lines, 1) if "int value = -10;" in line)
+        comparison = next(i for i, line in enumerate(lines, 1) if "temp > value" in line)
+        return sentinel, (comparison, "wrong")
+    if qid == "q10.5":   # MAX, then two MIN levels (the ghosts), read from the tree
+        return ["max", "min", "min"], (["max", "min", "max"], "assumes-alternation")
+    if qid == "q11.1":   # the longest game takes one counter a move; a table holds them all
+        nim = Nim(data["heaps"])
+        return sum(data["heaps"]) + 1, (len(solve(nim)), "memory-holds-table")
+    if qid == "q11.2":   # the beam keeps the child with the best leftmost leaf
+        leftmost = [child[0] if isinstance(child, list) else child for child in data["tree"]]
+        return leftmost.index(max(leftmost)), (minimax(to_game(data["tree"], True)).move,
+                                               "beam-sees-everything")
+    if qid == "q11.3":   # positions, each once, against move orders
+        from itertools import permutations
+        boards = set()
+        for k in range(data["plies"] + 1):
+            for order in permutations(range(9), k):
+                board = ["."] * 9
+                for i, square in enumerate(order):
+                    board[square] = "XO"[i % 2]
+                boards.add("".join(board))
+        orders = sum(math.perm(9, k) for k in range(data["plies"] + 1))
+        return len(boards), (orders, "counts-tree-nodes")
+    if qid == "q11.4":   # the best average, answered by its smallest leaf
+        averages = [sum(c) / len(c) for c in data["tree"]]
+        chosen = data["tree"][averages.index(max(averages))]
+        return min(chosen), (max(averages), "expects-random-opponent")
     if qid in ("q4.4", "q6.13"):
         other = next(b.diagnosis for b in get_question(qid).bugs
                      if b.diagnosis != data["bug"])
@@ -287,8 +320,10 @@ VALUE_IDS = [qid for qid in LESSON_IDS if qid not in FUNCTIONS]
 def test_the_lessons_have_four_to_six_questions_each_and_the_graded_notebook_eight():
     ids = [q for q in question_ids() if q.startswith("q") and not q.startswith("q3.")]
     assert ids == LESSON_IDS
-    for lesson in (1, 2, 4, 5, 7, 8, 9, 10):
+    for lesson in (1, 2, 5, 7, 8, 9, 10, 11):
         assert 4 <= sum(q.startswith(f"q{lesson}.") for q in ids) <= 6
+    # lesson 4's six, and two on the seed's C++ program: what it prints, where its bug is
+    assert [q for q in ids if q.startswith("q4.")][6:] == ["q4.7", "q4.8"]
     assert len([q for q in ids if q.startswith("q6.")]) == 6 + 8
 
 
@@ -393,7 +428,9 @@ def test_a_diagnosed_student_gets_told_which_node_gives_the_mistake_away():
 
 
 # -- variants and storage ---------------------------------------------------------------------
-@pytest.mark.parametrize("qid", [q for q in VALUE_IDS if q not in ("q4.1", "q5.2", "q6.12")])
+@pytest.mark.parametrize("qid", [q for q in VALUE_IDS
+                                 if q not in ("q4.1", "q4.7", "q4.8", "q5.2", "q6.12",
+                                              "q10.5")])
 def test_seeds_give_different_variants(qid):
     q = get_question(qid)
     variants = {json.dumps(q.data(seed), sort_keys=True, default=str) for seed in range(8)}
@@ -485,6 +522,27 @@ def test_q5_5_refuses_open_lines_and_wins_at_100_inside_evaluate_with_the_reason
         assert "between -1 and +1" in result.message and "win" in result.explanation
     shrunk = check_function("evaluate", lambda board: open_lines(board) / 10)
     assert shrunk.passed  # wins need no special case: a search never asks evaluate about them
+
+
+def test_q5_5_keeps_its_word_and_never_asks_evaluate_about_a_finished_board():
+    """The question says a search calls evaluate only on unfinished boards: an evaluate
+    that refuses a finished one (raising, or returning None) is as right as any."""
+    from minimax_lessons.games.tictactoe import winner
+
+    def refuses_finished(board):
+        if winner(board) is not None or "." not in board:
+            raise ValueError(f"evaluate was asked about a finished game: {board}")
+        return open_lines(board) / 10
+
+    def none_on_finished(board):
+        return None if winner(board) is not None or "." not in board else open_lines(board) / 10
+
+    for seed in (0, 1, "student"):
+        assert not any(GAME.is_terminal(case.item[0])
+                       for case in kinds.get_kind("evaluate").cases(seed))
+    for student in (refuses_finished, none_on_finished):
+        assert check_function("evaluate", student).passed
+    assert not any(GAME.is_terminal(board) for board in kinds.search_boards())
 
 
 def test_q5_5s_pairs_differ_in_one_piece_that_open_lines_and_the_exact_value_agree_with():

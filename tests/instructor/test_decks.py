@@ -104,3 +104,18 @@ def test_export_deck_copies_katex_beside_the_deck(tmp_path):
     for needed in ("katex/katex.min.js", "katex/fonts/KaTeX_Main-Regular.woff2",
                    "reveal.js/dist/reveal.js"):
         assert (tmp_path / "slides" / needed).is_file(), needed
+
+
+def test_a_collapsed_cell_shows_only_its_output_in_the_deck():
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_markdown_cell("# A deck", metadata={"slideshow": {"slide_type": "slide"}}),
+        nbformat.v4.new_code_cell("hidden_check = 42\nprint('printed by the hidden cell')",
+                                  metadata={"slideshow": {"slide_type": "-"},
+                                            "jupyter": {"source_hidden": True}}),
+        nbformat.v4.new_code_cell("visible_code = 1",
+                                  metadata={"slideshow": {"slide_type": "-"}})])
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    NotebookClient(nb, timeout=120).execute()
+    body, _ = decks.exporter().from_notebook_node(nb)
+    assert "printed by the hidden cell" in body and "visible_code" in body
+    assert "hidden_check" not in body

@@ -97,3 +97,11 @@ def test_a_cell_too_tall_for_any_slide_is_named_when_the_rules_are_applied(capsy
     assert [i for i, _ in slides.too_tall_cells(nbformat.read(path, as_version=4))] == [1]
     assert slides.main([str(path)]) == 0
     assert "cell 2 is about" in capsys.readouterr().err
+
+
+def test_a_collapsed_source_takes_one_line_of_a_slide():
+    code = "\n".join(f"assert {k} == {k}" for k in range(20))
+    shown = nbformat.v4.new_code_cell(code)
+    collapsed = nbformat.v4.new_code_cell(code, metadata={"jupyter": {"source_hidden": True}})
+    assert slides.cell_height(collapsed) == slides.cell_height(nbformat.v4.new_code_cell("x"))
+    assert slides.cell_height(shown) > slides.cell_height(collapsed) + 18 * 18

@@ -3,6 +3,7 @@ each question is asked; the picture and the HTML."""
 
 import base64
 import html
+import json
 import os
 import re
 import subprocess
@@ -33,13 +34,22 @@ def test_every_question_a_lesson_asks_has_its_cell_and_graded_ones_are_left_out(
         place = course.places[qid]
         text = place.notebook.read_text()
         assert f'"id": "{place.cell}"' in text and qid in text
-    assert course.places["q3.16"].lesson == 10 and course.lesson("q3.16") == 10
+    assert course.places["q10.5"].lesson == 10 and course.lesson("q10.5") == 10
     assert course.titles[2][1] == "Back up values from the leaves to the root"
 
 
 def test_without_the_notebooks_questions_keep_their_banks_lesson_and_have_no_place(tmp_path):
     course = plan(tmp_path)
-    assert course.places == {} and course.lesson("q3.16") == 3 and course.lesson("p2.1") == 2
+    assert course.places == {} and course.lesson("q10.5") == 10 and course.lesson("p2.1") == 2
+
+
+def test_a_question_asked_in_another_lesson_belongs_to_the_lesson_that_asks_it(tmp_path):
+    notebook = {"cells": [{"cell_type": "code", "id": "here", "source": 'question("q3.1")',
+                           "metadata": {}, "outputs": [], "execution_count": None}]}
+    (tmp_path / "10-elsewhere.ipynb").write_text(json.dumps(notebook))
+    course = plan(tmp_path)
+    assert course.places["q3.1"].lesson == 10 and course.lesson("q3.1") == 10
+    assert course.lesson("q3.2") == 3
 
 
 def test_a_link_is_relative_to_where_the_notebook_runs_and_names_the_cell():
@@ -55,7 +65,7 @@ def test_lessons_count_questions_answered_and_right_at_the_first_answer():
             answer("p2.1", 0, True, kind="value", time=1),
             answer("p2.2", 0, True, kind="value", time=2),
             answer("q2.1", 5, True, kind="value", time=3),
-            answer("q3.16", 0, True, kind="fill", time=4)]
+            answer("q10.5", 0, True, kind="fill", time=4)]
     rows = {r.lesson: r for r in summarise(book, now=10).lessons}
     two = rows[2]
     assert (two.predictions_done, two.predictions_right, two.exercises_done,

@@ -120,3 +120,34 @@ def test_an_outcome_of_probability_zero_is_searched_with_the_full_window():
                                               for p in (0.5, 0.5, 0)]} for _ in range(3)]}
         t = GameTree.from_dict(spec)
         assert expectiminimax(t, bounds=(0, 9)).value == expectiminimax(t).value
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(LEVELS), st.integers(1, 4),
+       st.sampled_from([3, (1, 4)]), st.sampled_from([0, 2, math.inf]))
+def test_with_fractions_star1_is_exact_and_its_cuts_agree_with_an_exact_check(
+        seed, levels, depth, branching, slack):
+    """With probabilities as fractions every average is exact, so a chance node is cut only
+    where even its best (or worst) completion cannot reach the window: checked by
+    recomputing each cut's bound from the exact values of the outcomes seen."""
+    from fractions import Fraction
+
+    from minimax_lessons.experiments import with_exact_chances
+
+    tree = with_exact_chances(GameTree.random(branching, depth, seed=seed, low=0, high=8,
+                                              levels=levels))
+    plain = expectiminimax(tree)
+    bounded = expectiminimax(tree, bounds=(0 - slack, 8 + slack), trace=True)
+    assert bounded.value == plain.value and isinstance(plain.value, (int, Fraction))
+    for cut in chance_cuts(bounded):
+        assert isinstance(cut.value, (int, Fraction))
+        assert cut.value <= cut.alpha or cut.value >= cut.beta
+
+
+def test_the_lessons_star1_counts_are_exact_and_floats_miscount_at_ties():
+    from minimax_lessons.experiments import chance_pruning_by_bounds
+
+    exact = chance_pruning_by_bounds([0, math.inf], levels=("max", "chance"))
+    floats = chance_pruning_by_bounds([0, math.inf], levels=("max", "chance"), exact=False)
+    assert [(r["nodes"], r["chance cuts"]) for r in exact] == [(2032, 184), (2420, 0)]
+    assert [(r["nodes"], r["chance cuts"]) for r in floats] == [(2065, 175), (2420, 0)]

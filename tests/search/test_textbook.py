@@ -91,6 +91,38 @@ def test_depth_limited_minimax_gives_the_engines_value_with_the_same_estimates(t
     assert textbook.depth_limited_minimax(tree, tree.root, depth, estimates.__getitem__) == expected
 
 
+@settings(max_examples=200, deadline=None)
+@given(trees, st.integers(0, 5), st.integers(0, 10**6))
+def test_wikipedias_form_is_the_engine_when_its_heuristic_scores_finished_states_right(
+        tree, depth, seed):
+    rng = random.Random(seed)
+    estimates = {name: rng.randint(-5, 5) for name in tree}
+
+    def heuristic(state):  # EVAL = UTILITY at a terminal state, as AIMA asks
+        return tree.utility(state) if tree.is_terminal(state) else estimates[state]
+
+    expected = engine.minimax(tree, depth=depth, evaluate=estimates.__getitem__).value
+    assert textbook.heuristic_minimax(tree, tree.root, depth, heuristic) == expected
+
+
+def test_in_wikipedias_form_a_heuristic_blind_to_wins_passes_a_win_up():
+    from minimax_lessons import TicTacToe
+    from minimax_lessons.games.tictactoe import open_lines, winner
+
+    game = TicTacToe()
+    trap = game.parse("XOX\nOX.\nO..")           # X wins at 8
+
+    def knows_wins(board):
+        return {"X": 100, "O": -100}.get(winner(board), open_lines(board))
+
+    def move(heuristic):
+        values = {a: textbook.heuristic_minimax(game, game.result(trap, a), 0, heuristic)
+                  for a in game.actions(trap)}
+        return max(values, key=values.get)
+
+    assert move(open_lines) == 7 and move(knows_wins) == 8
+
+
 def test_depth_limited_minimax_uses_estimates_only_at_the_cut_off():
     assert textbook.depth_limited_minimax(HEURISTIC_TREE, "A", 1, HEURISTIC_TREE.heuristic) == 6
     assert textbook.depth_limited_minimax(HEURISTIC_TREE, "A", 2, HEURISTIC_TREE.heuristic) == 4

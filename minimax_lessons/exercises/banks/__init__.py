@@ -1,4 +1,4 @@
-"""The course's questions, lesson by lesson: ``lesson1.py`` to ``lesson10.py`` beside this file.
+"""The course's questions, lesson by lesson: ``lesson1.py`` to ``lesson11.py`` beside this file.
 
 Vocabulary
 ----------
@@ -22,14 +22,14 @@ Vocabulary
 
 from ..check import register
 from . import (lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson7, lesson8, lesson9,
-               lesson10)
+               lesson10, lesson11)
 
 LESSONS = (lesson1, lesson2, lesson3, lesson4, lesson5, lesson6, lesson7, lesson8, lesson9,
-           lesson10)
+           lesson10, lesson11)
 
 for _lesson in (lesson3,) + tuple(lesson for lesson in LESSONS if lesson is not lesson3):
     register(*_lesson.QUESTIONS)
 for _lesson in LESSONS:
     register(*_lesson.PREDICTIONS)
 
-__all__ = ["LESSONS"] + [f"lesson{n}" for n in range(1, 11)]
+__all__ = ["LESSONS"] + [f"lesson{n}" for n in range(1, 12)]

@@ -17,8 +17,8 @@ p10.7     what killer moves save on the empty Connect Four board, depth 6
 
 Every right answer is computed by the package's own searches, never stored.
 
-Exercises at the end of the lesson: q3.16 who moves where with two MIN agents ★ (lesson
-3's spare question), q10.1 a max^n score ★, q10.2 a chance node's bound ★★, q10.3 the
+Exercises at the end of the lesson: q10.5 who moves where with two MIN agents ★ (lesson
+3's q3.16 until issue 34), q10.1 a max^n score ★, q10.2 a chance node's bound ★★, q10.3 the
 killer moves' order ★★, q10.4 the window Star1 hands an outcome ★★★.
 
 >>> from minimax_lessons.exercises import check
@@ -40,7 +40,7 @@ from ...search.adversarial import alphabeta, expectiminimax, maxn, minimax
 from ...search.engine import centre_first
 from ...search.ordering import LearnedOrder
 from ..answers import TWO_DECIMALS
-from ..questions import ChoiceQuestion, ValueQuestion
+from ..questions import ChoiceQuestion, ValueQuestion, levels_question
 
 #: p10.6: on the 4 x 5 board, X to move; O threatens to complete column 4, so every move
 #: but 4 loses at once to O's 4, the last reply centre-first order tries.
@@ -470,6 +470,10 @@ QUESTIONS = (
         mistakes=lambda d: child_alpha_mistakes(*_window_args(d)),
         listing=_outcomes_listing, tolerance=TWO_DECIMALS, hint="a number (two decimals)",
         title="q10.4 The window of an outcome"),
+    levels_question(
+        "q10.5", "Every node's value is shown. Who moves at each level that has children: "
+                 "max or min? (one word per level, top down)",
+        spec=TWO_OPPONENTS_SPEC, title="q10.5 Who moves where?"),
 )
 
 __all__ = ["QUESTIONS", "PREDICTIONS", "REFUTED", "REFUTED_MOVE", "NO_PRUNING_OPTIONS",

@@ -19,10 +19,11 @@ p3.5      ``best_move([[8, 1], [6, 4], [2, 3]])``                    value for m
 
 Every right answer is computed by the package's own search on the fixed tree.
 
-Exercises: the lesson asks q3.1 to q3.6 and q3.17 (the seed's Parsons problem: the lines of
-the best-index loop, each common wrong order named) at its end; its graded notebook
-(``notebooks/exercises/03-minimax-exercises.ipynb``) asks q3.7 to q3.15; lesson 10 asks
-q3.16 (two MIN agents in a row). Answers are recomputed from each variant with the
+Exercises: the lesson asks q3.1 to q3.6, q3.17 (the seed's Parsons problem: the lines of
+the best-index loop, each common wrong order named) and q3.18 (the seed's last exercise as
+written: the value and the index of ``[[3, 5], [2, 9], [0, 7]]``) at its end; its graded notebook
+(``notebooks/exercises/03-minimax-exercises.ipynb``) asks q3.7 to q3.15 (q3.16, who moves
+where with two MIN agents, is lesson 10's q10.5 now). Answers are recomputed from each variant with the
 package's searches; the one fixed answer (q3.8) is stored as a salted hash.
 
 >>> from minimax_lessons.exercises import check
@@ -32,13 +33,17 @@ package's searches; the one fixed answer (q3.8) is stored as a salted hash.
 
 from __future__ import annotations
 
-from ...games.examples import TWO_OPPONENTS_SPEC
 from ...games.tree import GameTree
 from ...search.adversarial import minimax
 from ..nested import estimate
+from .. import feedback as F
+from ..answers import as_number, same_number
+from ...mistakes import explain, hand_value_mistakes, named_mistakes
+from ...mistakes import minimax_value
+from ..nested import to_game
 from ..questions import (Bug, ChoiceQuestion, FillQuestion, FindBugQuestion, FunctionQuestion,
                          ParsonsQuestion, PredictQuestion, PrunedQuestion, ValueQuestion,
-                         levels_question, tree_value_question)
+                         tree_value_question)
 
 #: The seed-style tree whose printed value students predict.
 SEED_TREE = [[8, 1], [6, 4], [2, 3]]
@@ -99,7 +104,7 @@ PREDICTIONS = (
 )
 
 
-# -- the exercises, and the graded notebook's (q3.1 to q3.16) -----------------------------------
+# -- the exercises, and the graded notebook's (q3.1 to q3.18) -----------------------------------
 DEPTH_LINES = ["def minimax(node, depth, is_maximizing):",
                "    if not isinstance(node, list):",
                "        return node",
@@ -122,6 +127,77 @@ GIVEN_MINIMAX = ("def minimax(node, is_maximizing):\n"
                  "        return node\n"
                  "    values = [minimax(child, not is_maximizing) for child in node]\n"
                  "    return max(values) if is_maximizing else min(values)\n")
+
+#: The last exercise of the seed's lesson notes, as it is written there: print the value
+#: and the index of the best move of this tree, MAX at the root (q3.18).
+SEED_EXERCISE_TREE = [[3, 5], [2, 9], [0, 7]]
+
+
+class ValueAndMoveQuestion(ValueQuestion):
+    """The pair ``(value, index)`` a program prints for a nested tree: the root's minimax
+    value and the index of its first best move, each half judged and its mistake named.
+
+    >>> q = ValueAndMoveQuestion("demo.vm", "?", [[3, 5], [2, 9], [0, 7]])
+    >>> q.check((3, 0)).passed, q.check((9, 1)).diagnosis, q.check((3, 1)).diagnosis
+    (True, 'max-at-every-level', 'one-based-move')
+    """
+
+    answer_hint = "a pair (value, index), such as (4, 1)"
+
+    def __init__(self, id, prompt, tree, **kw):
+        super().__init__(id, prompt, data={"tree": tree}, solve=self._right,
+                         mistakes=self._pairs, tree=lambda d: to_game(d["tree"], True),
+                         discriminate=False, **kw)
+
+    @staticmethod
+    def _right(data):
+        tree = data["tree"]
+        values = [minimax_value(child, False) for child in tree]
+        return (max(values), values.index(max(values)))
+
+    @staticmethod
+    def _move_mistakes(data):
+        """``[(id, index)]``: a best_move that goes wrong on its own, the values right."""
+        values = [minimax_value(child, False) for child in data["tree"]]
+        best = values.index(max(values))
+        return [("one-based-move", best + 1), ("returns-value-not-move", max(values)),
+                ("players-swapped", values.index(min(values)))]
+
+    @staticmethod
+    def _pairs(data):
+        """The pairs a known mistake prints (a wrong value, or the right one and a wrong
+        index)."""
+        value, move = ValueAndMoveQuestion._right(data)
+        found = [(vid, (v, move)) for vid, v in hand_value_mistakes(data["tree"], True)]
+        return found + [(vid, (value, m)) for vid, m in ValueAndMoveQuestion._move_mistakes(data)]
+
+    def check(self, answer, seed=0, **options):
+        if isinstance(answer, dict):
+            answer = (answer.get("value"), answer.get("index", answer.get("move")))
+        if not isinstance(answer, (tuple, list)) or len(answer) != 2 \
+                or any(as_number(x) is None for x in answer):
+            return self._bad(seed, f"{F.show(answer)} is not a pair of numbers.")
+        data = self.data(seed)
+        value, move = (as_number(x) for x in answer)
+        right_value, right_move = self._right(data)
+        tree = data["tree"]
+        if same_number(value, right_value) and same_number(move, right_move):
+            return self._feedback(True, None, f"Right: value {F.show(value)}, index "
+                                  f"{F.show(move)}.", seed)
+        if not same_number(value, right_value):
+            named = named_mistakes((vid, same_number(value, v))
+                                   for vid, v in hand_value_mistakes(tree, True))
+            said = f"The value {F.show(value)} is not right."
+        else:
+            named = named_mistakes((vid, same_number(move, m))
+                                   for vid, m in self._move_mistakes(data))
+            said = f"The value is right, but the index {F.show(move)} is not."
+        if named:
+            return self._feedback(False, " or ".join(named),
+                                  f"{said} {explain(' or '.join(named), hand=True)}", seed,
+                                  diagnoses=tuple(named))
+        return self._feedback(False, "wrong", said, seed)
+
 
 QUESTIONS = (
     tree_value_question(
@@ -173,10 +249,6 @@ QUESTIONS = (
                       "    return ____(values) if is_maximizing else ____(values)",
               "blanks": ["max", "min"]},
         title="q3.10 Fill in the blanks", graded=True),
-    levels_question(
-        "q3.16", "Every node's value is shown. Who moves at each level that has children: "
-                "max or min? (one word per level, top down)",
-        spec=TWO_OPPONENTS_SPEC, title="q3.16 Who moves where?"),
     FindBugQuestion(
         "q3.11", "This function has one bug. Give (line number, bug id).",
         "def minimax(node, is_maximizing):\n"
@@ -253,6 +325,12 @@ QUESTIONS = (
                  "leftmost: keep a move and switch only to a strictly better one, as minimax "
                  "does. It may call your minimax.",
         "best_move_either", title="q3.5 Write best_move for either player"),
+    ValueAndMoveQuestion(
+        "q3.18", "The last exercise of the seed's notes, as written there: implement minimax "
+                 "and best_move, then print the value of the root and the index of its best "
+                 "move for [[3, 5], [2, 9], [0, 7]] (MAX at the root, moves counted from 0). "
+                 "Answer with what your program prints, as a pair (value, index).",
+        SEED_EXERCISE_TREE, title="q3.18 The seed's exercise: value and index"),
     FunctionQuestion(
         "q3.6", "Write a function minimax(game, state) (any name will do) for any game, "
                  "through the Game interface only: "
@@ -263,5 +341,5 @@ QUESTIONS = (
 )
 
 __all__ = ["QUESTIONS", "PREDICTIONS", "SEED_TREE", "DEEPER_TREE", "FIGURE", "DEPTH_LINES",
-           "BEST_LINES", "GIVEN_MINIMAX",
+           "BEST_LINES", "GIVEN_MINIMAX", "SEED_EXERCISE_TREE", "ValueAndMoveQuestion",
            "leftmost_leaf", "depth_limited_value"]

@@ -19,7 +19,8 @@ Every right answer is computed from the game by the package's searches.
 
 Exercises at the end of the lesson: q4.1 perfect play is... ★, q4.2 a position's value ★,
 q4.3 the best square ★★, q4.4 find the bug (swapped signs and others) ★★, q4.5 write
-minimax on boards ★★★, q4.6 the fastest win (depth-discounted utilities) ★★★.
+minimax on boards ★★★, q4.6 the fastest win (depth-discounted utilities) ★★★, q4.7 read
+the seed's C++ program ★★ and q4.8 find its bug ★★★ (:mod:`.seed_program`).
 
 >>> from minimax_lessons.exercises import check
 >>> check("p4.4", 8).diagnosis
@@ -37,6 +38,8 @@ from .. import variants
 from ..questions import Bug, ChoiceQuestion, FindBugQuestion, FunctionQuestion, ValueQuestion
 from ..variants import VARIANTS
 from .common import GAME, best_squares, mover, numbered, random_position, shown_code
+from .seed_program import (BUGGY_LINE, FIXED_LINE, MAIN_BOARD, SEED_PROGRAM, line_of,
+                           numbered_program, seed_best_move)
 
 #: Block O's diagonal at 6, which also makes two threats of X's own (0-3-6, 6-7-8).
 FORK_BLOCK = GAME.parse("X.O\n.O.\n..X")
@@ -186,6 +189,36 @@ def _slow_win_position(rng):
             return {"board": board}
 
 
+class SeedBugQuestion(FindBugQuestion):
+    """q4.8: the line of the seed's C++ program that holds its bug (a line number); the
+    lines a student may blame instead get a sentence of their own."""
+
+    #: line text -> what to say when it is blamed
+    NOTES = {
+        "if (temp > value) {": "Not this one: a strict comparison keeps the first of equally "
+                               "good moves, as lesson 3's best_move does, and is right. Look "
+                               "at the value it compares with first: -10 is the score of a "
+                               "loss, so when every move loses, no move is ever above it.",
+        "int pos = 2;": "That 2 is only what shows the bug: bestMove should set pos whatever "
+                        "the board, and here it never does. Find why no move ever replaces "
+                        "the best value.",
+    }
+
+    def __init__(self, id, prompt, **kw):
+        super().__init__(id, prompt, SEED_PROGRAM.replace(BUGGY_LINE, FIXED_LINE),
+                         [Bug("sentinel-equals-loss", line_of(BUGGY_LINE), BUGGY_LINE)],
+                         ask_kind=False, **kw)
+
+    def check(self, answer, seed=0, **options):
+        verdict = super().check(answer, seed, **options)
+        if verdict.passed or verdict.diagnosis == "bad-answer":
+            return verdict
+        for text, note in self.NOTES.items():
+            if answer == line_of(text):
+                return self._feedback(False, "wrong", f"Line {answer}: {note}", seed)
+        return verdict
+
+
 QUESTIONS = (
     ChoiceQuestion(
         "q4.1", "Both players play perfectly from the empty board. How does tic-tac-toe end?",
@@ -239,6 +272,19 @@ QUESTIONS = (
         + [("one-based-move", a + 1) for a in sorted(fastest_squares(d["board"]))],
         listing=lambda d: numbered(d["board"]), hint="a square number (0-8)",
         title="q4.6 The fastest win"),
+    ValueQuestion(
+        "q4.7", "The seed's C++ program below chooses X's square with bestMove. Its main "
+                "runs it on lesson 4's lost board (X to move: O threatens 8 and wins whatever "
+                "X does). Which square does the program print?",
+        data={"board": MAIN_BOARD}, solve=lambda d: seed_best_move(d["board"]),
+        mistakes=lambda d: [("sentinel-equals-loss", minimax(GAME, d["board"]).move)],
+        listing=lambda d: numbered_program(), hint="a square number (0-8)",
+        title="q4.7 Read the seed's C++ program"),
+    SeedBugQuestion(
+        "q4.8", "The same program plays a square O already holds when every move loses "
+                "(q4.7). Which line holds the bug? One change on that line fixes it. "
+                "Answer with the line number.",
+        title="q4.8 Find the seed's bug"),
 )
 
 __all__ = ["QUESTIONS", "PREDICTIONS", "FORK_BLOCK", "SLOW_WIN", "NINE_FACTORIAL",

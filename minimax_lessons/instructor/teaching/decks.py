@@ -13,6 +13,9 @@ Vocabulary
   widget manager). Formulas (``$...$``, ``$$...$$``) are typeset by KaTeX 0.19.1
   from ``SLIDES/katex/``, a copy of ``minimax_lessons/static/katex/`` (MIT, about
   600 KB, see its README), instead of MathJax from a CDN.
+- *Collapsed cells*: a cell a lesson collapses (``metadata.jupyter.source_hidden``, the
+  asserts that check a prediction's answer) shows only its output in the deck, as in
+  JupyterLab (:class:`KeepCollapsed`).
 - *Players*: the lesson runs with its widget state stored; every animation's
   widget output is swapped by :class:`EmbedPlayers` for an ``<iframe srcdoc>``
   holding the same self-contained page ``Animation.save("x.html")`` writes, so it
@@ -37,7 +40,7 @@ from nbconvert.preprocessors import ExecutePreprocessor, Preprocessor
 from ...animation.player import STATIC, player_page
 from ...animation.iframe import FRAME_CSS, iframe
 
-__all__ = ["EmbedPlayers", "player_iframe", "export_deck", "export_decks"]
+__all__ = ["EmbedPlayers", "KeepCollapsed", "player_iframe", "export_deck", "export_decks"]
 
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -87,12 +90,28 @@ class EmbedPlayers(Preprocessor):
         return nb, resources
 
 
+class KeepCollapsed(Preprocessor):
+    """Leave out of the deck what a lesson collapses in JupyterLab: the source of a cell
+    with ``metadata.jupyter.source_hidden`` (the asserts that would give a prediction's
+    answer away) and the outputs of one with ``outputs_hidden``."""
+
+    def preprocess(self, nb, resources):
+        for cell in nb.cells:
+            jupyter = cell.get("metadata", {}).get("jupyter", {})
+            if jupyter.get("source_hidden"):
+                cell.metadata.setdefault("transient", {})["remove_source"] = True
+            if jupyter.get("outputs_hidden") and cell.get("outputs"):
+                cell.outputs = []
+        return nb, resources
+
+
 def exporter() -> SlidesExporter:
     """nbconvert's SlidesExporter, offline: the local template and reveal.js, players embedded."""
     deck = SlidesExporter(template_name=TEMPLATE, extra_template_basedirs=[str(STATIC)],
                           reveal_url_prefix="reveal.js", reveal_theme="white",
                           reveal_transition="none")
     deck.register_preprocessor(EmbedPlayers(), enabled=True)
+    deck.register_preprocessor(KeepCollapsed(), enabled=True)
     return deck
 
 

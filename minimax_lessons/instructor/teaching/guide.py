@@ -147,6 +147,12 @@ ADVICE = {
         _M, "Minimax prefers the quickest win.",
         "Plain minimax scores every win +1, now or later; it is in no hurry. Depth-discounted "
         "utilities (lesson 4's q4.6) make a quick win worth more."),
+    "sentinel-equals-loss": Advice(
+        _M, "The loop always sets the best move: the first move beats the starting value.",
+        "Ask what the best value starts at, and whether a move that loses can ever be "
+        "strictly above it. A best-so-far starts below every score (or at the first move's); "
+        "the seed's C++ program (q4.7, q4.8) starts at the loss score and, on a lost board, "
+        "prints a square that is not even free."),
     "misses-block": Advice(
         _M, "Attacking is always better than defending.",
         "Ask what O does next after each candidate move: minimax looks at the reply, and a "
@@ -501,6 +507,43 @@ ADVICE = {
         _X, "Killer moves are the moves that cut off most often.",
         "That is the history heuristic (counts, at every ply); killers keep the latest two "
         "per ply, newest first."),
+    "memory-holds-tree": Advice(
+        _X, "A search holds everything it has looked at.",
+        "Trace the recursion on Figure 5.2 with a finger: once B returns 3, nothing of B's "
+        "subtree is needed again. Depth-first search holds its path: O(m) positions, or "
+        "O(bm) if it makes all of a node's children at once."),
+    "memory-holds-table": Advice(
+        _X, "Searching a game means storing every position.",
+        "Only a transposition table stores positions; plain depth-first minimax keeps its "
+        "path. Lesson 11 puts the two side by side: 10 positions against 5,478."),
+    "memory-all-children": Advice(
+        _X, "Every search holds all the children of the nodes on its path.",
+        "That is AIMA's O(bm), for a search that makes all of a node's successors at once; "
+        "a recursion that makes one child at a time holds only the path, O(m)."),
+    "beam-sees-everything": Advice(
+        _X, "A beam only reorders the moves; it still finds the best one.",
+        "Forward pruning drops moves unsearched: what the estimate ranks low is never looked "
+        "at. Point at E in lesson 11's tree, worth 6 and ranked last."),
+    "beam-trusts-estimates": Advice(
+        _X, "A beam plays the move with the best estimate.",
+        "The estimate only picks which moves to search; the kept moves are searched to the "
+        "end and compared by their searched values."),
+    "extension-not-searched": Advice(
+        _X, "An extension only marks a move; the value stays the one at the depth limit.",
+        "The extension searches the singular move further and backs the new values up: B's "
+        "8 from the estimates becomes -3 from the leaves."),
+    "opening-moves-lose": Advice(
+        _X, "Some first moves of tic-tac-toe lose (the edges, say).",
+        "Look up the nine boards after X's first move in the table: all are worth 0. An edge "
+        "opening gives X fewer chances against a weak O, not a lost game."),
+    "expects-random-opponent": Advice(
+        _X, "An agent scores what it expects.",
+        "The agent's model of the opponent is not the opponent: an adversary answers the "
+        "expectimax agent's move with its worst leaf (CS188's table)."),
+    "minimax-agent-score": Advice(
+        _X, "Both agents play the same move, so both score the same.",
+        "Expectimax chooses by averages, so it may pick a move that minimax rejects; against "
+        "an adversary that move scores its smallest leaf."),
     "killers-always-help": Advice(
         _X, "A smarter order always saves nodes.",
         "Only where the fixed order puts the refutation late: from the empty board the "

@@ -19,7 +19,8 @@ Vocabulary
      the cell that would overflow it starts a ``subslide`` instead.
 
 - :func:`cell_height` estimates in CSS pixels how tall a cell is on a 1280x720
-  projector: lines of prose and code, and the stored outputs (pictures by their
+  projector: lines of prose and code (one line for a source JupyterLab collapses,
+  ``metadata.jupyter.source_hidden``), and the stored outputs (pictures by their
   own size, capped as ``notebooks/rise.css`` caps them; the animation player by
   its picture plus its controls). It only needs to be good enough to split long
   sections; the browser test ``tests/browser/test_slides.py`` measures the real
@@ -135,7 +136,11 @@ def cell_height(cell) -> int:
         return markdown_height(cell.source) + CELL_PADDING
     if cell.cell_type != "code":
         return prose_height(cell.source) + CELL_PADDING
-    height = len(cell.source.splitlines() or [""]) * CODE_LINE + CELL_PADDING
+    collapsed = cell.get("metadata", {}).get("jupyter", {})
+    lines = 1 if collapsed.get("source_hidden") else len(cell.source.splitlines() or [""])
+    height = lines * CODE_LINE + CELL_PADDING
+    if collapsed.get("outputs_hidden") and cell.get("outputs"):
+        return height + CODE_LINE
     return height + sum(output_height(out) for out in cell.get("outputs", []))
 
 
