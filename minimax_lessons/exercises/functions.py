@@ -49,7 +49,8 @@ from dataclasses import replace
 from . import feedback as F
 from ..words import join_names
 from ..runner.copies import course_match
-from ..runner.guard import diagnosis_of, is_package_function, static_findings
+from ..runner.guard import (carried_findings, diagnosis_of, is_package_function,
+                             static_findings)
 from .harness import resolve_harness, run_local
 from .kinds import (SEARCH_TRAPS, Expected, eval_pairs, get_kind, grid, moved_piece,
                     same_number, search_mistake, symmetries)
@@ -91,21 +92,25 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
     found = [] if ours else static_findings(code)
     if found:
         return _uses_package(spec, found, len(cases), hidden, time.perf_counter() - start)
+    carried = [] if ours else carried_findings(code)
+    if carried:
+        return _runs_carried_code(spec, carried, len(cases), hidden,
+                                  time.perf_counter() - start)
     items = [c.item for c in cases]
     box = sandbox or default_sandbox()
     run = box.run(code, items, harness=spec.harness, time_limit=time_limit,
                   isolate="item" if hidden else None, max_timeouts=spec.max_timeouts)
-    if run.setup_error is not None:
-        return _verdict(spec.name, False, "raises",
-                        f"Your code could not be loaded: {run.setup_error.sentence()}",
-                        error=run.setup_error, seconds=time.perf_counter() - start)
-    outcomes = run.outcomes
-    refused = [o.error for o in outcomes if diagnosis_of(o.error)]
-    if any(diagnosis_of(e) == "starts-a-process" for e in refused):
-        return _starts_process(spec, refused, len(cases), hidden, time.perf_counter() - start)
+    refused = [o.error for o in run.outcomes if diagnosis_of(o.error)]
+    if diagnosis_of(run.setup_error):  # the values it carries, or its definitions, refused
+        refused.append(run.setup_error)
     if refused:
-        return _uses_package(spec, [e.message for e in refused], len(cases), hidden,
-                             time.perf_counter() - start)
+        return _refused(spec, refused, len(cases), hidden, time.perf_counter() - start)
+    if run.setup_error is not None:
+        error = run.setup_error
+        return _verdict(spec.name, False, "raises",
+                        f"Your code could not be loaded: {error.sentence()}",
+                        error=error, seconds=time.perf_counter() - start)
+    outcomes = run.outcomes
     if spec.judged_by_properties:
         result = _judge_evaluate(spec, cases, outcomes, hidden)
     else:
@@ -113,6 +118,27 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
                         hidden, prune_ties, seed, box, code, time_limit, run.missing,
                         run.stopped)
     return _with_time(result, time.perf_counter() - start)
+
+
+def _refused(spec, errors, total, hidden, seconds) -> Verdict:
+    """No credit: the guard or the lock refused what the answer did (``errors``, each with
+    the guard's diagnosis): a process started comes first, then code it carried."""
+    diagnoses = [diagnosis_of(e) for e in errors]
+    if "starts-a-process" in diagnoses:
+        return _starts_process(spec, errors, total, hidden, seconds)
+    if "runs-carried-code" in diagnoses:
+        return _runs_carried_code(spec, [e.message for e in errors
+                                         if diagnosis_of(e) == "runs-carried-code"],
+                                  total, hidden, seconds)
+    return _uses_package(spec, [e.message for e in errors], total, hidden, seconds)
+
+
+def _runs_carried_code(spec, found, total, hidden, seconds) -> Verdict:
+    """No credit: the answer runs (or brings) code that is not its own (``found`` says how)."""
+    how = "; ".join(dict.fromkeys(text.removeprefix("your function ") for text in found))
+    return _verdict(spec.name, False, "runs-carried-code",
+                    f"No points: your function runs code that is not its own ({_shorten(how)}).",
+                    tests=total, failed=total, hidden=hidden, seconds=seconds, score=0.0)
 
 
 def _uses_package(spec, found, total, hidden, seconds) -> Verdict:

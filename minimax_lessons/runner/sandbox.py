@@ -400,6 +400,9 @@ class Sandbox:
         outcomes = []
         while len(outcomes) < count:
             message = self._next(limit + 2.5)
+            if message is not None and message.get("type") == "done" and outcomes \
+                    and message.get("stopped"):
+                return Run(outcomes, dict(setup.get("missing", {})))  # a violation ended it
             if message is None or message.get("type") != "outcome":
                 outcomes.append(self._failure(message, ""))
                 break

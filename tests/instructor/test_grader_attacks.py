@@ -157,7 +157,7 @@ def test_messages_not_stamped_with_the_current_job_are_dropped(box):
 
 # -- processes left behind -------------------------------------------------------------------
 def forks_through_libc(path):
-    """Start a child with libc's fork (no audit event, so the guard does not see it)."""
+    """Start a child with libc's fork (no audit event for the fork itself)."""
     import ctypes
     import os
     import time
@@ -192,20 +192,31 @@ def _gone(pid) -> bool:
     return False
 
 
-def test_processes_a_student_function_starts_are_killed_when_its_input_is_done(plain_box, tmp_path):
+def test_a_fork_through_libc_is_refused_before_any_process_starts(plain_box, tmp_path):
+    """Issue 31: before, the fork happened (the guard saw no audit event) and the child was
+    killed afterwards; now the call into native code is refused at once."""
     path = tmp_path / "pid"
     (outcome,) = plain_box.run(forks_through_libc, [(str(path),)], harness=ref(call_args)).outcomes
-    assert outcome.ok and outcome.value == 1, "the guard does not see a fork through libc"
-    pid = int(path.read_text())
-    assert pid > 0 and _gone(pid)
+    assert outcome.status == "raised" and outcome.error.type == "RunsCarriedCode"
+    assert "native code (ctypes" in outcome.error.message
+    assert not path.exists()
 
 
-def test_a_plain_fork_in_an_answer_is_refused_and_its_child_killed(plain_box, tmp_path):
+def test_a_plain_fork_in_an_answer_is_refused_and_no_child_is_left(plain_box, tmp_path):
     path = tmp_path / "pid"
     (outcome,) = plain_box.run(forks_plainly, [(str(path),)], harness=ref(call_args)).outcomes
-    assert outcome.status == "raised"
-    assert "process" in outcome.error.message, "the refusal says a process was started"
-    assert _gone(int(path.read_text()))
+    assert outcome.status == "raised" and outcome.error.type == "StartsProcess"
+    assert "started another process (os.fork)" in outcome.error.message
+    assert not path.exists(), "the call ended at the fork"
+    assert _children_of(plain_box._proc.pid) == [], "the worker has no child left"
+
+
+def _children_of(pid) -> list:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return f.read().split()
+    except OSError:
+        return []
 
 
 def _alive(pid) -> bool:
