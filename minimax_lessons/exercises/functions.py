@@ -246,7 +246,8 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
         spec.name, False, diagnosis, message, tests=total, failed=failed, hidden=hidden,
         call=None if hidden else spec.call_text(item), failing_input=None if hidden else item,
         expected=None if hidden else exp.value, got=None if hidden else outcome.value,
-        error=outcome.error, output="" if hidden else outcome.output, picture=picture,
+        error=hidden_error(outcome.error) if hidden else outcome.error,
+        output="" if hidden else outcome.output, picture=picture,
         board=board, score=(total - failed) / total if slow_only else None)
 
 
@@ -374,6 +375,8 @@ def _message(spec, item, expected: Expected, outcome: Outcome, failed, total, hi
         return (f"{'A hidden test' if hidden else spec.call_text(item)} did not finish "
                 "within the time limit (an endless loop, or far too much work).")
     if outcome.status == "crash":
+        if hidden:  # its exit code and output could be made to spell out a hidden input
+            return "The process running your function died."
         return f"The process running your function died ({outcome.detail})."
     if outcome.status == "flood":
         return (f"{'On a hidden test' if hidden else spec.call_text(item)} your function "
@@ -381,18 +384,44 @@ def _message(spec, item, expected: Expected, outcome: Outcome, failed, total, hi
     if outcome.status == "internal":
         return "The checker itself failed on this input; please tell your instructor."
     if outcome.status == "raised":
-        text = f"{head} {call} raised {outcome.error.sentence()}."
+        error = hidden_error(outcome.error) if hidden else outcome.error
+        text = f"{head} {call} raised {error.sentence()}."
         name = _missing_name(outcome.error, missing)
         if name:
             text += (f" Note: {name} is defined in your notebook but could not be sent to "
                      f"the checker ({missing[name]}).")
         return text
     problem = spec.type_problem(outcome.value, item)
+    if problem and hidden:  # the value it returned could spell out the input
+        return f"{head} {call} returned what is not an answer of the right kind " \
+               f"(a {type_name(outcome.value)})."
     if problem:
         return f"{head} {call}: {_full_stop(problem)}"
     if outcome.mutated and not spec.mutation_matters:
         return f"{head} {call} changed the input it was given."
     return spec.wrong_answer(head, call, item, expected, outcome, hidden)
+
+
+def hidden_error(error):
+    """What feedback on a hidden test says of an exception: its type and where in the
+    student's code it was raised, never its text (an answer could put the hidden input in
+    it: ``raise ValueError(node)``).
+
+    >>> from minimax_lessons.runner.sandbox import ErrorInfo
+    >>> hidden_error(ErrorInfo("ValueError", "[[3, 12], 8]", 4, "raise ValueError(node)",
+    ...                        "minimax")).sentence()
+    'ValueError, at line 4 of minimax (raise ValueError(node))'
+    """
+    if error is None:
+        return None
+    return replace(error, message="", steps=tuple(step[:3] for step in error.steps))
+
+
+def type_name(value) -> str:
+    """The type of a value an answer returned, in words (an Opaque's recorded type too)."""
+    if hasattr(value, "type") and hasattr(value, "repr"):  # codec.Opaque
+        return str(value.type)[:40]
+    return type(value).__name__
 
 
 def _missing_name(error, missing):
@@ -416,9 +445,10 @@ def _judge_evaluate(spec, cases, outcomes, hidden) -> Verdict:
             return _evaluate_fail(spec, diagnosis, message, cases[i], o, total, hidden)
         problem = spec.type_problem(o.value, cases[i].item)
         if problem:
-            return _evaluate_fail(spec, "wrong-type",
-                                  f"evaluate({boards[i]!r}): {_full_stop(problem)}",
-                                  cases[i], o, total, hidden)
+            said = (f"One of the boards: it returned what is not a score (a "
+                    f"{type_name(o.value)})." if hidden
+                    else f"evaluate({boards[i]!r}): {_full_stop(problem)}")
+            return _evaluate_fail(spec, "wrong-type", said, cases[i], o, total, hidden)
     score = {b: o.value for b, o in zip(boards, outcomes)}
     finished = {b for b in boards if spec.expected((b,)).details["terminal"]}
     for b in boards:
@@ -483,7 +513,8 @@ def _evaluate_fail(spec, diagnosis, message, case, outcome, total, hidden, board
                     hidden=hidden,
                     call=None if hidden or case is None else spec.call_text(case.item),
                     failing_input=None if hidden or case is None else case.item,
-                    error=outcome.error if outcome else None,
+                    error=(hidden_error(outcome.error) if hidden else outcome.error)
+                    if outcome else None,
                     output="" if hidden or outcome is None else outcome.output,
                     board=shown)
 

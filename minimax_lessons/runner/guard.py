@@ -207,14 +207,14 @@ def static_findings(shipped) -> list:
 
 def carried_findings(shipped) -> list:
     """Why a shipped function carries more than its own code, as short phrases ([] when
-    it does not): a part of its code that is not a definition (``def``, ``class``, or
-    ``name = lambda``), too many parts or too much source, more pickled data than
+    it does not): a part of its code that holds other statements than definitions,
+    assignments and imports, too many parts or too much source, more pickled data than
     :data:`~.shipping.MAX_CARRIED_BYTES`. Read as data, in the trusted process (the values
     themselves are checked in the locked worker: :func:`~.shipping.check_carried`).
 
     >>> from minimax_lessons.runner.shipping import Shipped
-    >>> carried_findings(Shipped("f", (("f", "code", ("import os\\ndef f(): pass", 1, "")),)))
-    ['f holds import, not only definitions']
+    >>> carried_findings(Shipped("f", (("f", "code", ("exec('1')\\ndef f(): pass", 1, "")),)))
+    ['f holds expr, not only definitions']
     """
     from .shipping import MAX_CARRIED_BYTES
 
@@ -243,12 +243,13 @@ def carried_findings(shipped) -> list:
 
 
 def _definition(node) -> bool:
-    """Is this top-level statement one a shipped part is made of (a def, a class,
-    ``name = lambda ...``, a docstring)?"""
-    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+    """Is this top-level statement one a shipped part is made of: a def, a class, an
+    assignment (``name = lambda ...``, a constant of lines put in order), an import, a
+    docstring? (Whatever it is, it runs in the locked worker; a statement of another kind
+    is no part of what :func:`~.shipping.ship` or :func:`~.shipping.from_source` sends.)"""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import,
+                         ast.ImportFrom, ast.Assign, ast.AnnAssign)):
         return True
-    if isinstance(node, ast.Assign) and isinstance(node.value, ast.Lambda):
-        return all(isinstance(t, ast.Name) for t in node.targets)
     return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
 
 
