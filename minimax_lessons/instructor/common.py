@@ -65,7 +65,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._process import children, with_package_path
+from .._process import TailPipe, children, with_package_path
 
 
 # -- file names and files --------------------------------------------------------------------
@@ -319,13 +319,17 @@ def run_child(code: str, job: dict, *, timeout: float) -> ChildRun:
     """
     token = secrets.token_hex(16)
     env = with_package_path(student_environment())
-    with tempfile.TemporaryFile() as errors:
+    errors = TailPipe()  # a pipe that keeps its tail: what the child writes fills no disk
+    try:
         with _RUNNING_LOCK:
             if _STOPPING.is_set():
                 return ChildRun(None, stopped=True)
-            proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, stderr=errors, env=env,
-                                    start_new_session=True)
+            try:
+                proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=errors.write_fd,
+                                        env=env, start_new_session=True)
+            finally:
+                errors.started()
             _RUNNING[proc.pid] = proc
         try:
             out, _ = proc.communicate(pickle.dumps({**job, "token": token}), timeout=timeout)
@@ -345,10 +349,12 @@ def run_child(code: str, job: dict, *, timeout: float) -> ChildRun:
             answer = None
         if isinstance(answer, dict) and answer.get("token") == token:
             return ChildRun(answer, exit_code=proc.returncode)
-        errors.seek(0)
-        tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
+        errors.close(wait=1.0)
+        tail = errors.text()[-300:].strip().splitlines()
         return ChildRun(None, exit_code=proc.returncode,
                         last_error=tail[-1] if tail and proc.returncode == 1 else None)
+    finally:
+        errors.close(wait=0)
 
 
 def kill_session(proc):

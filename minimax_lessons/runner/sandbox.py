@@ -57,7 +57,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from .._process import kill_tree, with_package_path
+from .._process import TailPipe, kill_tree, with_package_path
 from .codec import DecodeError, decode
 from ._worker import BOOT
 from .shipping import Shipped, ship
@@ -211,13 +211,20 @@ class Sandbox:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         env.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy in student code: no thread pools
         env.setdefault("OMP_NUM_THREADS", "1")
-        self._stderr = tempfile.TemporaryFile()
+        # a pipe that keeps the tail of what the worker writes, never a file (a worker
+        # could write without end)
+        self._stderr = TailPipe() if os.name == "posix" else tempfile.TemporaryFile()
         flags = getattr(subprocess, "CREATE_NO_WINDOW", 0)
         self._started_at = time.perf_counter()
-        self._proc = subprocess.Popen(
-            [*self.wrapper, self.python, "-c", BOOT],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-            env=env, creationflags=flags)
+        try:
+            self._proc = subprocess.Popen(
+                [*self.wrapper, self.python, "-c", BOOT],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=getattr(self._stderr, "write_fd", self._stderr), env=env,
+                creationflags=flags)
+        finally:
+            if isinstance(self._stderr, TailPipe):
+                self._stderr.started()
         self._inbox = queue.Queue()
         self._ready = False
         self._jobs = 0
@@ -261,6 +268,8 @@ class Sandbox:
 
     def _stderr_tail(self):
         try:
+            if isinstance(self._stderr, TailPipe):
+                return self._stderr.text()[-3000:].strip()
             self._stderr.seek(0)
             return self._stderr.read()[-3000:].decode("utf-8", "replace").strip()
         except (OSError, ValueError, AttributeError):
@@ -292,7 +301,10 @@ class Sandbox:
             if reader is not None:
                 reader.join(STOP_WAIT)
             if self._stderr is not None:
-                self._stderr.close()
+                if isinstance(self._stderr, TailPipe):
+                    self._stderr.close(wait=0.2)
+                else:
+                    self._stderr.close()
                 self._stderr = None
 
     close = stop

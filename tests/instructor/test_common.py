@@ -135,3 +135,21 @@ def test_every_cell_reads_back_as_written_and_none_starts_a_formula(tmp_path_fac
         for cell in raw:
             assert not cell.startswith(FORMULA_STARTS) or cell.lstrip("+-").replace(".", "", 1) \
                 .replace("e", "", 1).replace("E", "", 1).lstrip("+-").isdigit()
+
+
+def test_a_childs_stderr_is_a_pipe_that_keeps_its_tail_not_a_file():
+    """Issue 31: a grading process's stderr (which its kernel inherited) was a deleted
+    temporary file of the host's: 1 GiB written there stayed on disk. It is a pipe now,
+    drained as it comes; the last line still says why a child failed."""
+    from minimax_lessons.instructor.common import run_child
+
+    child = ("import os, stat, sys\n"
+             "from minimax_lessons.instructor.common import take_job\n"
+             "job, reply = take_job()\n"
+             "os.write(2, b'x' * (16 << 20) + b'\\n')\n"
+             "print('the last line', file=sys.stderr)\n"
+             "sys.stderr.flush()\n"
+             "reply.send({'fifo': stat.S_ISFIFO(os.fstat(2).st_mode)})\n")
+    assert run_child(child, {}, timeout=120).answer["fifo"] is True
+    failed = run_child(child.replace("reply.send", "sys.exit(1); reply.send"), {}, timeout=120)
+    assert failed.answer is None and failed.last_error == "the last line"

@@ -527,7 +527,9 @@ def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_fol
                prlimit=None).prefix()
     hidden = [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--tmpfs"
               and cmd[i - 2] != "--size"]
-    readonly = [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--remount-ro"]
+    readonly = [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--remount-ro"
+                and cmd[i + 1] != "/dev"]
+    assert cmd[cmd.index("--dev") + 1] == "/dev" and "/dev" in cmd[cmd.index("--remount-ro"):]
     for place in places:
         assert any(str(place).startswith(h.rstrip("/") + "/") for h in hidden), place
     assert sorted(hidden) == sorted(readonly)
@@ -538,7 +540,8 @@ def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_fol
     assert {"--unshare-net", "--unshare-pid", "--die-with-parent"} <= set(cmd)
     limited = Jail(str(work), bwrap="/usr/bin/bwrap", prlimit="/usr/bin/prlimit", memory=2 << 30,
                    processes=64).prefix()
-    assert limited[-5:] == ["--", "/usr/bin/prlimit", f"--data={2 << 30}", "--nproc=64", "--"]
+    assert limited[-6:] == ["--", "/usr/bin/prlimit", f"--data={2 << 30}", "--nproc=64",
+                           f"--fsize={WORK_SPACE}", "--"]
 
 
 def test_only_a_students_own_plain_files_are_copied_beside_their_notebook(tmp_path):
