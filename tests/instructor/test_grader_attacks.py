@@ -233,7 +233,7 @@ import json  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 
-from .assignment_kit import LIMITS, NAME, make_assignment, submit  # noqa: E402
+from .assignment_kit import CARRIED_MINIMAX, LIMITS, NAME, make_assignment, submit  # noqa: E402
 
 from minimax_lessons.instructor import grade  # noqa: E402
 from minimax_lessons.instructor.common import read_csv  # noqa: E402
@@ -673,6 +673,7 @@ def planted(tmp_path_factory):
     submit(subs, blank, FORMULA)
     submit(subs, blank, "copier", minimax=LESSON_3_RENAMED)
     submit(subs, blank, "tabler", minimax=TABLE_OF_ANSWERS)
+    submit(subs, blank, "carrier", minimax=CARRIED_MINIMAX)
     stream = io.StringIO()
     grade(subs, key, out, stream=stream, isolation="bwrap", jobs=2, **LIMITS)
     alice_stored = (out / "results" / "alice.json").read_text()
@@ -821,3 +822,13 @@ def test_a_table_of_the_hidden_tests_answers_worked_out_in_the_notebook_earns_no
     rows = {(r["student"], r["question"]): r for r in read_csv(planted["out"] / "grades.csv")}
     assert float(rows[("tabler", "q3.14")]["points"]) == 0, rows[("tabler", "q3.14")]
     assert float(rows[("alice", "q3.14")]["points"]) == 3
+
+
+def test_the_carried_source_attack_earns_nothing_in_bubblewrap_and_says_so(planted):
+    """Issue 31: the package's textbook carried in a global, written to $HOME and imported
+    under another name in the checker's worker; before, 3/3 on q3.14."""
+    rows = {(r["student"], r["question"]): r for r in read_csv(planted["out"] / "grades.csv")}
+    carried = rows[("carrier", "q3.14")]
+    assert float(carried["points"]) == 0 and carried["diagnosis"] == "runs-carried-code"
+    assert "SOURCES carries" in carried["feedback"], carried["feedback"]
+    assert float(rows[("carrier", "q3.13")]["points"]) == 2, "its other answers count"

@@ -15,7 +15,7 @@ import zipfile
 
 import pytest
 
-from .assignment_kit import ALWAYS_MAX, NAME, make_assignment, submit
+from .assignment_kit import ALWAYS_MAX, CARRIED_MINIMAX, NAME, make_assignment, submit
 
 from minimax_lessons.instructor.__main__ import main
 from minimax_lessons.instructor.grading.isolation import find_bwrap
@@ -144,7 +144,7 @@ with open(DROP + "/found.json", "w") as out:
 '''
 
 
-def lay_out(root, autograder, work, student_cells=()):
+def lay_out(root, autograder, work, student_cells=(), minimax=None):
     """``root`` laid out as Gradescope's /autograder, with ann's submission (and the compiled
     Graphviz that setup.sh leaves in graphviz-cache)."""
     from .container_kit import graphviz_cache
@@ -155,7 +155,8 @@ def lay_out(root, autograder, work, student_cells=()):
     shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
     os.chmod(root / "run_autograder", 0o755)
     (root / "results").mkdir()
-    submit(work, autograder["blank"], "ann", after=list(student_cells))
+    submit(work, autograder["blank"], "ann", after=list(student_cells),
+           **({"minimax": minimax} if minimax else {}))
     (root / "submission").mkdir()
     shutil.copy(work / "ann" / NAME, root / "submission" / "hw.ipynb")
     (root / "submission_metadata.json").write_text(json.dumps({
@@ -174,7 +175,8 @@ def test_where_no_jail_can_be_built_the_autograder_grades_as_a_user_of_its_own(a
     drop.chmod(0o777)
     try:
         lay_out(root, autograder, tmp_path / "work", [
-            f"ROOT, DROP = {str(root)!r}, {str(drop)!r}", ATTEMPTS + CONTAINER_ATTACK])
+            f"ROOT, DROP = {str(root)!r}, {str(drop)!r}", ATTEMPTS + CONTAINER_ATTACK],
+            minimax=CARRIED_MINIMAX)  # issue 31's attack on q3.14, 3/3 here before
         env = {**os.environ, "MINIMAX_LESSONS_PYTHON": sys.executable}
         done = in_a_container([str(root / "run_autograder")], cwd=root, env=env,
                               capture_output=True, text=True, timeout=600)
@@ -183,8 +185,10 @@ def test_where_no_jail_can_be_built_the_autograder_grades_as_a_user_of_its_own(a
         check_results(results)
         assert results["extra_data"]["isolation"] == "user"
         assert "Your code ran as an unprivileged user of its own" in results["output"]
-        assert {t["number"]: t["status"] for t in results["tests"]} == {
-            "q3.13": "passed", "q3.14": "passed"}
+        tests = {t["number"]: t for t in results["tests"]}
+        assert tests["q3.13"]["status"] == "passed"
+        assert tests["q3.14"]["status"] == "failed" and tests["q3.14"]["score"] == 0
+        assert "Diagnosis: runs-carried-code" in tests["q3.14"]["output"]
         found = json.loads((drop / "found.json").read_text())
         assert found["uid"] != 0 and found["caps"] == "0000000000000000"
         for what in ("read the key", "read the autograder", "write the results",

@@ -18,7 +18,7 @@ import sys
 import nbformat
 import pytest
 
-from .assignment_kit import NAME, make_assignment, submit
+from .assignment_kit import CARRIED_MINIMAX, NAME, make_assignment, submit
 from .container_kit import ATTEMPTS, graphviz_cache, in_a_container, open_folder
 from .test_isolation import FORKS
 
@@ -68,6 +68,7 @@ def graded():
                  f"{str(sub / 'bob' / NAME)!r}, {str(out)!r}")
         submit(sub, blank, "ann", after=[paths, ATTACK])
         submit(sub, blank, "bob")
+        submit(sub, blank, "cara", minimax=CARRIED_MINIMAX)
         sub.chmod(0o700)
         env = {**os.environ, CACHE_ENV: str(graphviz_cache(base))}  # as on Gradescope
         done = in_a_container([sys.executable, "-m", "minimax_lessons.instructor", "grade",
@@ -112,7 +113,8 @@ def test_the_process_limit_and_the_file_size_limit_hold(graded):
 
 
 def test_the_class_is_graded_as_in_a_jail_and_the_grader_says_how_once(graded):
-    assert {s: r["points"] for s, r in graded["totals"].items()} == {"ann": "5", "bob": "5"}
+    assert {s: r["points"] for s, r in graded["totals"].items()} == {
+        "ann": "5", "bob": "5", "cara": "2"}
     assert graded["log"].count("grading without a jail") == 1
     assert "as an unprivileged user of its own" in graded["log"]
 
@@ -137,6 +139,7 @@ def test_as_a_user_of_its_own_the_grader_refuses_a_key_and_submissions_every_use
     base = open_folder("mml-user-test-")
     try:
         key, blank = make_assignment(base)
+        key.chmod(0o644)  # (release writes it 0600: opened here, as a copy may be)
         submit(base / "sub", blank, "ann")
         done = run_grade(base, "--isolation", "user")
         assert done.returncode == 2
@@ -186,3 +189,12 @@ def test_a_user_jail_gives_its_folder_to_its_user_and_lets_it_only_pass_the_grad
     cmd = jail.prefix()
     assert cmd[0].endswith("setpriv") and "--bounding-set=-all" in cmd
     assert f"--nproc={PROCESSES}" in cmd and f"HOME={root / 'nb-1' / 'work'}" in cmd
+
+
+def test_the_carried_source_attack_earns_nothing_as_a_user_of_its_own(graded):
+    """Issue 31: as a user of its own the worker sees the whole package, and before, the
+    sources carried in a global, written to $HOME and imported earned 3/3 on q3.14."""
+    rows = {(r["student"], r["question"]): r for r in read_csv(graded["out"] / "grades.csv")}
+    carried = rows[("cara", "q3.14")]
+    assert float(carried["points"]) == 0 and carried["diagnosis"] == "runs-carried-code"
+    assert "SOURCES carries" in carried["feedback"]
