@@ -338,6 +338,21 @@ _SYSCALLS = {"x86_64": (444, 445, 446), "aarch64": (444, 445, 446)}
 _PR_SET_NO_NEW_PRIVS = 38
 
 
+def landlock_version() -> int:
+    """The version of Landlock this Linux offers (0: none, or a seccomp filter refuses it)."""
+    if not sys.platform.startswith("linux") or os.uname().machine not in _SYSCALLS:
+        return 0
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.syscall.restype = ctypes.c_long
+        return max(0, libc.syscall(ctypes.c_long(_SYSCALLS[os.uname().machine][0]), None,
+                                   ctypes.c_size_t(0), ctypes.c_uint32(1)))
+    except (OSError, AttributeError, ValueError):
+        return 0
+
+
 def restrict_kernel() -> int:
     """Ask Linux (Landlock) to refuse this process and its children every file access from
     now on, and, where the kernel can, TCP and signals to processes outside it. Returns the
@@ -380,5 +395,5 @@ def restrict_kernel() -> int:
         return 0
 
 
-__all__ = ["lock", "locked", "restrict_kernel", "offer_modules", "pickle_globals",
+__all__ = ["lock", "locked", "restrict_kernel", "landlock_version", "offer_modules", "pickle_globals",
            "violation_line", "OFFERED_MODULES", "VIOLATION_EXIT", "KINDS", "REPORT_EVENT"]

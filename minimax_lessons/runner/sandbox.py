@@ -7,14 +7,15 @@ of output, return things that cannot be compared, or change their input. Each
 of these becomes a clear :class:`Outcome` within a few seconds, and the
 notebook's kernel stays alive and responsive.
 
-**This is not a security sandbox.** The student's code runs with the same
-rights as the person running the check (it can read and write their files).
-What the worker does guarantee, on POSIX: student code cannot change how
-another input or a later check is judged, cannot forge the results of inputs
-other than the one it runs on, and leaves no process behind (each input runs
-in a child forked for it, see :mod:`~minimax_lessons.runner._worker`). The
-instructor's grader adds isolation of files and network with bubblewrap
-(:mod:`minimax_lessons.instructor.grading.isolation`).
+The worker runs with the rights of the person running the check. What it does
+guarantee, on POSIX: student code cannot change how another input or a later check is
+judged, cannot forge the results of inputs other than the one it runs on, and leaves no
+process behind (each input runs in a child forked for it, see
+:mod:`~minimax_lessons.runner._worker`); and that child is locked before any of the
+answer's code runs (:mod:`~minimax_lessons.runner.lockdown`): only that code and the
+standard library already imported can run, no file can be opened, nothing imported,
+nothing started. The instructor's grader adds isolation of files and network with
+bubblewrap (:mod:`minimax_lessons.instructor.grading.isolation`).
 
 How it works
 ------------

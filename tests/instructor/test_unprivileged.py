@@ -52,6 +52,8 @@ print(json.dumps({
     "become root": attempt(lambda: os.setuid(0)),
     "processes": len(children),
     "a 300 MiB file": attempt(big),
+    "write the temporary folder": attempt(lambda: open("/tmp/mml-" + str(os.getpid()), "w")),
+    "write /dev/shm": attempt(lambda: open("/dev/shm/mml-planted-" + str(os.getpid()), "w")),
 }))
 '''
 
@@ -110,6 +112,17 @@ def test_the_key_the_submissions_and_the_grades_are_out_of_its_reach(graded):
 def test_the_process_limit_and_the_file_size_limit_hold(graded):
     assert graded["ann"]["processes"] < PROCESSES
     assert graded["ann"]["a 300 MiB file"] == errno.EFBIG
+
+
+def test_where_linux_has_landlock_nothing_but_its_folder_can_be_written(graded):
+    """Issue 31: as a user of its own, student code wrote /tmp and /dev/shm (the host's
+    memory); Landlock's wall keeps it to its folder where the kernel offers it."""
+    from minimax_lessons.runner.lockdown import landlock_version
+
+    if landlock_version() < 1:
+        pytest.skip("this Linux has no Landlock: /tmp and /dev/shm stay writable")
+    for place in ("write the temporary folder", "write /dev/shm"):
+        assert graded["ann"][place] == errno.EACCES, place
 
 
 def test_the_class_is_graded_as_in_a_jail_and_the_grader_says_how_once(graded):
