@@ -99,7 +99,8 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
     items = [c.item for c in cases]
     box = sandbox or default_sandbox()
     run = box.run(code, items, harness=spec.harness, time_limit=time_limit,
-                  isolate="item" if hidden else None, max_timeouts=spec.max_timeouts)
+                  isolate="item" if hidden else None, max_timeouts=spec.max_timeouts,
+                  lock=not ours)
     refused = [o.error for o in run.outcomes if diagnosis_of(o.error)]
     if diagnosis_of(run.setup_error):  # the values it carries, or its definitions, refused
         refused.append(run.setup_error)
@@ -116,7 +117,7 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
     else:
         result = _judge(spec, cases, _expected(spec.name, prune_ties, seed, hidden), outcomes,
                         hidden, prune_ties, seed, box, code, time_limit, run.missing,
-                        run.stopped)
+                        run.stopped, lock=not ours)
     return _with_time(result, time.perf_counter() - start)
 
 
@@ -198,7 +199,7 @@ def _is_right(spec, item, expected, outcome) -> bool:
 
 
 def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
-           time_limit, missing, stopped="") -> Verdict:
+           time_limit, missing, stopped="", lock=True) -> Verdict:
     total = len(cases)
     wrong = [i for i, o in enumerate(outcomes)
              if not _is_right(spec, cases[i].item, expected[i], o)]
@@ -239,7 +240,7 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
     if not hidden and outcome.status not in ("timeout", "crash"):
         def run_nodes(items):
             return box.run(code, items, harness=spec.harness, time_limit=time_limit,
-                           max_timeouts=1).outcomes
+                           max_timeouts=1, lock=lock).outcomes
 
         picture, board = spec.picture(item, exp, outcome, run_nodes)
     return _verdict(

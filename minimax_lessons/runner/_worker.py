@@ -498,7 +498,8 @@ def _prepare_lock():
     lockdown.offer_modules()
     install()
     worker = [os.path.join(PACKAGE_DIR, *part.split("/")) for part in WORKER_PARTS]
-    _LOCK.update(package_dir=PACKAGE_DIR, worker_dirs=worker,
+    _LOCK.update(package_dir=lockdown.folders([PACKAGE_DIR]),
+                 worker_dirs=lockdown.folders(worker),
                  pickles=lockdown.pickle_globals(ALLOWED_MODULES),
                  namedtuple=collections.namedtuple)
 

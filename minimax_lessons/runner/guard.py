@@ -139,6 +139,8 @@ CARRIED_EXPLANATION = (
     "points.")
 #: The most parts (the function, its helpers, modules and values) an answer may have.
 MAX_PARTS = 200
+#: The most bytes all the values a function carries (its globals, pickled) may take.
+MAX_CARRIED_BYTES = 256 << 10
 #: The most characters of source one part of an answer may have.
 MAX_PART_SOURCE = 200_000
 
@@ -209,15 +211,13 @@ def carried_findings(shipped) -> list:
     """Why a shipped function carries more than its own code, as short phrases ([] when
     it does not): a part of its code that holds other statements than definitions,
     assignments and imports, too many parts or too much source, more pickled data than
-    :data:`~.shipping.MAX_CARRIED_BYTES`. Read as data, in the trusted process (the values
+    :data:`MAX_CARRIED_BYTES`. Read as data, in the trusted process (the values
     themselves are checked in the locked worker: :func:`~.shipping.check_carried`).
 
     >>> from minimax_lessons.runner.shipping import Shipped
     >>> carried_findings(Shipped("f", (("f", "code", ("exec('1')\\ndef f(): pass", 1, "")),)))
     ['f holds expr, not only definitions']
     """
-    from .shipping import MAX_CARRIED_BYTES
-
     found, pickled = [], 0
     if len(shipped.parts) > MAX_PARTS:
         found.append(f"it has {len(shipped.parts):,} parts (at most {MAX_PARTS})")
@@ -581,4 +581,4 @@ __all__ = ["watch", "install", "furnish_stand_ins", "ALLOWED_NAMES", "static_fin
            "is_package_function", "uses_package_in_code",
            "diagnosis_of", "UsesPackageSearch", "StartsProcess", "RunsCarriedCode",
            "ALLOWED_MODULES", "EXPLANATION", "PROCESS_EXPLANATION", "CARRIED_EXPLANATION",
-           "allowed_reference", "carried_findings"]
+           "allowed_reference", "carried_findings", "MAX_CARRIED_BYTES"]

@@ -180,11 +180,19 @@ def lock(report_fd, *, package_dir, worker_dirs=(), pickles=PICKLE_GLOBALS,
     global _locked
     import posix
 
-    package = _folders(package_dir)
-    worker = tuple(p for d in worker_dirs for p in _folders(d))
+    package = package_dir if isinstance(package_dir, tuple) else _folders(package_dir)
+    worker = worker_dirs if isinstance(worker_dirs, tuple) and all(
+        w.endswith("/") for w in worker_dirs) else tuple(
+        p for d in worker_dirs for p in _folders(d))
     sys.addaudithook(_hook_for(report_fd, package, worker, frozenset(pickles),
                                getattr(namedtuple, "__code__", None), posix))
     _locked = True
+
+
+def folders(paths) -> tuple:
+    """Each of ``paths`` as written and as resolved, ending in a slash: how :func:`lock`
+    takes its folders (worked out once, before any child is locked)."""
+    return tuple(f for path in paths for f in _folders(path))
 
 
 def _folders(path) -> tuple:

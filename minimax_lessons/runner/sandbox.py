@@ -316,8 +316,13 @@ class Sandbox:
 
     # -- jobs -------------------------------------------------------------------
     def run(self, fn, items, *, harness, time_limit=None, output_keep=None,
-            flood_limit=None, recursion_limit=1000, isolate=None, max_timeouts=None) -> Run:
+            flood_limit=None, recursion_limit=1000, isolate=None, max_timeouts=None,
+            lock=True) -> Run:
         """Run ``harness(fn, item, call)`` on each item in the worker.
+
+        ``lock=False`` (only for the package's own functions: the checker checking its
+        buggy variants) runs them without the lock of :mod:`.lockdown`, so that they may
+        import the package's modules they use.
 
         ``isolate="item"`` runs each input in a process of its own, so nothing
         the code does on one input can change how another is judged (slower:
@@ -338,7 +343,7 @@ class Sandbox:
             max_timeouts = MAX_TIMEOUTS if isolate == "item" else 1
         options = dict(harness=harness, time_limit=time_limit, output_keep=output_keep,
                        flood_limit=flood_limit, recursion_limit=recursion_limit,
-                       isolate=isolate)
+                       isolate=isolate, lock=lock)
         first = self._run_job(code, items, **options)
         outcomes, stopped = list(first.outcomes), ""
         while max_timeouts > 1 and first.setup_error is None \
@@ -353,7 +358,7 @@ class Sandbox:
         return Run(outcomes, first.missing, first.setup_error, stopped)
 
     def _run_job(self, code, items, *, harness, time_limit, output_keep, flood_limit,
-                 recursion_limit, isolate) -> Run:
+                 recursion_limit, isolate, lock=True) -> Run:
         """Send one job to the worker and collect its outcomes (it stops at a timeout)."""
         limit = self.time_limit if time_limit is None else time_limit
         token = secrets.token_hex(16)
@@ -363,7 +368,8 @@ class Sandbox:
                "time_limit": limit, "recursion_limit": recursion_limit,
                "output_limit": self.output_keep if output_keep is None else output_keep,
                "flood_limit": self.flood_limit if flood_limit is None else flood_limit,
-               "memory_limit": self.memory_limit, "sys_path": list(sys.path)}
+               "memory_limit": self.memory_limit, "sys_path": list(sys.path),
+               "lock": bool(lock)}
         with self._lock:
             if self._jobs >= RECYCLE_AFTER:
                 self.stop()

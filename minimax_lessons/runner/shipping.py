@@ -41,9 +41,8 @@ from dataclasses import dataclass
 
 #: Values bigger than this (pickled) are not copied to the worker (an answer carries data,
 #: not a library); all the values of one function together may take as much
-#: (:data:`MAX_CARRIED_BYTES`, checked by :func:`~.guard.carried_findings`).
+#: (``guard.MAX_CARRIED_BYTES``, checked by :func:`~.guard.carried_findings`).
 MAX_VALUE_BYTES = 256 << 10
-MAX_CARRIED_BYTES = 256 << 10
 
 
 class ShippingError(ValueError):
@@ -511,4 +510,4 @@ def _note_missing(namespace, name, reason):
 
 
 __all__ = ["Shipped", "ShippingError", "Prepared", "ship", "rebuild", "prepare", "build",
-           "from_source", "check_carried", "MAX_VALUE_BYTES", "MAX_CARRIED_BYTES", "MAX_CARRIED_TEXT", "MAX_CARRIED_ITEMS"]
+           "from_source", "check_carried", "MAX_VALUE_BYTES", "MAX_CARRIED_TEXT", "MAX_CARRIED_ITEMS"]

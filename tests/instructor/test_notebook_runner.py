@@ -99,6 +99,7 @@ FLOODS = [
 ]
 
 
+@pytest.mark.slow  # two kernels
 @pytest.mark.parametrize("jailed", [False, True], ids=["plain", "bwrap"])
 def test_display_updates_comm_messages_and_the_kernels_own_output_count_against_the_limit(
         jailed, tmp_path):

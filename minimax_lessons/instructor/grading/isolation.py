@@ -60,7 +60,7 @@ from ..._process import PACKAGE_ROOT
 from ...pictures.render import CACHE_ENV, cache_dir
 from ..assignment.release import ReleaseError
 from .limits import JAIL_UIDS, MEMORY, PROCESSES, WORK_SPACE, as_root, next_uid, probe
-from .notebook_runner import CappedKernelManager
+from .kernels import CappedKernelManager
 from .unprivileged import UserJail, probe as probe_user, refuse_open
 
 NO_BWRAP_ENV = "MINIMAX_LESSONS_NO_BWRAP"

@@ -35,12 +35,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import nbformat
-from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 from nbclient.exceptions import CellExecutionComplete, CellTimeoutError, DeadKernelError
 from jupyter_core.utils import ensure_async, run_sync
 
-from ..._process import TailPipe, with_package_path
+from ..._process import with_package_path
+from .kernels import CappedKernelManager
 
 TIMEOUT_NAME = "CellTimeoutError"
 #: The bytes a Unix socket's path may hold (``sun_path``, less its closing NUL).
@@ -125,22 +125,6 @@ def message_size(msg) -> int:
         except TypeError:
             size += len(str(buffer))
     return size
-
-
-class CappedKernelManager(AsyncKernelManager):
-    """A kernel manager whose kernel writes its stdout and stderr to a pipe that keeps
-    only its tail (:class:`~minimax_lessons._process.TailPipe`), never to a file of the
-    grader's: a kernel that writes 1 GiB there fills no disk (``output`` holds the pipe)."""
-
-    output = None
-
-    async def _async_launch_kernel(self, kernel_cmd, **kw):
-        self.output = TailPipe()
-        kw["stdout"] = kw["stderr"] = self.output.write_fd
-        try:
-            await super()._async_launch_kernel(kernel_cmd, **kw)
-        finally:
-            self.output.started()
 
 
 def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
