@@ -429,7 +429,9 @@ def _profile(frame, event, arg):
 class _Refuse(importlib.abc.MetaPathFinder):
     """An import finder that refuses the package while a student's call runs."""
 
-    def find_spec(self, name, path=None, target=None):
+    def find_spec(self, name, path=None, target=None, _audit=sys.audit):
+        if locked() and is_package(name) and name not in ALLOWED_MODULES:
+            _audit(REPORT_EVENT, "package", f"imports {name}")  # the lock ends the call
         if _State.active is not None and is_package(name):
             _State.active.append(f"looks for {name}")
             raise ImportError(f"{name} is not available to your function: write the search "

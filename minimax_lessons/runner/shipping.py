@@ -490,7 +490,9 @@ def check_carried(name, value, budget=None):
             else:
                 todo += list(item)
             continue
-        if getattr(kind, "__module__", None) in ALLOWED_MODULES:  # a game, a tree, a node
+        module = getattr(kind, "__module__", None)
+        if module in ALLOWED_MODULES or (isinstance(module, str) and module.startswith(
+                "minimax_lessons.games.")):  # a game, a tree, a node
             state = getattr(item, "__dict__", None)
             if type(state) is dict:
                 todo += list(state.values())

@@ -211,3 +211,51 @@ def test_the_carried_source_attack_earns_nothing_as_a_user_of_its_own(graded):
     carried = rows[("cara", "q3.14")]
     assert float(carried["points"]) == 0 and carried["diagnosis"] == "runs-carried-code"
     assert "SOURCES carries" in carried["feedback"]
+
+
+#: Run in the container, as root: the checker's worker as a user of its own (as the grader
+#: and the Gradescope autograder start it there), each attack of tests/runner/test_lockdown.py
+#: checked in it; prints {attack: [diagnosis, score, message]}.
+ATTACKS_AS_A_USER = '''
+import json, os, sys, tempfile
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+import tests.runner.test_lockdown as T
+from minimax_lessons.exercises.functions import check_function
+from minimax_lessons.instructor.grading.unprivileged import UserJail
+from minimax_lessons.runner.sandbox import Sandbox
+
+root = tempfile.mkdtemp(prefix="mml-user-worker-", dir="/tmp")
+os.chmod(root, 0o711)
+T.set_carriers(Path(tempfile.mkdtemp(prefix="mml-carried-", dir="/tmp")))
+work = os.path.join(root, "checker")
+os.mkdir(work)
+box = Sandbox(time_limit=5.0, isolate="item", wrapper=UserJail(work, root=root).prefix())
+found = {}
+for name, _, _ in T.ATTACKS:
+    verdict = check_function("minimax", getattr(T, name), hidden=True, sandbox=box)
+    found[name] = [verdict.diagnosis, verdict.score, verdict.message]
+verdict = check_function("minimax", T.with_runner(T.uses_what_its_pickle_ran), hidden=True,
+                         sandbox=box)
+found["pickle that runs code"] = [verdict.diagnosis, verdict.score, verdict.message]
+box.stop()
+print(json.dumps(found))
+'''
+
+
+def test_as_a_user_of_its_own_code_carried_any_way_earns_nothing_and_is_named():
+    """Issue 31: the variants of tests/runner/test_lockdown.py in the checker's worker as
+    the grader starts it where no jail can be built (the package's files readable there)."""
+    from pathlib import Path
+
+    from tests.runner.test_lockdown import ATTACKS
+
+    root = Path(__file__).resolve().parents[2]
+    done = in_a_container([sys.executable, "-c", ATTACKS_AS_A_USER, str(root)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    for name, diagnosis, words in ATTACKS:
+        said, score, message = found[name]
+        assert (said, score) == (diagnosis, 0.0) and words in message, (name, found[name])
+    assert found["pickle that runs code"][:2] == ["runs-carried-code", 0.0]

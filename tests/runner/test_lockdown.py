@@ -45,9 +45,21 @@ SOURCES = {"carried/__init__.py": "", "carried/games/__init__.py": "",
 PACKED = zlib.compress(json.dumps(SOURCES).encode(), 9)
 
 
-@pytest.fixture(scope="module")
-def box():
-    sandbox = Sandbox(time_limit=5.0, isolate="item")
+@pytest.fixture(scope="module", params=["plain", "bwrap"])
+def box(request, tmp_path_factory):
+    """The checker's worker as a notebook runs it, and as the grader does: in bubblewrap,
+    seeing of the package only the games and the runner (as a user of its own and in the
+    autograder: tests/instructor/test_unprivileged.py)."""
+    wrapper = None
+    if request.param == "bwrap":
+        from minimax_lessons.instructor.grading.isolation import Jail, find_bwrap, why_no_bwrap
+
+        if find_bwrap() is None:
+            pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+        wrapper = Jail(str(tmp_path_factory.mktemp("checker")), bwrap=find_bwrap(),
+                       package="games").prefix()
+    sandbox = Sandbox(time_limit=5.0, isolate="item", wrapper=wrapper)
+    sandbox.mode = request.param
     yield sandbox
     sandbox.stop()
 
@@ -198,6 +210,17 @@ def imports_in_a_default(node, is_maximizing,
     return textbook.minimax(game, game.root)
 
 
+def unpickles_a_function(node, is_maximizing):
+    """The package's textbook minimax, pickled in the notebook (by reference), read back."""
+    import pickle
+    import sys
+
+    minimax = pickle.loads(PICKLED)
+    tree = sys.modules["minimax" + "_lessons.games.tree"].GameTree
+    game = tree.from_nested(node, root="max" if is_maximizing else "min")
+    return minimax(game, game.root)
+
+
 def uses_what_its_pickle_ran(node, is_maximizing):
     """Its global RUNNER is a pickle that ran the carried textbook while it was read (before
     the call, outside any watch), leaving the search where the call finds it."""
@@ -256,18 +279,18 @@ class RunsWhenRead:
 
 
 #: The globals the attacks carry (set up by the fixture ``carriers``).
-CODE = ZIP_PATH = PTH_FOLDER = None
+CODE = ZIP_PATH = PTH_FOLDER = PICKLED = None
 RUNNER = RunsWhenRead()
 
 
-@pytest.fixture(scope="module")
-def carriers(tmp_path_factory):
-    """The files the attacks load from: a zip and a folder with a .pth, readable by all."""
-    global CODE, ZIP_PATH, PTH_FOLDER
+def set_carriers(folder: Path):
+    """Make the files the attacks load from in ``folder`` (a zip, a folder with a .pth,
+    readable by all) and the globals that name them."""
+    global CODE, ZIP_PATH, PTH_FOLDER, PICKLED
     from minimax_lessons.search import textbook
 
     CODE = __import__("marshal").dumps(textbook.minimax.__code__)
-    folder = tmp_path_factory.mktemp("carried")
+    PICKLED = pickle.dumps(textbook.minimax)
     ZIP_PATH = str(folder / "carried.zip")
     with zipfile.ZipFile(ZIP_PATH, "w") as z:
         for name, text in SOURCES.items():
@@ -281,7 +304,30 @@ def carriers(tmp_path_factory):
     Path(PTH_FOLDER, "carried.pth").write_text("import carried.search.textbook\n")
     for path in [folder, *folder.rglob("*")]:
         path.chmod(0o755 if path.is_dir() else 0o644)
-    yield
+
+
+@pytest.fixture(scope="module")
+def carriers(tmp_path_factory):
+    set_carriers(tmp_path_factory.mktemp("carried"))
+
+
+#: Every attack of this module, checked by name (tests/instructor/test_unprivileged.py runs
+#: them as a user of its own): (function's name, diagnosis, words of its message).
+ATTACKS = [
+    ("carries_the_package_and_imports_it", "runs-carried-code", "SOURCES carries"),
+    ("carries_it_compressed", "runs-carried-code", "changes files (os.mkdir)"),
+    ("runs_it_from_text", "runs-carried-code", "builds code from text"),
+    ("loads_a_code_object", "runs-carried-code", "loads code from data (marshal)"),
+    ("swaps_its_own_bytecode", "runs-carried-code", "builds a code object from data"),
+    ("imports_from_a_zip", "runs-carried-code", "loads code from the file"),
+    ("imports_through_a_pth", "runs-carried-code", "looks for code to load"),
+    ("calls_native_code", "runs-carried-code", "calls native code (ctypes"),
+    ("kills_its_parent", "runs-carried-code", "signals another process (os.kill)"),
+    ("loads_the_package_file", "uses-package-search", "opens the package's file"),
+    ("imports_in_a_default", "uses-package-search", "imports minimax_lessons.search"),
+    ("unpickles_a_function", "uses-package-search",
+     "unpickles minimax_lessons.search.textbook.minimax"),
+]
 
 
 def with_runner(attack) -> Shipped:
@@ -294,36 +340,17 @@ def with_runner(attack) -> Shipped:
 
 
 # -- the tests ------------------------------------------------------------------------------
-def test_the_carried_source_attack_earns_nothing_and_is_named(box, carriers):
-    assert_refused(verdict(carries_the_package_and_imports_it, box), "runs-carried-code",
-                   "SOURCES carries")
-
-
-@pytest.mark.parametrize("attack, words", [
-    (carries_it_compressed, "changes files (os.mkdir)"),
-    (runs_it_from_text, "builds code from text"),
-    (loads_a_code_object, "loads code from data (marshal)"),
-    (swaps_its_own_bytecode, "builds a code object from data"),
-    (imports_from_a_zip, "loads code from the file"),
-    (imports_through_a_pth, "looks for code to load"),
-    (calls_native_code, "calls native code (ctypes"),
-    (kills_its_parent, "signals another process (os.kill)"),
-], ids=lambda a: getattr(a, "__name__", None))
-def test_code_carried_any_other_way_earns_nothing_and_is_named(box, carriers, attack, words):
-    assert_refused(verdict(attack, box), "runs-carried-code", words)
+@pytest.mark.parametrize("name, diagnosis, words", ATTACKS, ids=[a[0] for a in ATTACKS])
+def test_code_carried_any_other_way_or_the_packages_own_earns_nothing_and_is_named(
+        box, carriers, name, diagnosis, words):
+    if box.mode == "bwrap" and name == "imports_from_a_zip":  # the jail hides the zip
+        diagnosis, words = "raises", "raised ZipImportError"
+    assert_refused(verdict(globals()[name], box), diagnosis, words)
 
 
 def test_a_pickle_that_runs_code_while_it_is_read_is_refused(box, carriers):
     assert_refused(verdict(with_runner(uses_what_its_pickle_ran), box), "runs-carried-code",
                    "unpickles builtins.exec")
-
-
-@pytest.mark.parametrize("attack, words", [
-    (loads_the_package_file, "opens the package's file"),
-    (imports_in_a_default, "opens the package's file"),
-], ids=lambda a: getattr(a, "__name__", None))
-def test_the_packages_own_files_cannot_be_loaded(box, carriers, attack, words):
-    assert_refused(verdict(attack, box), "uses-package-search", words)
 
 
 def test_reading_the_workers_memory_is_refused_and_earns_nothing(box):
