@@ -64,7 +64,7 @@ def test_a_table_of_answers_pooled_from_another_student_does_not_pass():
              for c in kind.cases(f"{seed_of('bob')}:{bob}", hidden=True)}
     pooled = from_source(
         "def minimax_line(node, is_maximizing):\n"
-        f"    return TABLE[json.dumps((node, is_maximizing))]\n", "minimax_line")
+        "    return TABLE[json.dumps((node, is_maximizing))]\n", "minimax_line")
     pooled = type(pooled)(pooled.name, (("json", "module", "json"),
                                         ("TABLE", "pickle", __import__("pickle").dumps(
                                             {k: v for k, v in table.items()})),

@@ -7,7 +7,6 @@ zips inside the zip, a notebook whose fields have the wrong types, folders that 
 only in case, Moodle 4.1's folder names, and layouts collect does not know.
 """
 
-import io
 import json
 import zipfile
 from datetime import timezone

@@ -7,18 +7,17 @@ a module loaded from a file it wrote, from a zip or a ``.pth`` beside it, or fro
 package's own files; native code, signals to its parent, the private pipe. Before issue 31
 each of those earned the marks of the search it ran (or, for the last ones, reached
 outside its call); now each earns 0 with a diagnosis that says what it did, the same in
-the notebook's worker, in bubblewrap (``tests/instructor/test_carried_code.py``), as a
-user of its own and in the Gradescope autograder. They are checked as graded answers are
-(hidden tests, one process per input): a violation ends the check at its first input, so
-each costs one process.
+the notebook's worker and in bubblewrap's (here), as a user of its own
+(``tests/instructor/test_unprivileged.py``); the first, handed in as a notebook, is graded
+in all three and in the Gradescope autograder (``test_grader_attacks``,
+``test_unprivileged``, ``test_gradescope``). They are checked as graded answers are (hidden
+tests, one process per input): a violation ends the check at its first input, so each
+costs one process.
 """
 
-import base64
-import io
 import json
 import os
 import pickle
-import sys
 import zipfile
 import zlib
 from pathlib import Path
@@ -27,7 +26,6 @@ import pytest
 
 import minimax_lessons
 from minimax_lessons.exercises.functions import check_function
-from minimax_lessons.exercises.harness import call_args, ref
 from minimax_lessons.runner import lockdown
 from minimax_lessons.runner.sandbox import Sandbox
 from minimax_lessons.runner.shipping import Shipped, check_carried, ship

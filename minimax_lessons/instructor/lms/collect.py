@@ -44,9 +44,8 @@ from pathlib import Path, PurePosixPath
 
 from .archives import read_source
 from ..common import csv_text, read_csv, readable_name, write_atomic
-from .platforms import (GRADESCOPE_METADATA, canvas_key, canvas_readings, is_worksheet,
-                        moodle_file, moodle_like, read_gradescope_metadata, read_times,
-                        read_worksheet)
+from .platforms import (GRADESCOPE_METADATA, canvas_key, canvas_readings, moodle_file,
+                        moodle_like, read_gradescope_metadata, read_times, read_worksheet)
 from ..assignment.release import ReleaseError, load_key
 from ..assignment.class_list import read_class
 
@@ -548,7 +547,6 @@ def _inside(path, folder) -> bool:
 def _write(collection, dest, key, people, source):
     dest.mkdir(parents=True, exist_ok=True)
     roster = {s.id: s for s in people}
-    folders = {}
     rows = {}
     owners = {}
     for u in collection.collected():
