@@ -141,4 +141,65 @@ def kill_tree(pid, *, settle=0.5) -> list:
     return frozen
 
 
-__all__ = ["PACKAGE_ROOT", "with_package_path", "launch", "children", "kill_tree"]
+class TailPipe:
+    """A pipe to give a child process as its stdout or stderr: a thread reads it as it
+    comes and keeps only the last ``keep`` bytes (and counts them all), so a child that
+    writes without end fills no disk and no memory.
+
+    >>> import subprocess, sys
+    >>> pipe = TailPipe(keep=8)
+    >>> child = subprocess.Popen([sys.executable, "-c", "print('x' * 100000 + 'end')"],
+    ...                          stdout=pipe.write_fd)
+    >>> pipe.started(); child.wait(); pipe.close()
+    0
+    >>> pipe.text(), pipe.total
+    ('xxxxend\\n', 100004)
+    """
+
+    def __init__(self, keep: int = 64 << 10):
+        import threading
+
+        self.keep, self.total, self.tail = keep, 0, bytearray()
+        self.read_fd, self.write_fd = os.pipe()
+        self._thread = threading.Thread(target=self._drain, daemon=True, name="tail-pipe")
+        self._thread.start()
+
+    def _drain(self):
+        try:
+            while True:
+                chunk = os.read(self.read_fd, 1 << 16)
+                if not chunk:
+                    return
+                self.total += len(chunk)
+                self.tail += chunk
+                if len(self.tail) > 2 * self.keep:
+                    del self.tail[:-self.keep]
+        except OSError:
+            pass
+        finally:
+            try:
+                os.close(self.read_fd)
+            except OSError:
+                pass
+
+    def started(self):
+        """Close this process's copy of the write end (the child has its own now)."""
+        if self.write_fd is not None:
+            try:
+                os.close(self.write_fd)
+            except OSError:
+                pass
+            self.write_fd = None
+
+    def close(self, wait: float = 2.0):
+        """Stop waiting for more (the reader ends when every writer has closed; a writer
+        that lingers is left to it, a daemon thread)."""
+        self.started()
+        self._thread.join(wait)
+
+    def text(self) -> str:
+        """The last bytes written, as text."""
+        return bytes(self.tail[-self.keep:]).decode("utf-8", "replace")
+
+
+__all__ = ["PACKAGE_ROOT", "with_package_path", "launch", "children", "kill_tree", "TailPipe"]

@@ -19,7 +19,12 @@ Vocabulary
   instructor's grader runs the notebook (it sets ``MINIMAX_LESSONS_RECORD``): a graded
   run neither writes nor reads the logbook.
 - Two kernels writing at once lose nothing: each entry is one line written in one call,
-  in append mode, while holding a lock on ``progress.lock`` beside the file.
+  in append mode, while holding a lock on ``progress.lock`` beside the file. The lock is
+  waited for :data:`LOCK_WAIT` seconds at most (a process that holds it for ever costs one
+  entry, said once, never a hung ``check``).
+- The logbook and its lock are *regular files*: opened without following a symbolic link
+  and without waiting for a writer, so a link, a named pipe or a device in their place
+  is never written through nor waited on (it is kept aside as an unreadable file).
 - A file that cannot be read (not text, a line that is not an entry, a folder in its
   place) is *kept aside* as ``progress-unreadable-<date>.jsonl`` and a new file started
   with every entry that could be read; one line on stderr says so. Nothing here raises.
@@ -37,8 +42,10 @@ True
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import stat
 import sys
 import time as clock
 from pathlib import Path
@@ -56,6 +63,8 @@ SWITCH_ENV = "MINIMAX_LESSONS_PROGRESS"
 GRADING_ENV = "MINIMAX_LESSONS_RECORD"
 FILE_NAME = "progress.jsonl"
 LOCK_NAME = "progress.lock"
+#: Seconds the lock is waited for before an entry is given up (or read without it).
+LOCK_WAIT = 2.0
 OFF_WORDS = {"off", "0", "no", "false"}
 
 _stopped = False   # stop() was called in this kernel
@@ -161,7 +170,7 @@ def append(entry: dict) -> bool:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with _locked(path):
-            with open(path, "a", encoding="utf-8") as out:
+            with _regular(path, "a") as out:
                 out.write(line + "\n")
         return True
     except OSError as exc:
@@ -183,7 +192,8 @@ def entries() -> list:
     try:
         with _locked(path):
             try:
-                raw = path.read_bytes()
+                with _regular(path, "rb") as f:
+                    raw = f.read()
             except FileNotFoundError:
                 return []
             except OSError as exc:  # a folder in its place, no permission to read, ...
@@ -245,7 +255,7 @@ def _keep_aside(path, found, why):
         aside = path.with_name(f"progress-unreadable-{stamp}-{n}.jsonl")
     try:
         os.replace(path, aside)
-        with open(path, "w", encoding="utf-8") as out:
+        with _regular(path, "w") as out:
             out.writelines(json.dumps(e, ensure_ascii=False, separators=(",", ":")) + "\n"
                            for e in found)
     except OSError as exc:
@@ -256,17 +266,46 @@ def _keep_aside(path, found, why):
          f"{aside}, and a new one started with the {len(found)} entries that could be read.")
 
 
+def _regular(path, mode):
+    """``path`` opened as a regular file (``mode`` "a", "w" or "rb"), never through a
+    symbolic link and without waiting for a writer; OSError for anything else."""
+    flags = {"a": os.O_WRONLY | os.O_CREAT | os.O_APPEND, "w": os.O_WRONLY | os.O_CREAT |
+             os.O_TRUNC, "rb": os.O_RDONLY}[mode]
+    flags |= getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | \
+        getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        if getattr(os, "O_NONBLOCK", 0) and hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+    except BaseException:
+        os.close(fd)
+        raise
+    return open(fd, mode, **({} if "b" in mode else {"encoding": "utf-8"}))
+
+
 @contextlib.contextmanager
-def _locked(path):
-    """Hold the lock beside ``path`` (an exclusive ``flock``; none where there is no fcntl)."""
+def _locked(path, wait=None):
+    """Hold the lock beside ``path`` (an exclusive ``flock``; none where there is no fcntl,
+    as in the browser), waited for :data:`LOCK_WAIT` seconds at most: then OSError."""
     try:
         import fcntl
-    except ImportError:  # Windows: one write per entry in append mode, without a lock
+    except ImportError:  # Windows, Pyodide: one write per entry in append mode, no lock
         yield
         return
     path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path.with_name(LOCK_NAME), "a") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    deadline = clock.monotonic() + (LOCK_WAIT if wait is None else wait)
+    with _regular(path.with_name(LOCK_NAME), "a") as lock:
+        while True:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if clock.monotonic() >= deadline:
+                    raise OSError(errno.EAGAIN, "another process holds the logbook's lock "
+                                                f"(more than {LOCK_WAIT:g} s)") from None
+                clock.sleep(0.02)
         try:
             yield
         finally:

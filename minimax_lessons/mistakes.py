@@ -41,7 +41,7 @@ import math
 from .games.game import CHANCE, MAX
 from .games.tree import GameTree
 from .runner.guard import EXPLANATION as PACKAGE_SEARCH_EXPLANATION
-from .runner.guard import PROCESS_EXPLANATION
+from .runner.guard import CARRIED_EXPLANATION, PROCESS_EXPLANATION
 from .runner.copies import COPY_EXPLANATION
 
 #: id -> one sentence for students.
@@ -436,6 +436,7 @@ GENERIC = ("mutates-input", "timeout", "raises", "recursion", "wrong-type", "out
 EXTRA_DIAGNOSES = {
     "uses-package-search": PACKAGE_SEARCH_EXPLANATION,
     "starts-a-process": PROCESS_EXPLANATION,
+    "runs-carried-code": CARRIED_EXPLANATION,
     "copied-from-course": COPY_EXPLANATION,
     "int-leaf-test": (
         "The function tests for a leaf with isinstance(node, int), so a leaf such as 2.5 is "
@@ -444,8 +445,8 @@ EXTRA_DIAGNOSES = {
 }
 #: Diagnoses that earn nothing, whatever share of the tests passed (except timeouts that
 #: cost only their own tests, in hidden and graded checks: those earn the share).
-ZERO_CREDIT = {"uses-package-search", "starts-a-process", "copied-from-course", "timeout",
-               "crash"}
+ZERO_CREDIT = {"uses-package-search", "starts-a-process", "runs-carried-code",
+               "copied-from-course", "timeout", "crash"}
 
 
 def explain(diagnosis, *, hand=False) -> str:

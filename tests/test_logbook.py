@@ -178,3 +178,99 @@ def test_processes_writing_at_once_lose_and_cut_no_entry():
                                                for k in range(count)}
     assert len(logbook.where().read_text().splitlines()) == writers * count
     assert not list(logbook.where().parent.glob("progress-unreadable-*"))
+
+
+# -- issue 31: a link, a pipe, a held lock or an answer's daemon never hang check() -----------
+#: Appends one entry and reads the logbook in a process of its own, which prints what came
+#: of it (the test waits for it with a time limit: a hung check would never print).
+APPEND = """
+from minimax_lessons import logbook
+print(logbook.append(logbook.answer("q1", 0, True, time=1.0)), len(logbook.entries()))
+"""
+
+
+def run_logbook(code, timeout=60):
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                          text=True, timeout=timeout)
+    return done.stdout.strip(), done.stderr
+
+
+def test_a_link_at_the_logbooks_place_is_never_written_through(tmp_path):
+    target = tmp_path / "elsewhere.txt"
+    target.write_text("someone else's file\n")
+    logbook.where().parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(target, logbook.where())
+    said, err = run_logbook(APPEND)
+    assert target.read_text() == "someone else's file\n"
+    assert said.startswith("False") and "could not be recorded" in err
+
+
+@pytest.mark.parametrize("which", ["logbook", "lock"])
+def test_a_named_pipe_at_the_logbooks_place_or_its_locks_is_never_waited_on(which):
+    path = logbook.where() if which == "logbook" else logbook.where().with_name(logbook.LOCK_NAME)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    said, err = run_logbook(APPEND)
+    assert said.split()[0] == "False" and "could not be recorded" in err
+
+
+HOLD_THE_LOCK = """
+import fcntl, sys, time
+from minimax_lessons import logbook
+lock = open(logbook.where().with_name(logbook.LOCK_NAME), "a")
+fcntl.flock(lock, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(600)
+"""
+
+
+def test_a_lock_held_for_ever_costs_one_entry_not_a_hung_check():
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    logbook.where().parent.mkdir(parents=True, exist_ok=True)
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_THE_LOCK], env=env,
+                              stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        said, err = run_logbook(APPEND)
+        assert said.startswith("False") and "lock" in err
+    finally:
+        holder.kill()
+        holder.wait()
+    assert run_logbook(APPEND)[0] == "True 1", "once it is let go, recording goes on"
+
+
+#: A function answer checked as in a lesson (the notebook's own worker): it starts a daemon
+#: in a session of its own that takes the logbook's lock and keeps it; then the check's own
+#: entry is written.
+DAEMON_ANSWER = '''
+import os, sys
+from minimax_lessons import logbook
+from minimax_lessons.exercises.functions import check_function
+from minimax_lessons.runner.sandbox import Sandbox
+from minimax_lessons.runner.shipping import from_source
+
+answer = from_source("""
+def minimax(node, is_maximizing):
+    import os
+    if os.fork() == 0:
+        import fcntl, time
+        os.setsid()
+        lock = open(LOCK, "a")
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        time.sleep(600)
+    return 0
+""", "minimax")
+answer = type(answer)(answer.name, (("LOCK", "pickle", __import__("pickle").dumps(
+    str(logbook.where().with_name(logbook.LOCK_NAME)))),) + answer.parts, answer.label)
+box = Sandbox(time_limit=5)
+verdict = check_function("minimax", answer, sandbox=box)
+box.stop()
+print(verdict.diagnosis, logbook.append(logbook.answer("q1", 0, True, time=1.0)))
+'''
+
+
+def test_a_daemon_an_answer_starts_is_refused_and_recording_goes_on():
+    logbook.where().parent.mkdir(parents=True, exist_ok=True)
+    said, err = run_logbook(DAEMON_ANSWER, timeout=120)
+    assert said == "starts-a-process True", err[-2000:]

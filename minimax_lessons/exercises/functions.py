@@ -49,7 +49,8 @@ from dataclasses import replace
 from . import feedback as F
 from ..words import join_names
 from ..runner.copies import course_match
-from ..runner.guard import diagnosis_of, is_package_function, static_findings
+from ..runner.guard import (carried_findings, diagnosis_of, is_package_function,
+                             static_findings)
 from .harness import resolve_harness, run_local
 from .kinds import (SEARCH_TRAPS, Expected, eval_pairs, get_kind, grid, moved_piece,
                     same_number, search_mistake, symmetries)
@@ -91,28 +92,54 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
     found = [] if ours else static_findings(code)
     if found:
         return _uses_package(spec, found, len(cases), hidden, time.perf_counter() - start)
+    carried = [] if ours else carried_findings(code)
+    if carried:
+        return _runs_carried_code(spec, carried, len(cases), hidden,
+                                  time.perf_counter() - start)
     items = [c.item for c in cases]
     box = sandbox or default_sandbox()
     run = box.run(code, items, harness=spec.harness, time_limit=time_limit,
-                  isolate="item" if hidden else None, max_timeouts=spec.max_timeouts)
-    if run.setup_error is not None:
-        return _verdict(spec.name, False, "raises",
-                        f"Your code could not be loaded: {run.setup_error.sentence()}",
-                        error=run.setup_error, seconds=time.perf_counter() - start)
-    outcomes = run.outcomes
-    refused = [o.error for o in outcomes if diagnosis_of(o.error)]
-    if any(diagnosis_of(e) == "starts-a-process" for e in refused):
-        return _starts_process(spec, refused, len(cases), hidden, time.perf_counter() - start)
+                  isolate="item" if hidden else None, max_timeouts=spec.max_timeouts,
+                  lock=not ours)
+    refused = [o.error for o in run.outcomes if diagnosis_of(o.error)]
+    if diagnosis_of(run.setup_error):  # the values it carries, or its definitions, refused
+        refused.append(run.setup_error)
     if refused:
-        return _uses_package(spec, [e.message for e in refused], len(cases), hidden,
-                             time.perf_counter() - start)
+        return _refused(spec, refused, len(cases), hidden, time.perf_counter() - start)
+    if run.setup_error is not None:
+        error = run.setup_error
+        return _verdict(spec.name, False, "raises",
+                        f"Your code could not be loaded: {error.sentence()}",
+                        error=error, seconds=time.perf_counter() - start)
+    outcomes = run.outcomes
     if spec.judged_by_properties:
         result = _judge_evaluate(spec, cases, outcomes, hidden)
     else:
         result = _judge(spec, cases, _expected(spec.name, prune_ties, seed, hidden), outcomes,
                         hidden, prune_ties, seed, box, code, time_limit, run.missing,
-                        run.stopped)
+                        run.stopped, lock=not ours)
     return _with_time(result, time.perf_counter() - start)
+
+
+def _refused(spec, errors, total, hidden, seconds) -> Verdict:
+    """No credit: the guard or the lock refused what the answer did (``errors``, each with
+    the guard's diagnosis): a process started comes first, then code it carried."""
+    diagnoses = [diagnosis_of(e) for e in errors]
+    if "starts-a-process" in diagnoses:
+        return _starts_process(spec, errors, total, hidden, seconds)
+    if "runs-carried-code" in diagnoses:
+        return _runs_carried_code(spec, [e.message for e in errors
+                                         if diagnosis_of(e) == "runs-carried-code"],
+                                  total, hidden, seconds)
+    return _uses_package(spec, [e.message for e in errors], total, hidden, seconds)
+
+
+def _runs_carried_code(spec, found, total, hidden, seconds) -> Verdict:
+    """No credit: the answer runs (or brings) code that is not its own (``found`` says how)."""
+    how = "; ".join(dict.fromkeys(text.removeprefix("your function ") for text in found))
+    return _verdict(spec.name, False, "runs-carried-code",
+                    f"No points: your function runs code that is not its own ({_shorten(how)}).",
+                    tests=total, failed=total, hidden=hidden, seconds=seconds, score=0.0)
 
 
 def _uses_package(spec, found, total, hidden, seconds) -> Verdict:
@@ -172,7 +199,7 @@ def _is_right(spec, item, expected, outcome) -> bool:
 
 
 def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
-           time_limit, missing, stopped="") -> Verdict:
+           time_limit, missing, stopped="", lock=True) -> Verdict:
     total = len(cases)
     wrong = [i for i, o in enumerate(outcomes)
              if not _is_right(spec, cases[i].item, expected[i], o)]
@@ -215,14 +242,15 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
     if not hidden and outcome.status not in ("timeout", "crash"):
         def run_nodes(items):
             return box.run(code, items, harness=spec.harness, time_limit=time_limit,
-                           max_timeouts=1).outcomes
+                           max_timeouts=1, lock=lock).outcomes
 
         picture, board = spec.picture(item, exp, outcome, run_nodes)
     return _verdict(
         spec.name, False, diagnosis, message, tests=total, failed=failed, hidden=hidden,
         call=None if hidden else spec.call_text(item), failing_input=None if hidden else item,
         expected=None if hidden else exp.value, got=None if hidden else outcome.value,
-        error=outcome.error, output="" if hidden else outcome.output, picture=picture,
+        error=hidden_error(outcome.error) if hidden else outcome.error,
+        output="" if hidden else outcome.output, picture=picture,
         board=board, score=(total - failed) / total if slow_only else None)
 
 
@@ -351,6 +379,8 @@ def _message(spec, item, expected: Expected, outcome: Outcome, failed, total, hi
         return (f"{'A hidden test' if hidden else spec.call_text(item)} did not finish "
                 "within the time limit (an endless loop, or far too much work).")
     if outcome.status == "crash":
+        if hidden:  # its exit code and output could be made to spell out a hidden input
+            return "The process running your function died."
         return f"The process running your function died ({outcome.detail})."
     if outcome.status == "flood":
         return (f"{'On a hidden test' if hidden else spec.call_text(item)} your function "
@@ -358,18 +388,44 @@ def _message(spec, item, expected: Expected, outcome: Outcome, failed, total, hi
     if outcome.status == "internal":
         return "The checker itself failed on this input; please tell your instructor."
     if outcome.status == "raised":
-        text = f"{head} {call} raised {outcome.error.sentence()}."
+        error = hidden_error(outcome.error) if hidden else outcome.error
+        text = f"{head} {call} raised {error.sentence()}."
         name = _missing_name(outcome.error, missing)
         if name:
             text += (f" Note: {name} is defined in your notebook but could not be sent to "
                      f"the checker ({missing[name]}).")
         return text
     problem = spec.type_problem(outcome.value, item)
+    if problem and hidden:  # the value it returned could spell out the input
+        return f"{head} {call} returned what is not an answer of the right kind " \
+               f"(a {type_name(outcome.value)})."
     if problem:
         return f"{head} {call}: {_full_stop(problem)}"
     if outcome.mutated and not spec.mutation_matters:
         return f"{head} {call} changed the input it was given."
     return spec.wrong_answer(head, call, item, expected, outcome, hidden)
+
+
+def hidden_error(error):
+    """What feedback on a hidden test says of an exception: its type and where in the
+    student's code it was raised, never its text (an answer could put the hidden input in
+    it: ``raise ValueError(node)``).
+
+    >>> from minimax_lessons.runner.sandbox import ErrorInfo
+    >>> hidden_error(ErrorInfo("ValueError", "[[3, 12], 8]", 4, "raise ValueError(node)",
+    ...                        "minimax")).sentence()
+    'ValueError, at line 4 of minimax (raise ValueError(node))'
+    """
+    if error is None:
+        return None
+    return replace(error, message="", steps=tuple(step[:3] for step in error.steps))
+
+
+def type_name(value) -> str:
+    """The type of a value an answer returned, in words (an Opaque's recorded type too)."""
+    if hasattr(value, "type") and hasattr(value, "repr"):  # codec.Opaque
+        return str(value.type)[:40]
+    return type(value).__name__
 
 
 def _missing_name(error, missing):
@@ -393,9 +449,10 @@ def _judge_evaluate(spec, cases, outcomes, hidden) -> Verdict:
             return _evaluate_fail(spec, diagnosis, message, cases[i], o, total, hidden)
         problem = spec.type_problem(o.value, cases[i].item)
         if problem:
-            return _evaluate_fail(spec, "wrong-type",
-                                  f"evaluate({boards[i]!r}): {_full_stop(problem)}",
-                                  cases[i], o, total, hidden)
+            said = (f"One of the boards: it returned what is not a score (a "
+                    f"{type_name(o.value)})." if hidden
+                    else f"evaluate({boards[i]!r}): {_full_stop(problem)}")
+            return _evaluate_fail(spec, "wrong-type", said, cases[i], o, total, hidden)
     score = {b: o.value for b, o in zip(boards, outcomes)}
     finished = {b for b in boards if spec.expected((b,)).details["terminal"]}
     for b in boards:
@@ -460,7 +517,8 @@ def _evaluate_fail(spec, diagnosis, message, case, outcome, total, hidden, board
                     hidden=hidden,
                     call=None if hidden or case is None else spec.call_text(case.item),
                     failing_input=None if hidden or case is None else case.item,
-                    error=outcome.error if outcome else None,
+                    error=(hidden_error(outcome.error) if hidden else outcome.error)
+                    if outcome else None,
                     output="" if hidden or outcome is None else outcome.output,
                     board=shown)
 

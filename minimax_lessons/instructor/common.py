@@ -15,9 +15,11 @@ Vocabulary:
   distinct ids distinct.
 - *atomic write*: readers of the file see the old or the new text, never half of it
   (:func:`write_atomic`).
-- *neutral cell*: a CSV cell a spreadsheet cannot take for a formula: text that starts with
-  ``=``, ``+``, ``-``, ``@``, a tab or a carriage return is written with a ``'`` before it
-  (numbers such as ``-2`` stay numbers); the package's own readers take the ``'`` off again
+- *neutral cell*: a CSV cell a spreadsheet cannot take for a formula, whether it splits
+  cells at ``,`` or at ``;``: text that starts with ``=``, ``+``, ``-``, ``@``, a tab or a
+  carriage return, at the start of the cell or after a ``,`` or ``;`` in it, gets a ``'``
+  before it (numbers such as ``-2`` stay numbers), and a cell that holds a ``,`` or ``;``
+  is written in quotes; the package's own readers take the ``'`` off again
   (:func:`csv_text`, :func:`read_csv`).
 - *student environment*: the grader's environment variables less the ones a student's
   code has no business reading, such as tokens and passwords (:func:`student_environment`).
@@ -49,7 +51,6 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import io
 import json
 import os
 import pickle
@@ -65,7 +66,7 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from .._process import children, with_package_path
+from .._process import TailPipe, children, with_package_path
 
 
 # -- file names and files --------------------------------------------------------------------
@@ -80,38 +81,59 @@ def _formula_like(text: str) -> bool:
     return bare.startswith(FORMULA_STARTS) and not _NUMBER.fullmatch(bare)
 
 
+#: Where a spreadsheet may split a line into cells (by locale: "," or ";").
+_SEPARATORS = re.compile(r"([,;])")
+
+
 def neutral_cell(value) -> str:
-    """``value`` as CSV text no spreadsheet runs as a formula (numbers stay numbers).
+    """``value`` as CSV text no spreadsheet runs as a formula (numbers stay numbers),
+    whichever separator it splits at.
 
     >>> neutral_cell("=1+1"), neutral_cell("-3.5"), neutral_cell("@SUM(A1)"), neutral_cell(7)
     ("'=1+1", '-3.5', "'@SUM(A1)", '7')
+    >>> neutral_cell("x;=1+1"), neutral_cell("1,-2"), neutral_cell("a, b")
+    ("x;'=1+1", '1,-2', 'a, b')
     """
     text = "" if value is None else str(value)
-    return "'" + text if _formula_like(text) else text
+    parts = _SEPARATORS.split(text)
+    for i in range(0, len(parts), 2):
+        if _formula_like(parts[i]):
+            parts[i] = "'" + parts[i]
+    return "".join(parts)
 
 
 def plain_cell(text: str) -> str:
-    """The text :func:`neutral_cell` was given (one leading ``'`` taken off).
+    """The text :func:`neutral_cell` was given (one ``'`` taken off where it put one).
 
     >>> plain_cell("'=1+1"), plain_cell("''=1"), plain_cell("'quoted"), plain_cell("-3")
     ('=1+1', "'=1", "'quoted", '-3')
+    >>> plain_cell("x;'=1+1")
+    'x;=1+1'
     """
-    return text[1:] if text.startswith("'") and _formula_like(text) else text
+    parts = _SEPARATORS.split(text)
+    for i in range(0, len(parts), 2):
+        if parts[i].startswith("'") and _formula_like(parts[i]):
+            parts[i] = parts[i][1:]
+    return "".join(parts)
+
+
+#: A cell holding any of these is written in quotes (a separator of either kind, a quote,
+#: a line end: a lone carriage return ends a row for many readers).
+_QUOTED = re.compile(r'[,;"\r\n]')
 
 
 def csv_text(fields, rows) -> str:
     """CSV text with a header: ``rows`` are dicts (keys beyond ``fields`` ignored) or
-    sequences in the order of ``fields``; every cell neutral (:func:`neutral_cell`)."""
-    text = io.StringIO()
-    plain = csv.writer(text, lineterminator="\n")
-    # a lone carriage return does not make the writer quote a cell (its line end is \n),
-    # yet readers end the row there: such rows are written with every cell quoted
-    quoted = csv.writer(text, lineterminator="\n", quoting=csv.QUOTE_ALL)
+    sequences in the order of ``fields``; every cell neutral (:func:`neutral_cell`), and
+    in quotes when it holds a ``,`` or ``;`` (so that it stays one cell for a spreadsheet
+    that splits at either), a quote or a line end."""
+    lines = []
     for row in [fields, *rows]:
         cells = [row.get(f, "") for f in fields] if isinstance(row, dict) else list(row)
         cells = [neutral_cell(c) for c in cells]
-        (quoted if any("\r" in c for c in cells) else plain).writerow(cells)
-    return text.getvalue()
+        lines.append(",".join('"' + c.replace('"', '""') + '"' if _QUOTED.search(c) else c
+                              for c in cells) + "\n")
+    return "".join(lines)
 
 
 def read_csv(path) -> list:
@@ -166,11 +188,17 @@ def readable_name(text: str, limit: int = 80) -> str:
     return name
 
 
-def write_atomic(path: Path, text: str):
-    """Write a file so that readers see the old or the new content, never half of it."""
+def write_atomic(path: Path, text: str, mode: int | None = None):
+    """Write a file so that readers see the old or the new content, never half of it;
+    ``mode`` (e.g. 0o600): its permissions from the start (none of its bytes is ever
+    readable with others)."""
     path = Path(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(tmp, "w", encoding="utf-8") as out:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(tmp, flags, 0o666 if mode is None else mode)
+    if mode is not None:
+        os.chmod(tmp, mode)  # whatever the umask, or a file left there by a crash
+    with open(fd, "w", encoding="utf-8") as out:
         out.write(text)
         out.flush()
         os.fsync(out.fileno())
@@ -319,13 +347,17 @@ def run_child(code: str, job: dict, *, timeout: float) -> ChildRun:
     """
     token = secrets.token_hex(16)
     env = with_package_path(student_environment())
-    with tempfile.TemporaryFile() as errors:
+    errors = TailPipe()  # a pipe that keeps its tail: what the child writes fills no disk
+    try:
         with _RUNNING_LOCK:
             if _STOPPING.is_set():
                 return ChildRun(None, stopped=True)
-            proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
-                                    stdout=subprocess.PIPE, stderr=errors, env=env,
-                                    start_new_session=True)
+            try:
+                proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, stderr=errors.write_fd,
+                                        env=env, start_new_session=True)
+            finally:
+                errors.started()
             _RUNNING[proc.pid] = proc
         try:
             out, _ = proc.communicate(pickle.dumps({**job, "token": token}), timeout=timeout)
@@ -345,10 +377,12 @@ def run_child(code: str, job: dict, *, timeout: float) -> ChildRun:
             answer = None
         if isinstance(answer, dict) and answer.get("token") == token:
             return ChildRun(answer, exit_code=proc.returncode)
-        errors.seek(0)
-        tail = errors.read()[-300:].decode("utf-8", "replace").strip().splitlines()
+        errors.close(wait=1.0)
+        tail = errors.text()[-300:].strip().splitlines()
         return ChildRun(None, exit_code=proc.returncode,
                         last_error=tail[-1] if tail and proc.returncode == 1 else None)
+    finally:
+        errors.close(wait=0)
 
 
 def kill_session(proc):

@@ -149,7 +149,8 @@ def build_autograder(path, key, *, late=None, options=None, roster=None,
         for name, text in sorted(files.items()):
             info = zipfile.ZipInfo(name, ZIP_TIME)
             executable = name in ("setup.sh", "run_autograder")
-            info.external_attr = (0o100755 if executable else 0o100644) << 16
+            mode = 0o100755 if executable else 0o100600 if name == "key.json" else 0o100644
+            info.external_attr = mode << 16
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, text)
     return path

@@ -47,8 +47,9 @@ import threading
 import time
 import traceback
 
+from . import lockdown
 from .codec import encode
-from .shipping import rebuild
+from .shipping import build, prepare, rebuild
 
 STUDENT_PREFIX = "<student:"
 #: ``python -c`` code that starts the worker (:class:`~.sandbox.Sandbox` runs it) without
@@ -152,7 +153,8 @@ def make_call(fn, state):
 
 def error_info(exc, sources):
     """A report of ``exc`` naming the last line of student code it passed through."""
-    frames = traceback.extract_tb(exc.__traceback__)
+    frames = traceback.StackSummary.extract(traceback.walk_tb(exc.__traceback__),
+                                            lookup_lines=False)  # a locked child opens no file
     mine = [f for f in frames if f.filename.startswith(STUDENT_PREFIX)]
     if isinstance(exc, RecursionError) and len(mine) > 1 and _entered(exc.__traceback__):
         mine = mine[:-1]  # the limit was hit entering a call: the caller's line made it
@@ -240,6 +242,7 @@ def run_job_forked(job, send, capture, state):
     count = len(job["items"])
     groups = ([[i] for i in range(count)] if job.get("isolate") == "item"
               else [list(range(count))])
+    stopped = False
     for number, group in enumerate(groups):
         if not group:
             continue
@@ -249,19 +252,32 @@ def run_job_forked(job, send, capture, state):
             return
         if outcomes and outcomes[-1]["status"] in ("timeout", "crash"):
             break
+        if outcomes and outcomes[-1].get("violation"):  # no input runs after a violation
+            stopped = True
+            break
     if count == 0:
         send({"type": "setup", "ok": True, "missing": {}})
-    send({"type": "done"})
+    send({"type": "done", "stopped": stopped})
 
 
-def run_in_child(harness, indexes, job, capture, state, send, *, first):
-    """Fork, run ``indexes`` in the child, forward its reports; None if setup failed."""
+def run_in_child(harness, indexes, job, capture, state, send, *, first, _exit=os._exit):
+    """Fork, run ``indexes`` in the child, forward its reports; None if setup failed.
+
+    An input's outcome counts only as the child reports it: one outcome per input, then
+    the end of the child. A violation (:mod:`.lockdown`) at any time, or the child ending
+    with :data:`~.lockdown.VIOLATION_EXIT`, makes the input it was on "raised" with the
+    guard's error, and stops the job; more messages than inputs (the student's code wrote
+    on the pipe) make the last input a crash.
+    """
     read_end, write_end = os.pipe()
     parent = os.getpid()
     pid = os.fork()
     if pid == 0:  # the child: never returns
-        os.close(read_end)
-        _child(harness, indexes, job, capture, state, write_end, parent)
+        try:
+            os.close(read_end)
+            _child(harness, indexes, job, capture, state, write_end, parent)
+        finally:
+            _exit(70)
     os.close(write_end)
     try:
         os.setpgid(pid, pid)
@@ -269,35 +285,94 @@ def run_in_child(harness, indexes, job, capture, state, send, *, first):
         pass
     reader = _LineReader(read_end)
     limit = job["time_limit"] + CHILD_SLACK
-    sent, setup_failed = [], False
+    sent = []
     try:
         setup = reader.next_message(limit)
+        if lockdown.violation_line(setup):  # while the answer's definitions ran
+            if first:
+                send({"type": "setup", "ok": True, "missing": {}})
+            message = _violation_outcome(setup)
+            message.update(type="outcome", index=indexes[0])
+            send(message)
+            return [message]
         if setup is None or setup.get("type") != "setup":
             setup = None
         if first:
             if setup is not None and not setup.get("ok"):
                 send({"type": "setup", "ok": False, "error": setup.get("error")})
-                setup_failed = True
                 return None
             send({"type": "setup", "ok": True,
                   "missing": (setup or {}).get("missing", {}) or {}})
+        pending = None
         for index in indexes:
             message = None if setup is None else reader.next_message(limit)
-            if not (isinstance(message, dict) and message.get("type") == "outcome"
-                    and message.get("status") in _STATUSES):
+            if lockdown.violation_line(message):
+                message = _violation_outcome(message)
+            elif not (isinstance(message, dict) and message.get("type") == "outcome"
+                      and message.get("status") in _STATUSES):
                 message = _stopped(pid, reader.timed_out)
             message.update(type="outcome", index=index)
-            send(message)
-            sent.append(message)
-            if message["status"] in ("timeout", "crash"):
+            if pending is not None:
+                send(pending)
+                sent.append(pending)
+            pending = message
+            if message["status"] in ("timeout", "crash") or message.get("violation"):
                 break
+        else:
+            if pending is not None and not pending.get("violation"):
+                pending = _after_the_last(pid, reader, pending)
+                pending.update(type="outcome", index=indexes[-1])
+        if pending is not None:
+            send(pending)
+            sent.append(pending)
         return sent
     finally:
         os.close(read_end)
         _kill_group(pid)
         _reap(pid)
-        if setup_failed:
-            pass
+        _kill_orphans()
+
+
+def _violation_outcome(message) -> dict:
+    """The outcome of an input during which the child committed a violation."""
+    kind, what = lockdown.violation_line(message) or ("code", "did something an answer may "
+                                                              "not do (the details were lost)")
+    return {"status": "raised", "violation": True, "output": "", "value": None,
+            "extra": None, "error": {"type": lockdown.KINDS[kind], "message": "your function "
+                                     + what, "lineno": None, "line": None}}
+
+
+def _after_the_last(pid, reader, outcome) -> dict:
+    """The last outcome of a child, once the child has ended: replaced by a violation if the
+    child ended on one, by a crash if it wrote more than its outcomes."""
+    extra = reader.rest(CHILD_SLACK)
+    for message in extra:
+        if lockdown.violation_line(message):
+            return _violation_outcome(message)
+    _kill_group(pid)
+    code = _reap(pid)
+    if code == lockdown.VIOLATION_EXIT:
+        return _violation_outcome(None)
+    if extra or reader.garbled:
+        return {"status": "crash", "error": None, "index": outcome.get("index"),
+                "detail": "the function wrote on the checker's private pipe"}
+    return outcome
+
+
+def _kill_orphans():
+    """Kill what the children left (this worker is a subreaper: orphans come back to it)."""
+    me = os.getpid()
+    try:
+        with open(f"/proc/{me}/task/{me}/children", "rb") as f:
+            pids = [int(p) for p in f.read().split()]
+    except (OSError, ValueError):
+        return
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+        except (OSError, ChildProcessError):
+            continue
 
 
 class _LineReader:
@@ -305,27 +380,50 @@ class _LineReader:
 
     def __init__(self, fd):
         self.fd, self.buffer, self.closed, self.timed_out = fd, b"", False, False
+        self.garbled = False
+
+    def rest(self, seconds) -> list:
+        """Every message until the child closes its end (within ``seconds``); anything
+        else it wrote (a partial line, text that is no message) sets ``garbled``."""
+        found, deadline = [], time.monotonic() + seconds
+        self.timed_out = False
+        while True:
+            message = self.next_message(max(0.0, deadline - time.monotonic()))
+            if message is not None:
+                found.append(message)
+                continue
+            if not (self.closed and not self.buffer.strip()):
+                self.garbled = True  # still writing at the deadline, or a partial line
+            return found
 
     def next_message(self, seconds):
+        """The next JSON message (a dict), or None: timed out (``timed_out``), the pipe
+        closed, or a line that is no message (``garbled``). Blank lines are skipped."""
         deadline = time.monotonic() + seconds
-        while b"\n" not in self.buffer:
-            if self.closed or len(self.buffer) > 50_000_000:
-                return None
-            left = deadline - time.monotonic()
-            ready = select.select([self.fd], [], [], max(0.0, left))[0] if left > 0 else []
-            if not ready:
-                self.timed_out = True
-                return None
-            data = os.read(self.fd, 65536)
-            if not data:
-                self.closed = True
-            self.buffer += data
-        line, self.buffer = self.buffer.split(b"\n", 1)
+        while True:
+            while b"\n" not in self.buffer:
+                if self.closed or len(self.buffer) > 50_000_000:
+                    return None
+                left = deadline - time.monotonic()
+                ready = select.select([self.fd], [], [], max(0.0, left))[0] if left > 0 else []
+                if not ready:
+                    self.timed_out = True
+                    return None
+                data = os.read(self.fd, 65536)
+                if not data:
+                    self.closed = True
+                self.buffer += data
+            line, self.buffer = self.buffer.split(b"\n", 1)
+            if line.strip():  # (a violation starts on a line of its own)
+                break
         try:
             message = json.loads(line.decode("ascii", "replace"))
-        except ValueError:
+        except (ValueError, RecursionError):
+            message = None
+        if not isinstance(message, dict):
+            self.garbled = True
             return None
-        return message if isinstance(message, dict) else None
+        return message
 
 
 def _stopped(pid, timed_out):
@@ -338,8 +436,9 @@ def _stopped(pid, timed_out):
             "detail": f"the process ended (exit code {code})"}
 
 
-def _child(harness, indexes, job, capture, state, write_end, parent):
-    """In the forked child: drop the parent's channels, then run the items."""
+def _child(harness, indexes, job, capture, state, write_end, parent, *, _exit=os._exit):
+    """In the forked child: drop the parent's channels, compile the answer, lock this
+    process (:mod:`.lockdown`), then build the answer and run the items."""
     code = 0
     try:
         os.setpgid(0, 0)
@@ -352,6 +451,9 @@ def _child(harness, indexes, job, capture, state, write_end, parent):
         _forget_token()
         if job.get("memory_limit"):
             limit_memory(job["memory_limit"])
+        devnull = os.open(os.devnull, os.O_RDWR)
+        os.dup2(devnull, 2)  # nothing the answer writes reaches the worker's own stderr
+        os.close(devnull)
         report = os.fdopen(write_end, "w", encoding="ascii", newline="\n")
 
         def tell(message):
@@ -360,10 +462,18 @@ def _child(harness, indexes, job, capture, state, write_end, parent):
 
         sys.setrecursionlimit(job.get("recursion_limit", 1000))
         try:
-            fn, namespace, sources = rebuild(job["code"], STUDENT_PREFIX)
+            prepared = prepare(job["code"], STUDENT_PREFIX)
         except BaseException as exc:
             tell({"type": "setup", "ok": False, "error": error_info(exc, {})})
-            os._exit(0)
+            _exit(0)
+        if job.get("lock", True):
+            lockdown.restrict_kernel()
+            lockdown.lock(write_end, **_LOCK)
+        try:
+            fn, namespace, sources = build(prepared)
+        except BaseException as exc:
+            tell({"type": "setup", "ok": False, "error": error_info(exc, prepared.sources)})
+            _exit(0)
         tell({"type": "setup", "ok": True, "missing": namespace.get("__missing__", {})})
         call = make_call(fn, state)
         for index in indexes:
@@ -371,7 +481,32 @@ def _child(harness, indexes, job, capture, state, write_end, parent):
                           sources, index))
     except BaseException:
         code = 70
-    os._exit(code)
+    _exit(code)
+
+
+#: How a child is locked (set by :func:`main`, before any job).
+_LOCK: dict = {}
+
+
+def _prepare_lock():
+    """Import what answers may use and the guard, and work out the lock's settings, once
+    per worker (its children inherit all of it)."""
+    import collections
+
+    from .guard import ALLOWED_MODULES, PACKAGE_DIR, install
+
+    lockdown.offer_modules()
+    install()
+    worker = [os.path.join(PACKAGE_DIR, *part.split("/")) for part in WORKER_PARTS]
+    _LOCK.update(package_dir=lockdown.folders([PACKAGE_DIR]),
+                 worker_dirs=lockdown.folders(worker),
+                 pickles=lockdown.pickle_globals(ALLOWED_MODULES),
+                 namedtuple=collections.namedtuple)
+
+
+#: The parts of the package the worker runs (its files, when opened, are not "the
+#: package's" to the lock): the runner, the games, the harness.
+WORKER_PARTS = ("runner", "games", "exercises/harness.py", "exercises/nested.py")
 
 
 def _kill_group(pid):
@@ -413,7 +548,7 @@ def run_item(harness, fn, item, call, job, capture, state, sources, index):
     except BaseException as exc:  # a bug in the harness, not in student code
         out["status"] = "internal"
         out["error"] = {"type": type(exc).__name__, "message": _message(exc),
-                        "traceback": traceback.format_exc()[-2000:]}
+                        "traceback": _where(exc)[-2000:]}
     finally:
         state.deadline = None
     if capture.flooded:
@@ -421,6 +556,14 @@ def run_item(harness, fn, item, call, job, capture, state, sources, index):
     out.update(seconds=time.perf_counter() - start, output=capture.text(),
                output_chars=capture.total, mutated=state.mutated)
     return out
+
+
+def _where(exc) -> str:
+    """Where ``exc`` was raised, frame by frame, without reading any source file."""
+    frames = traceback.StackSummary.extract(traceback.walk_tb(exc.__traceback__),
+                                            lookup_lines=False)
+    return "".join(f"  File {f.filename!r}, line {f.lineno}, in {f.name}\n" for f in frames) \
+        + f"{type(exc).__name__}: {_message(exc)}"
 
 
 def watchdog(state, parent):
@@ -488,6 +631,19 @@ def not_dumpable():
         pass
 
 
+def subreaper():
+    """Linux: processes this worker's children leave behind come back to it (killed after
+    each child: :func:`_kill_orphans`)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError):
+        pass
+
+
 def main():
     """Set up the channel and the guards, then serve jobs until stdin closes."""
     fd_in, fd_out = os.dup(0), os.dup(1)
@@ -504,9 +660,11 @@ def main():
     os.dup2(devnull, 1)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     not_dumpable()
+    subreaper()
     from .guard import furnish_stand_ins
 
     furnish_stand_ins()
+    _prepare_lock()
     capture, state = Capture(), State()
     sys.stdout = sys.stderr = sys.__stdout__ = sys.__stderr__ = capture
     sys.stdin = sys.__stdin__ = io.StringIO("")

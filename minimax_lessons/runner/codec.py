@@ -134,7 +134,9 @@ def _decode(data, depth, count):
     if depth > DECODE_DEPTH or count[0] > MAX_ITEMS:
         raise DecodeError("nested too deeply or too large to read")
     if isinstance(data, list):
-        return [_decode(x, depth + 1, count) for x in data]
+        items = [_decode(x, depth + 1, count) for x in data]
+        _few_collisions(items)  # (a list a question may turn into a set)
+        return items
     if data is None or isinstance(data, (bool, int, float, str)):
         return data
     if not isinstance(data, dict):
@@ -146,10 +148,13 @@ def _decode(data, depth, count):
                               f"{_short(word)}")
         return _FLOATS[word]
     if "$tuple" in data:
-        return tuple(_decode(x, depth + 1, count) for x in _items(data, "$tuple"))
+        items = tuple(_decode(x, depth + 1, count) for x in _items(data, "$tuple"))
+        _few_collisions(items)
+        return items
     if "$set" in data:
         items = [_decode(x, depth + 1, count) for x in _items(data, "$set")]
         try:
+            _few_collisions(items)
             return set(items)
         except TypeError:
             return Opaque("set", repr(items)[:300])
@@ -159,6 +164,7 @@ def _decode(data, depth, count):
             raise DecodeError('{"$dict": ...} must hold [key, value] pairs')
         pairs = [(_decode(k, depth + 1, count), _decode(v, depth + 1, count)) for k, v in pairs]
         try:
+            _few_collisions([k for k, _ in pairs])
             return dict(pairs)
         except TypeError:
             return Opaque("dict", repr(pairs)[:300])
@@ -177,6 +183,56 @@ def _decode(data, depth, count):
         except (ShippingError, TypeError, ValueError, AttributeError) as exc:
             raise DecodeError(f"a function that cannot be read ({exc})") from None
     raise DecodeError(f"cannot decode {_short(data)}")
+
+
+#: The most distinct keys of one set or dict that may share a hash value. Numbers' hashes
+#: are not random (``hash(n) == n % (2**61 - 1)``): a record of 60,000 ints that all
+#: collide made building one set take a minute (each insertion compares with every key
+#: already there); distinct values that collide this often are made, never met.
+MAX_COLLISIONS = 64
+
+
+def _few_collisions(keys):
+    """Raise :class:`DecodeError` when more than :data:`MAX_COLLISIONS` distinct ``keys``
+    share a hash (so that building a set or dict of them stays linear in their number;
+    unhashable keys are left out).
+
+    >>> _few_collisions([1, 2, 1, [3]])
+    >>> _few_collisions([i * (2 ** 61 - 1) for i in range(100)])
+    Traceback (most recent call last):
+    ...
+    minimax_lessons.runner.codec.DecodeError: 100 values share one hash (more than 64): a forged record
+    """
+    if len(keys) <= MAX_COLLISIONS:
+        return
+    buckets = {}
+    for key in keys:
+        try:
+            buckets.setdefault(hash(key), []).append(key)
+        except TypeError:
+            continue
+    for same in buckets.values():
+        if len(same) > MAX_COLLISIONS:
+            distinct = _distinct(same)
+            if distinct > MAX_COLLISIONS:
+                raise DecodeError(f"{distinct} values share one hash (more than "
+                                  f"{MAX_COLLISIONS}): a forged record")
+
+
+def _distinct(same) -> int:
+    """How many distinct values a list of values with one hash holds (sorted where they
+    sort, which is quick; else one past the limit at most is looked for)."""
+    try:
+        ordered = sorted(same)
+        return 1 + sum(1 for a, b in zip(ordered, ordered[1:]) if a != b)
+    except TypeError:
+        found = []
+        for value in same:
+            if all(value != other for other in found):
+                found.append(value)
+                if len(found) > MAX_COLLISIONS:
+                    break
+        return len(found)
 
 
 def _items(data, key) -> list:

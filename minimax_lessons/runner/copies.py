@@ -244,12 +244,26 @@ def _store(cache, found):
 
 
 def course_match(shipped) -> str | None:
-    """Where the course ships the function ``shipped`` answers with (a
-    :class:`~.shipping.Shipped`), e.g. ``"minimax in notebooks/03-minimax-in-code.ipynb"``;
-    None when it is the student's own."""
-    source = shipped.source
-    key = fingerprint(source) if source else None
-    return course_code().get(key) if key else None
+    """Where the course ships a function the answer ``shipped`` (a
+    :class:`~.shipping.Shipped`) is made of, e.g. ``"minimax in
+    notebooks/03-minimax-in-code.ipynb"``; None when it is the student's own. Every
+    function of the answer counts, its helpers and the functions defined inside them too:
+    a copy of the course's search called from a wrapper of the student's is a copy."""
+    known = None
+    for name, how, payload in shipped.parts:
+        if how != "code" or not isinstance(payload, (tuple, list)) or not payload:
+            continue
+        try:
+            tree = ast.parse(payload[0]) if isinstance(payload[0], str) else None
+        except (SyntaxError, ValueError, RecursionError):
+            continue
+        for node in ast.walk(tree) if tree is not None else ():
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                known = course_code() if known is None else known
+                found = known.get(_digest(normalised(node)))
+                if found:
+                    return found
+    return None
 
 
 __all__ = ["fingerprint", "normalised", "functions_in", "course_code", "course_match",

@@ -46,6 +46,8 @@ import threading
 import types
 import unicodedata
 
+from .lockdown import REPORT_EVENT, locked
+
 PACKAGE = "minimax_lessons"
 PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 #: The parts of the package a function answer may use: the games and trees it is given
@@ -118,9 +120,29 @@ class StartsProcess(Exception):
     """Raised after a student's call that started a process or a program (the message says how)."""
 
 
+class RunsCarriedCode(Exception):
+    """An answer that runs code other than its own functions' (exec, compile, marshal, a code
+    object, an import from a file, a pickle of anything but data), carries more than a little
+    data, or reaches outside its call (files, native code, signals): the message says what."""
+
+
 #: The guard's errors, by their name as the checker's worker reports it, and the diagnosis.
 DIAGNOSES = {UsesPackageSearch.__name__: "uses-package-search",
-             StartsProcess.__name__: "starts-a-process"}
+             StartsProcess.__name__: "starts-a-process",
+             RunsCarriedCode.__name__: "runs-carried-code"}
+CARRIED_EXPLANATION = (
+    "The function runs code that is not its own: it builds or loads code from data (exec, "
+    "eval, compile, marshal, a code object, a module from a file it wrote or from a zip, a "
+    "pickle of anything but plain data), carries more than a little data, or reaches outside "
+    "its own call (files, native code, other processes). Only the function's own code, and "
+    "the standard library it imports, may run when it is checked, so this answer earns no "
+    "points.")
+#: The most parts (the function, its helpers, modules and values) an answer may have.
+MAX_PARTS = 200
+#: The most bytes all the values a function carries (its globals, pickled) may take.
+MAX_CARRIED_BYTES = 256 << 10
+#: The most characters of source one part of an answer may have.
+MAX_PART_SOURCE = 200_000
 
 
 # -- the static look ---------------------------------------------------------------------------
@@ -183,6 +205,52 @@ def static_findings(shipped) -> list:
             if _is_package_code(payload[0]):
                 found.append(f"is a copy of the package's own code ({name})")
     return list(dict.fromkeys(found))
+
+
+def carried_findings(shipped) -> list:
+    """Why a shipped function carries more than its own code, as short phrases ([] when
+    it does not): a part of its code that holds other statements than definitions,
+    assignments and imports, too many parts or too much source, more pickled data than
+    :data:`MAX_CARRIED_BYTES`. Read as data, in the trusted process (the values
+    themselves are checked in the locked worker: :func:`~.shipping.check_carried`).
+
+    >>> from minimax_lessons.runner.shipping import Shipped
+    >>> carried_findings(Shipped("f", (("f", "code", ("exec('1')\\ndef f(): pass", 1, "")),)))
+    ['f holds expr, not only definitions']
+    """
+    found, pickled = [], 0
+    if len(shipped.parts) > MAX_PARTS:
+        found.append(f"it has {len(shipped.parts):,} parts (at most {MAX_PARTS})")
+    for name, how, payload in shipped.parts:
+        if how == "pickle":
+            pickled += len(payload) if isinstance(payload, (bytes, bytearray)) else 0
+        elif how == "code":
+            source = payload[0] if isinstance(payload, (tuple, list)) and payload else ""
+            if not isinstance(source, str) or len(source) > MAX_PART_SOURCE:
+                found.append(f"{name} has more than {MAX_PART_SOURCE:,} characters of source")
+                continue
+            try:
+                body = ast.parse(source).body
+            except (SyntaxError, ValueError, RecursionError):
+                continue  # the worker reports the error where it is
+            others = sorted({type(node).__name__.lower() for node in body
+                             if not _definition(node)})
+            if others:
+                found.append(f"{name} holds {', '.join(others)}, not only definitions")
+    if pickled > MAX_CARRIED_BYTES:
+        found.append(f"it carries {pickled:,} bytes of values (at most {MAX_CARRIED_BYTES:,})")
+    return found
+
+
+def _definition(node) -> bool:
+    """Is this top-level statement one a shipped part is made of: a def, a class, an
+    assignment (``name = lambda ...``, a constant of lines put in order), an import, a
+    docstring? (Whatever it is, it runs in the locked worker; a statement of another kind
+    is no part of what :func:`~.shipping.ship` or :func:`~.shipping.from_source` sends.)"""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Import,
+                         ast.ImportFrom, ast.Assign, ast.AnnAssign)):
+        return True
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
 
 
 def _modules_in_pickle(data) -> set:
@@ -361,7 +429,9 @@ def _profile(frame, event, arg):
 class _Refuse(importlib.abc.MetaPathFinder):
     """An import finder that refuses the package while a student's call runs."""
 
-    def find_spec(self, name, path=None, target=None):
+    def find_spec(self, name, path=None, target=None, _audit=sys.audit):
+        if locked() and is_package(name) and name not in ALLOWED_MODULES:
+            _audit(REPORT_EVENT, "package", f"imports {name}")  # the lock ends the call
         if _State.active is not None and is_package(name):
             _State.active.append(f"looks for {name}")
             raise ImportError(f"{name} is not available to your function: write the search "
@@ -384,12 +454,7 @@ def _stand_in(package) -> types.ModuleType:
         if origin in ALLOWED_MODULES:
             setattr(module, name, value)
 
-    def __getattr__(name):
-        if _State.active is not None:
-            _State.active.append(f"looks up {package}.{name}")
-        raise AttributeError(f"{package}.{name} is not available to your function")
-
-    module.__getattr__ = __getattr__
+    module.__getattr__ = _refused_name(package)
     return module
 
 
@@ -441,6 +506,21 @@ def furnish_stand_ins():
             found = importlib.import_module(origin)
             setattr(module, name, found if found.__name__.endswith("." + name)
                     else getattr(found, name))
+        module.__getattr__ = _refused_name(package)
+
+
+def _refused_name(package):
+    """The ``__getattr__`` of a stand-in for ``package``: any name it lacks is refused, and
+    recorded (a watched call) or reported to the lock (a locked child)."""
+
+    def __getattr__(name, _audit=sys.audit):
+        if _State.active is not None:
+            _State.active.append(f"looks up {package}.{name}")
+        if locked() and not name.startswith("__"):  # the lock ends the call at once
+            _audit(REPORT_EVENT, "package", f"looks up {package}.{name}")
+        raise AttributeError(f"{package}.{name} is not available to your function")
+
+    return __getattr__
 
 
 def install():
@@ -458,7 +538,7 @@ def watch(fn):
     install()
 
     def watched(*args, **kwargs):
-        if _State.depth:  # a nested call is already inside a watched one
+        if _State.depth or locked():  # nested, or a locked child: the lock holds instead
             return fn(*args, **kwargs)
         found, processes = [], []
         saved = _hide_package()
@@ -501,5 +581,6 @@ def diagnosis_of(error) -> str | None:
 
 __all__ = ["watch", "install", "furnish_stand_ins", "ALLOWED_NAMES", "static_findings",
            "is_package_function", "uses_package_in_code",
-           "diagnosis_of", "UsesPackageSearch", "StartsProcess", "ALLOWED_MODULES",
-           "EXPLANATION", "PROCESS_EXPLANATION", "allowed_reference"]
+           "diagnosis_of", "UsesPackageSearch", "StartsProcess", "RunsCarriedCode",
+           "ALLOWED_MODULES", "EXPLANATION", "PROCESS_EXPLANATION", "CARRIED_EXPLANATION",
+           "allowed_reference", "carried_findings", "MAX_CARRIED_BYTES"]

@@ -7,14 +7,15 @@ of output, return things that cannot be compared, or change their input. Each
 of these becomes a clear :class:`Outcome` within a few seconds, and the
 notebook's kernel stays alive and responsive.
 
-**This is not a security sandbox.** The student's code runs with the same
-rights as the person running the check (it can read and write their files).
-What the worker does guarantee, on POSIX: student code cannot change how
-another input or a later check is judged, cannot forge the results of inputs
-other than the one it runs on, and leaves no process behind (each input runs
-in a child forked for it, see :mod:`~minimax_lessons.runner._worker`). The
-instructor's grader adds isolation of files and network with bubblewrap
-(:mod:`minimax_lessons.instructor.grading.isolation`).
+The worker runs with the rights of the person running the check. What it does
+guarantee, on POSIX: student code cannot change how another input or a later check is
+judged, cannot forge the results of inputs other than the one it runs on, and leaves no
+process behind (each input runs in a child forked for it, see
+:mod:`~minimax_lessons.runner._worker`); and that child is locked before any of the
+answer's code runs (:mod:`~minimax_lessons.runner.lockdown`): only that code and the
+standard library already imported can run, no file can be opened, nothing imported,
+nothing started. The instructor's grader adds isolation of files and network with
+bubblewrap (:mod:`minimax_lessons.instructor.grading.isolation`).
 
 How it works
 ------------
@@ -57,7 +58,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from .._process import kill_tree, with_package_path
+from .._process import TailPipe, kill_tree, with_package_path
 from .codec import DecodeError, decode
 from ._worker import BOOT
 from .shipping import Shipped, ship
@@ -211,13 +212,20 @@ class Sandbox:
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         env.setdefault("OPENBLAS_NUM_THREADS", "1")  # numpy in student code: no thread pools
         env.setdefault("OMP_NUM_THREADS", "1")
-        self._stderr = tempfile.TemporaryFile()
+        # a pipe that keeps the tail of what the worker writes, never a file (a worker
+        # could write without end)
+        self._stderr = TailPipe() if os.name == "posix" else tempfile.TemporaryFile()
         flags = getattr(subprocess, "CREATE_NO_WINDOW", 0)
         self._started_at = time.perf_counter()
-        self._proc = subprocess.Popen(
-            [*self.wrapper, self.python, "-c", BOOT],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._stderr,
-            env=env, creationflags=flags)
+        try:
+            self._proc = subprocess.Popen(
+                [*self.wrapper, self.python, "-c", BOOT],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=getattr(self._stderr, "write_fd", self._stderr), env=env,
+                creationflags=flags)
+        finally:
+            if isinstance(self._stderr, TailPipe):
+                self._stderr.started()
         self._inbox = queue.Queue()
         self._ready = False
         self._jobs = 0
@@ -261,6 +269,8 @@ class Sandbox:
 
     def _stderr_tail(self):
         try:
+            if isinstance(self._stderr, TailPipe):
+                return self._stderr.text()[-3000:].strip()
             self._stderr.seek(0)
             return self._stderr.read()[-3000:].decode("utf-8", "replace").strip()
         except (OSError, ValueError, AttributeError):
@@ -292,7 +302,10 @@ class Sandbox:
             if reader is not None:
                 reader.join(STOP_WAIT)
             if self._stderr is not None:
-                self._stderr.close()
+                if isinstance(self._stderr, TailPipe):
+                    self._stderr.close(wait=0.2)
+                else:
+                    self._stderr.close()
                 self._stderr = None
 
     close = stop
@@ -303,8 +316,13 @@ class Sandbox:
 
     # -- jobs -------------------------------------------------------------------
     def run(self, fn, items, *, harness, time_limit=None, output_keep=None,
-            flood_limit=None, recursion_limit=1000, isolate=None, max_timeouts=None) -> Run:
+            flood_limit=None, recursion_limit=1000, isolate=None, max_timeouts=None,
+            lock=True) -> Run:
         """Run ``harness(fn, item, call)`` on each item in the worker.
+
+        ``lock=False`` (only for the package's own functions: the checker checking its
+        buggy variants) runs them without the lock of :mod:`.lockdown`, so that they may
+        import the package's modules they use.
 
         ``isolate="item"`` runs each input in a process of its own, so nothing
         the code does on one input can change how another is judged (slower:
@@ -325,7 +343,7 @@ class Sandbox:
             max_timeouts = MAX_TIMEOUTS if isolate == "item" else 1
         options = dict(harness=harness, time_limit=time_limit, output_keep=output_keep,
                        flood_limit=flood_limit, recursion_limit=recursion_limit,
-                       isolate=isolate)
+                       isolate=isolate, lock=lock)
         first = self._run_job(code, items, **options)
         outcomes, stopped = list(first.outcomes), ""
         while max_timeouts > 1 and first.setup_error is None \
@@ -340,7 +358,7 @@ class Sandbox:
         return Run(outcomes, first.missing, first.setup_error, stopped)
 
     def _run_job(self, code, items, *, harness, time_limit, output_keep, flood_limit,
-                 recursion_limit, isolate) -> Run:
+                 recursion_limit, isolate, lock=True) -> Run:
         """Send one job to the worker and collect its outcomes (it stops at a timeout)."""
         limit = self.time_limit if time_limit is None else time_limit
         token = secrets.token_hex(16)
@@ -350,7 +368,8 @@ class Sandbox:
                "time_limit": limit, "recursion_limit": recursion_limit,
                "output_limit": self.output_keep if output_keep is None else output_keep,
                "flood_limit": self.flood_limit if flood_limit is None else flood_limit,
-               "memory_limit": self.memory_limit, "sys_path": list(sys.path)}
+               "memory_limit": self.memory_limit, "sys_path": list(sys.path),
+               "lock": bool(lock)}
         with self._lock:
             if self._jobs >= RECYCLE_AFTER:
                 self.stop()
@@ -400,6 +419,9 @@ class Sandbox:
         outcomes = []
         while len(outcomes) < count:
             message = self._next(limit + 2.5)
+            if message is not None and message.get("type") == "done" and outcomes \
+                    and message.get("stopped"):
+                return Run(outcomes, dict(setup.get("missing", {})))  # a violation ended it
             if message is None or message.get("type") != "outcome":
                 outcomes.append(self._failure(message, ""))
                 break

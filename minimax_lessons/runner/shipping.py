@@ -39,8 +39,10 @@ import textwrap
 import types
 from dataclasses import dataclass
 
-#: Values bigger than this (pickled) are not copied to the worker.
-MAX_VALUE_BYTES = 5_000_000
+#: Values bigger than this (pickled) are not copied to the worker (an answer carries data,
+#: not a library); all the values of one function together may take as much
+#: (``guard.MAX_CARRIED_BYTES``, checked by :func:`~.guard.carried_findings`).
+MAX_VALUE_BYTES = 256 << 10
 
 
 class ShippingError(ValueError):
@@ -340,37 +342,168 @@ def rebuild(shipped: Shipped, filename_prefix: str = "<student:"):
     """Rebuild a shipped function: returns ``(function, namespace, sources)``.
 
     ``sources`` maps each code filename used to ``(label, {line: text})`` so
-    tracebacks can quote the student's own lines.
+    tracebacks can quote the student's own lines. The same as :func:`build` of
+    :func:`prepare`, which the checker's worker calls apart: it compiles the code first,
+    then locks its process (:mod:`.lockdown`), then builds.
     """
-    namespace = {"__name__": "__student__", "__builtins__": builtins}
-    sources = {}
+    return build(prepare(shipped, filename_prefix))
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A shipped function with its code compiled (nothing of it has run yet)."""
+
+    name: str
+    parts: tuple  # (name, how, payload): "code" parts carry their code object
+    sources: dict
+    failed: dict  # helper name -> why its code could not be compiled
+
+
+def prepare(shipped: Shipped, filename_prefix: str = "<student:") -> Prepared:
+    """Compile the code parts of ``shipped`` (the function's own, raising a SyntaxError,
+    and its helpers'): compiling runs nothing."""
+    parts, sources, failed = [], {}, {}
     for name, how, payload in shipped.parts:
+        if how != "code":
+            parts.append((name, how, payload))
+            continue
         try:
+            source, first, label = payload
+            filename = f"{filename_prefix}{name}>"
+            tree = ast.parse(source, filename)
+            ast.increment_lineno(tree, first - 1)
+            parts.append((name, how, compile(tree, filename, "exec")))
+            sources[filename] = (label, {first + i: line for i, line in
+                                         enumerate(source.splitlines())})
+        except Exception as exc:
+            if name == shipped.name:
+                raise
+            failed[name] = f"{type(exc).__name__}: {exc}"
+    return Prepared(shipped.name, tuple(parts), sources, failed)
+
+
+def build(prepared: Prepared):
+    """Run the definitions of a :class:`Prepared` function: ``(function, namespace,
+    sources)``. A helper that cannot be rebuilt is noted in ``namespace["__missing__"]``;
+    a value the function carries that is not plain data, or too much of it, raises
+    :class:`~.guard.RunsCarriedCode` (:func:`check_carried`)."""
+    from .guard import RunsCarriedCode
+    from .lockdown import locked
+
+    namespace = {"__name__": "__student__", "__builtins__": builtins}
+    budget = _Budget()
+    for name, why in prepared.failed.items():
+        _note_missing(namespace, name, why)
+    for name, how, payload in prepared.parts:
+        try:
+            if how in ("module", "attr") and locked():
+                module = payload if how == "module" else payload[0]
+                if str(module) not in sys.modules:  # nothing is imported in a locked child
+                    raise ImportError(f"{module} is not available to a function answer (the "
+                                      "checker offers only some of the standard library)")
             if how == "module":
                 namespace[name] = importlib.import_module(payload)
             elif how == "attr":
                 namespace[name] = _resolve(*payload)
             elif how == "pickle":
-                namespace[name] = pickle.loads(payload)
+                namespace[name] = check_carried(name, pickle.loads(payload), budget)
             elif how == "alias":
                 namespace[name] = namespace[payload]
             elif how == "code":
-                source, first, label = payload
-                filename = f"{filename_prefix}{name}>"
-                tree = ast.parse(source, filename)
-                ast.increment_lineno(tree, first - 1)
-                exec(compile(tree, filename, "exec"), namespace)
-                sources[filename] = (label, {first + i: line for i, line in
-                                             enumerate(source.splitlines())})
+                exec(payload, namespace)
+        except RunsCarriedCode:
+            raise
         except Exception as exc:
-            if name == shipped.name:
+            if name == prepared.name:
                 raise
             namespace.pop(name, None)
             _note_missing(namespace, name, f"{type(exc).__name__}: {exc}")
-    for name, how, payload in shipped.parts:
+    for name, how, payload in prepared.parts:
         if how == "missing":
             _note_missing(namespace, name, payload)
-    return namespace[shipped.name], namespace, sources
+    return namespace[prepared.name], namespace, prepared.sources
+
+
+#: What the values a function carries (its globals, sent pickled) may hold, in all: text
+#: (characters of its strings and bytes) and items (numbers, strings, containers, ...).
+MAX_CARRIED_TEXT = 20_000
+MAX_CARRIED_ITEMS = 200_000
+#: The plain data types a carried value may be made of (exactly these types).
+PLAIN_TYPES = (type(None), bool, int, float, complex, str, bytes, bytearray, range)
+_CONTAINERS = (list, tuple, set, frozenset, dict)
+
+
+class _Budget:
+    def __init__(self):
+        self.text, self.items = 0, 0
+
+
+def check_carried(name, value, budget=None):
+    """``value`` when it is plain data (numbers, text, lists, tuples, sets, dicts, ranges,
+    the collections' variants, fractions and decimals) or the games' objects, within
+    :data:`MAX_CARRIED_TEXT` and :data:`MAX_CARRIED_ITEMS`; else
+    :class:`~.guard.RunsCarriedCode` saying what ``name`` carries.
+
+    >>> check_carried("WEIGHTS", {"corner": 3, "centre": (4, 1.5)})
+    {'corner': 3, 'centre': (4, 1.5)}
+    >>> check_carried("SOURCE", "x" * 30_000)
+    Traceback (most recent call last):
+    ...
+    minimax_lessons.runner.guard.RunsCarriedCode: SOURCE carries 30,000 characters of text (an answer may carry at most 20,000: data, not code)
+    """
+    import collections
+    import decimal
+    import fractions
+
+    from .guard import ALLOWED_MODULES, RunsCarriedCode
+
+    budget = budget or _Budget()
+    extra = (collections.OrderedDict, collections.defaultdict, collections.deque,
+             collections.Counter, fractions.Fraction, decimal.Decimal, types.MappingProxyType)
+    todo, seen = [value], set()
+    while todo:
+        item = todo.pop()
+        kind = type(item)
+        budget.items += 1
+        if budget.items > MAX_CARRIED_ITEMS:
+            raise RunsCarriedCode(f"{name} carries more than {MAX_CARRIED_ITEMS:,} values "
+                                  "(an answer may carry only small data)")
+        if kind in (str, bytes, bytearray):
+            budget.text += len(item)
+            if budget.text > MAX_CARRIED_TEXT:
+                raise RunsCarriedCode(f"{name} carries {budget.text:,} characters of text (an "
+                                      f"answer may carry at most {MAX_CARRIED_TEXT:,}: data, "
+                                      "not code)")
+            continue
+        if kind in PLAIN_TYPES or kind in (fractions.Fraction, decimal.Decimal):
+            continue
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        if kind in _CONTAINERS or kind in extra:
+            if isinstance(item, (dict, types.MappingProxyType)):
+                todo += [part for pair in item.items() for part in pair]
+                if kind is collections.defaultdict and item.default_factory is not None \
+                        and item.default_factory not in PLAIN_TYPES + _CONTAINERS:
+                    raise RunsCarriedCode(f"{name} carries a defaultdict that makes its values "
+                                          "with a function")
+            else:
+                todo += list(item)
+            continue
+        module = getattr(kind, "__module__", None)
+        if module in ALLOWED_MODULES or (isinstance(module, str) and module.startswith(
+                "minimax_lessons.games.")):  # a game, a tree, a node
+            state = getattr(item, "__dict__", None)
+            if type(state) is dict:
+                todo += list(state.values())
+            for slot in getattr(kind, "__slots__", ()):
+                if isinstance(slot, str) and hasattr(item, slot):
+                    todo.append(getattr(item, slot))
+            continue
+        raise RunsCarriedCode(f"{name} carries a {kind.__name__}: an answer may carry only "
+                              "plain data (numbers, text, lists, tuples, sets, dicts) and "
+                              "games, never code")
+    return value
 
 
 def _note_missing(namespace, name, reason):
@@ -378,4 +511,5 @@ def _note_missing(namespace, name, reason):
     missing[name] = reason
 
 
-__all__ = ["Shipped", "ShippingError", "ship", "rebuild", "from_source"]
+__all__ = ["Shipped", "ShippingError", "Prepared", "ship", "rebuild", "prepare", "build",
+           "from_source", "check_carried", "MAX_VALUE_BYTES", "MAX_CARRIED_TEXT", "MAX_CARRIED_ITEMS"]

@@ -83,3 +83,49 @@ def submit(folder: Path, blank, student, *, me="student", pruned=None, minimax=H
     path.parent.mkdir(parents=True, exist_ok=True)
     nbformat.write(nb, path)
     return path
+
+
+#: Issue 31's attack on q3.14: a cell reads the package's textbook search (and the game
+#: interface it imports) into a global; the answer writes them to $HOME as a package of
+#: another name, imports it and returns the package's own values. Before issue 31 it
+#: earned full marks in bubblewrap, as a user of its own and in the Gradescope autograder.
+CARRIED_MINIMAX = '''\
+import os
+import minimax_lessons
+
+_ROOT = os.path.dirname(minimax_lessons.__file__)
+SOURCES = {"carried/" + name: open(os.path.join(_ROOT, name)).read()
+           for name in ("games/game.py", "search/textbook.py")}
+SOURCES.update({"carried/__init__.py": "", "carried/games/__init__.py": "",
+                "carried/search/__init__.py": ""})
+
+
+def minimax_line(node, is_maximizing):
+    import importlib
+    import os
+    import sys
+
+    home = os.environ.get("HOME") or os.getcwd()
+    for name, text in SOURCES.items():
+        os.makedirs(os.path.join(home, os.path.dirname(name)), exist_ok=True)
+        with open(os.path.join(home, name), "w") as out:
+            out.write(text)
+    if home not in sys.path:
+        sys.path.insert(0, home)
+    textbook = importlib.import_module("carried.search.textbook")
+    trees = sys.modules["minimax" + "_lessons.games.tree"]
+
+    def value(here, maxing):
+        if not isinstance(here, list):
+            return here
+        tree = trees.GameTree.from_nested(here, root="max" if maxing else "min")
+        return textbook.minimax(tree, tree.root)
+
+    line, here, maxing = [], node, is_maximizing
+    while isinstance(here, list):
+        values = [value(child, not maxing) for child in here]
+        best = values.index(max(values) if maxing else min(values))
+        line.append(best)
+        here, maxing = here[best], not maxing
+    return value(node, is_maximizing), line
+'''

@@ -134,3 +134,59 @@ def test_every_cell_reads_back_as_written_and_none_starts_a_formula(tmp_path_fac
         for cell in raw:
             assert not cell.startswith(FORMULA_STARTS) or cell.lstrip("+-").replace(".", "", 1) \
                 .replace("e", "", 1).replace("E", "", 1).lstrip("+-").isdigit()
+
+
+def test_a_childs_stderr_is_a_pipe_that_keeps_its_tail_not_a_file():
+    """Issue 31: a grading process's stderr (which its kernel inherited) was a deleted
+    temporary file of the host's: 1 GiB written there stayed on disk. It is a pipe now,
+    drained as it comes; the last line still says why a child failed."""
+    from minimax_lessons.instructor.common import run_child
+
+    child = ("import os, stat, sys\n"
+             "from minimax_lessons.instructor.common import take_job\n"
+             "job, reply = take_job()\n"
+             "os.write(2, b'x' * (16 << 20) + b'\\n')\n"
+             "print('the last line', file=sys.stderr)\n"
+             "sys.stderr.flush()\n"
+             "reply.send({'fifo': stat.S_ISFIFO(os.fstat(2).st_mode)})\n")
+    assert run_child(child, {}, timeout=120).answer["fifo"] is True
+    failed = run_child(child.replace("reply.send", "sys.exit(1); reply.send"), {}, timeout=120)
+    assert failed.answer is None and failed.last_error == "the last line"
+
+
+def test_csv_cells_are_neutral_whichever_separator_a_spreadsheet_splits_at(tmp_path):
+    """Issue 31: ``x;=1+1`` was written as it is, and a spreadsheet that splits at ";" (the
+    separator of many locales) ran its second half as a formula."""
+    import csv
+    import io
+    import re
+
+    from minimax_lessons.instructor.common import csv_text, read_csv
+
+    hostile = ["x;=1+1", "a,@SUM(A1)", "=cmd|' /C calc'!A0", "b;\t-2+3", "ok; -1",
+               "-2.5", "q\"uote;+1", "line\rend"]
+    text = csv_text(["cell", "n"], [[cell, i] for i, cell in enumerate(hostile)])
+    for separator in (",", ";"):
+        for row in csv.reader(io.StringIO(text, newline=""), delimiter=separator):
+            for cell in row:
+                bare = cell.strip('"')
+                number = re.fullmatch(r"[+-]?[\d.,]+", bare)  # -2.5 (and "-2.5,0": one)
+                assert number or not bare.startswith(("=", "+", "-", "@", "\t", "\r")), \
+                    (separator, cell)
+    (tmp_path / "t.csv").write_text(text, encoding="utf-8")
+    assert [row["cell"] for row in read_csv(tmp_path / "t.csv")] == hostile
+
+
+def test_the_key_is_written_for_its_owner_alone(tmp_path):
+    """Issue 31: release wrote key.json with mode 644 (every user of the machine read it)."""
+    import stat
+
+    from minimax_lessons.instructor.assignment.release import COURSE_SOURCE, release
+
+    old = os.umask(0o022)
+    try:
+        release(COURSE_SOURCE / "03-minimax-exercises.ipynb", tmp_path / "release",
+                tmp_path / "key.json")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "key.json").stat().st_mode) == 0o600

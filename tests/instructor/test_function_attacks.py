@@ -168,12 +168,32 @@ def test_the_honest_answer_still_passes_in_the_graders_worker(jailed):
     assert check_function("minimax", honest_minimax, hidden=True, sandbox=jailed).passed
 
 
-def test_the_graders_worker_sees_only_the_games_and_the_runner_of_the_package(jailed):
+def test_the_graders_worker_sees_only_the_games_and_the_runner_of_the_package(tmp_path):
+    """What the jail of the checker's worker mounts (a function answer may list no folder:
+    the listing is made by Python started in the same jail)."""
+    import subprocess
+    import sys
+
+    from minimax_lessons.runner.guard import PACKAGE_DIR
+
+    if find_bwrap() is None:
+        pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+    prefix = Jail(str(tmp_path), bwrap=find_bwrap(), package="games").prefix()
+    listing = ("import os, sys; p = sys.argv[1]; print(sorted([n for n in os.listdir(p) "
+               "if n != 'exercises'] + ['exercises/' + n for n in "
+               "os.listdir(os.path.join(p, 'exercises')) if n != '__pycache__']))")
+    done = subprocess.run([*prefix, sys.executable, "-c", listing, PACKAGE_DIR],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(["exercises/harness.py", "exercises/nested.py", "games",
+                                       "runner"])
+
+
+def test_a_function_answer_can_list_no_folder_in_the_graders_worker(jailed):
     from minimax_lessons.exercises.harness import call_args, ref
 
     (outcome,) = jailed.run(lists_the_package, [()], harness=ref(call_args)).outcomes
-    assert outcome.ok, outcome
-    assert outcome.value == ["exercises/harness.py", "exercises/nested.py", "games", "runner"]
+    assert outcome.status == "raised" and outcome.error.type == "PermissionError"
 
 
 def lists_the_package():
@@ -182,6 +202,4 @@ def lists_the_package():
 
     games = sys.modules["minimax" + "_lessons.games.tree"]  # allowed: the trees it is given
     package = os.path.dirname(os.path.dirname(getattr(games, "__fi" + "le__")))
-    return sorted([name for name in os.listdir(package) if name != "exercises"] +
-                  [f"exercises/{name}" for name in os.listdir(os.path.join(package, "exercises"))
-                   if name != "__pycache__"])
+    return sorted(os.listdir(package))

@@ -158,7 +158,7 @@ def test_messages_not_stamped_with_the_current_job_are_dropped(box):
 
 # -- processes left behind -------------------------------------------------------------------
 def forks_through_libc(path):
-    """Start a child with libc's fork (no audit event, so the guard does not see it)."""
+    """Start a child with libc's fork (no audit event for the fork itself)."""
     import ctypes
     import os
     import time
@@ -197,20 +197,31 @@ def _gone(pid, seconds=30) -> bool:
     return True
 
 
-def test_processes_a_student_function_starts_are_killed_when_its_input_is_done(plain_box, tmp_path):
+def test_a_fork_through_libc_is_refused_before_any_process_starts(plain_box, tmp_path):
+    """Issue 31: before, the fork happened (the guard saw no audit event) and the child was
+    killed afterwards; now the call into native code is refused at once."""
     path = tmp_path / "pid"
     (outcome,) = plain_box.run(forks_through_libc, [(str(path),)], harness=ref(call_args)).outcomes
-    assert outcome.ok and outcome.value == 1, "the guard does not see a fork through libc"
-    pid = int(path.read_text())
-    assert pid > 0 and _gone(pid)
+    assert outcome.status == "raised" and outcome.error.type == "RunsCarriedCode"
+    assert "native code (ctypes" in outcome.error.message
+    assert not path.exists()
 
 
-def test_a_plain_fork_in_an_answer_is_refused_and_its_child_killed(plain_box, tmp_path):
+def test_a_plain_fork_in_an_answer_is_refused_and_no_child_is_left(plain_box, tmp_path):
     path = tmp_path / "pid"
     (outcome,) = plain_box.run(forks_plainly, [(str(path),)], harness=ref(call_args)).outcomes
-    assert outcome.status == "raised"
-    assert "process" in outcome.error.message, "the refusal says a process was started"
-    assert _gone(int(path.read_text()))
+    assert outcome.status == "raised" and outcome.error.type == "StartsProcess"
+    assert "started another process (os.fork)" in outcome.error.message
+    assert not path.exists(), "the call ended at the fork"
+    assert _children_of(plain_box._proc.pid) == [], "the worker has no child left"
+
+
+def _children_of(pid) -> list:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return f.read().split()
+    except OSError:
+        return []
 
 
 def _alive(pid) -> bool:
@@ -227,7 +238,7 @@ import json  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 
-from .assignment_kit import LIMITS, NAME, make_assignment, submit  # noqa: E402
+from .assignment_kit import CARRIED_MINIMAX, LIMITS, NAME, make_assignment, submit  # noqa: E402
 
 from minimax_lessons.instructor import grade  # noqa: E402
 from minimax_lessons.instructor.common import read_csv  # noqa: E402
@@ -524,7 +535,9 @@ def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_fol
                prlimit=None).prefix()
     hidden = [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--tmpfs"
               and cmd[i - 2] != "--size"]
-    readonly = [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--remount-ro"]
+    readonly = [cmd[i + 1] for i, arg in enumerate(cmd) if arg == "--remount-ro"
+                and cmd[i + 1] != "/dev"]
+    assert cmd[cmd.index("--dev") + 1] == "/dev" and "/dev" in cmd[cmd.index("--remount-ro"):]
     for place in places:
         assert any(str(place).startswith(h.rstrip("/") + "/") for h in hidden), place
     assert sorted(hidden) == sorted(readonly)
@@ -535,7 +548,8 @@ def test_the_jail_hides_the_key_submissions_and_output_under_empty_read_only_fol
     assert {"--unshare-net", "--unshare-pid", "--die-with-parent"} <= set(cmd)
     limited = Jail(str(work), bwrap="/usr/bin/bwrap", prlimit="/usr/bin/prlimit", memory=2 << 30,
                    processes=64).prefix()
-    assert limited[-5:] == ["--", "/usr/bin/prlimit", f"--data={2 << 30}", "--nproc=64", "--"]
+    assert limited[-6:] == ["--", "/usr/bin/prlimit", f"--data={2 << 30}", "--nproc=64",
+                           f"--fsize={WORK_SPACE}", "--"]
 
 
 def test_only_a_students_own_plain_files_are_copied_beside_their_notebook(tmp_path):
@@ -667,6 +681,7 @@ def planted(tmp_path_factory):
     submit(subs, blank, FORMULA)
     submit(subs, blank, "copier", minimax=LESSON_3_RENAMED)
     submit(subs, blank, "tabler", minimax=TABLE_OF_ANSWERS)
+    submit(subs, blank, "carrier", minimax=CARRIED_MINIMAX)
     stream = io.StringIO()
     grade(subs, key, out, stream=stream, isolation="bwrap", jobs=2, **LIMITS)
     alice_stored = (out / "results" / "alice.json").read_text()
@@ -815,3 +830,13 @@ def test_a_table_of_the_hidden_tests_answers_worked_out_in_the_notebook_earns_no
     rows = {(r["student"], r["question"]): r for r in read_csv(planted["out"] / "grades.csv")}
     assert float(rows[("tabler", "q3.14")]["points"]) == 0, rows[("tabler", "q3.14")]
     assert float(rows[("alice", "q3.14")]["points"]) == 3
+
+
+def test_the_carried_source_attack_earns_nothing_in_bubblewrap_and_says_so(planted):
+    """Issue 31: the package's textbook carried in a global, written to $HOME and imported
+    under another name in the checker's worker; before, 3/3 on q3.14."""
+    rows = {(r["student"], r["question"]): r for r in read_csv(planted["out"] / "grades.csv")}
+    carried = rows[("carrier", "q3.14")]
+    assert float(carried["points"]) == 0 and carried["diagnosis"] == "runs-carried-code"
+    assert "SOURCES carries" in carried["feedback"], carried["feedback"]
+    assert float(rows[("carrier", "q3.13")]["points"]) == 2, "its other answers count"

@@ -6,6 +6,7 @@ format of Gradescope's "Autograder Specifications"."""
 import errno
 import json
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -15,7 +16,7 @@ import zipfile
 
 import pytest
 
-from .assignment_kit import ALWAYS_MAX, NAME, make_assignment, submit
+from .assignment_kit import ALWAYS_MAX, CARRIED_MINIMAX, NAME, make_assignment, submit
 
 from minimax_lessons.instructor.__main__ import main
 from minimax_lessons.instructor.grading.isolation import find_bwrap
@@ -132,23 +133,22 @@ def test_run_autograder_grades_a_submission_as_gradescope_runs_it(autograder, tm
         assert "Your code ran in a bubblewrap jail." in results["output"]
 
 
-#: A cell that tries, from Gradescope's container, what a student out to cheat would, and
-#: leaves what it found in a folder every user may write to (DROP).
-CONTAINER_ATTACK = '''\
-found = {
-    "uid": os.getuid(), "caps": status["CapEff"].strip(),
-    "read the key": attempt(lambda: open(ROOT + "/source/key.json").read()),
-    "read the autograder": attempt(lambda: os.listdir(ROOT + "/source")),
-    "write the results": attempt(lambda: open(ROOT + "/results/results.json", "w").write(
-        '{"score": 100}')),
-    "read the metadata": attempt(lambda: open(ROOT + "/submission_metadata.json").read()),
-}
-with open(DROP + "/found.json", "w") as out:
-    json.dump(found, out)
-'''
+#: Cells that try, from Gradescope's container, what a student out to cheat would. What
+#: each found leaves as the text of an exception the grader reports among the problems
+#: (results.json's output): nothing else of the kernel's can leave it (Landlock's wall
+#: keeps its writes to its own folder, where the kernel offers it).
+CONTAINER_ATTACK = [
+    'raise PermissionError(f"FOUND uid {os.getuid()} caps {status[\'CapEff\'].strip()}")',
+    'raise PermissionError(f"FOUND key {attempt(lambda: open(ROOT + \'/source/key.json\').read())}")',
+    'raise PermissionError(f"FOUND source {attempt(lambda: os.listdir(ROOT + \'/source\'))}")',
+    'raise PermissionError("FOUND results " + str(attempt(lambda: open(ROOT + '
+    '"/results/results.json", "w").write(\'{"score": 100}\'))))',
+    'raise PermissionError("FOUND metadata " + str(attempt(lambda: open(ROOT + '
+    '"/submission_metadata.json").read())))',
+]
 
 
-def lay_out(root, autograder, work, student_cells=()):
+def lay_out(root, autograder, work, student_cells=(), minimax=None):
     """``root`` laid out as Gradescope's /autograder, with ann's submission (and the compiled
     Graphviz that setup.sh leaves in graphviz-cache)."""
     from .container_kit import graphviz_cache
@@ -159,7 +159,8 @@ def lay_out(root, autograder, work, student_cells=()):
     shutil.copy(root / "source" / "run_autograder", root / "run_autograder")
     os.chmod(root / "run_autograder", 0o755)
     (root / "results").mkdir()
-    submit(work, autograder["blank"], "ann", after=list(student_cells))
+    submit(work, autograder["blank"], "ann", after=list(student_cells),
+           **({"minimax": minimax} if minimax else {}))
     (root / "submission").mkdir()
     shutil.copy(work / "ann" / NAME, root / "submission" / "hw.ipynb")
     (root / "submission_metadata.json").write_text(json.dumps({
@@ -174,11 +175,11 @@ def test_where_no_jail_can_be_built_the_autograder_grades_as_a_user_of_its_own(a
     closed its key, its results and the metadata to that user, though /autograder is open."""
     from .container_kit import ATTEMPTS, in_a_container, open_folder
 
-    root, drop = open_folder("mml-autograder-"), open_folder("mml-drop-")
-    drop.chmod(0o777)
+    root = open_folder("mml-autograder-")
     try:
         lay_out(root, autograder, tmp_path / "work", [
-            f"ROOT, DROP = {str(root)!r}, {str(drop)!r}", ATTEMPTS + CONTAINER_ATTACK])
+            f"ROOT = {str(root)!r}", ATTEMPTS, *CONTAINER_ATTACK],
+            minimax=CARRIED_MINIMAX)  # issue 31's attack on q3.14, 3/3 here before
         env = {**os.environ, "MINIMAX_LESSONS_PYTHON": sys.executable}
         done = in_a_container([str(root / "run_autograder")], cwd=root, env=env,
                               capture_output=True, text=True, timeout=600)
@@ -187,16 +188,17 @@ def test_where_no_jail_can_be_built_the_autograder_grades_as_a_user_of_its_own(a
         check_results(results)
         assert results["extra_data"]["isolation"] == "user"
         assert "Your code ran as an unprivileged user of its own" in results["output"]
-        assert {t["number"]: t["status"] for t in results["tests"]} == {
-            "q3.13": "passed", "q3.14": "passed"}
-        found = json.loads((drop / "found.json").read_text())
-        assert found["uid"] != 0 and found["caps"] == "0000000000000000"
-        for what in ("read the key", "read the autograder", "write the results",
-                     "read the metadata"):
-            assert found[what] == errno.EACCES, what
+        tests = {t["number"]: t for t in results["tests"]}
+        assert tests["q3.13"]["status"] == "passed"
+        assert tests["q3.14"]["status"] == "failed" and tests["q3.14"]["score"] == 0
+        assert "Diagnosis: runs-carried-code" in tests["q3.14"]["output"]
+        found = dict(re.findall(r"FOUND (\w+) ([^)]*)\)", results["output"]))
+        uid, caps = found["uid"].split(" caps ")
+        assert int(uid) != 0 and caps == "0000000000000000"
+        for what in ("key", "source", "results", "metadata"):
+            assert found[what] == str(errno.EACCES), (what, results["output"])
     finally:
         shutil.rmtree(root, ignore_errors=True)
-        shutil.rmtree(drop, ignore_errors=True)
 
 
 def test_a_students_own_dates_on_gradescope_move_the_late_policy():

@@ -263,3 +263,42 @@ def test_a_jailed_worker_stopped_within_milliseconds_of_its_start_stops_and_leav
         assert took is not None, f"stop() blocked (attempt {attempt + 1})"
         # bwrap and its process in the jail carry the jail's folder on their command line
         assert pids_holding(str(work)) == [], "a process of the jail outlived stop()"
+
+
+# -- issue 31: /dev read-only and the size of a file limited, with and without root ---------
+#: What a jailed shell tries: a file in /dev, a file of 300 MiB in its folder, /dev/null.
+DEV_AND_SIZE = ('echo x > /dev/planted 2>/dev/null && echo "dev written" || echo "dev refused"; '
+                'head -c 300M /dev/zero > big 2>/dev/null; echo "big $(stat -c %s big)"; '
+                'echo y > /dev/null && echo "null ok"')
+
+
+@pytest.mark.parametrize("root", [True, False], ids=["as root", "as a user"])
+def test_the_jails_dev_is_read_only_and_a_file_is_limited_to_the_folders_size(
+        root, tmp_path, monkeypatch):
+    """Without root, bubblewrap's /dev is a tmpfs its user owns: it was a writable folder of
+    12 GiB of the host's memory (issue 31). A file is limited with ``--fsize`` as well."""
+    import shutil
+    import subprocess
+
+    from minimax_lessons.instructor.grading import isolation
+
+    if find_bwrap() is None:
+        pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+    if os.geteuid() != 0:
+        pytest.skip("the tests do not run as root: both modes need root to be tried here")
+    work = tmp_path / "work"
+    work.mkdir()
+    work.chmod(0o777)
+    tmp_path.chmod(0o755)
+    as_user = []
+    if not root:  # bubblewrap started by an ordinary user, in a user namespace
+        monkeypatch.setattr(isolation, "as_root", lambda: False)
+        monkeypatch.setattr(isolation, "_exposed", lambda: [])  # (/root is closed to it)
+        as_user = [shutil.which("setpriv"), "--reuid=65534", "--regid=65534", "--clear-groups"]
+    prefix = Jail(str(work), bwrap=find_bwrap(), graphviz_cache=None,
+                  space=64 << 20).prefix()
+    done = subprocess.run([*as_user, *prefix, "/bin/sh", "-c", DEV_AND_SIZE],
+                          capture_output=True, text=True, timeout=120, cwd="/")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:3] == ["dev refused", f"big {64 << 20}", "null ok"], \
+        done.stdout

@@ -6,6 +6,7 @@ batch system's deep ``TMPDIR`` once made them overflow: the folder kernels run i
 comes from ``kernels_folder``, and ``run_recorded`` refuses a folder too deep at once.
 """
 
+import json
 import os
 import shutil
 import tempfile
@@ -77,3 +78,49 @@ def test_a_jailed_kernel_runs_under_a_deep_temporary_folder_and_a_folder_too_dee
     with pytest.raises(ValueError, match="too deep for a kernel's sockets"):
         run_recorded(nbformat.from_dict(NOTEBOOK), str(deep_tmpdir), env=student_environment(),
                      jail=lambda folder, **kw: Jail(str(folder), bwrap=bwrap, **kw))
+
+
+# -- issue 31: everything the kernel sends is counted; its stdout and stderr are pipes -------
+#: A notebook that floods in every way that is not plain output: a display updated with
+#: big data, a widget's comm messages (whose state nbclient stores), its kernel's own
+#: stdout and stderr; and one that says what its stdout and stderr are.
+FLOODS = [
+    "import os, stat\n"
+    "print('fds', [stat.S_ISFIFO(os.fstat(fd).st_mode) for fd in (1, 2)])",
+    "from IPython.display import display, update_display\n"
+    "display('small', display_id='d')\n"
+    "for _ in range(6):\n"
+    "    update_display('x' * (4 << 20), display_id='d')",
+    "from ipykernel.comm import Comm\n"
+    "c = Comm(target_name='jupyter.widget', data={'state': {'_model_name': 'X'}})\n"
+    "for _ in range(4):\n"
+    "    c.send({'method': 'update', 'state': {'value': 'y' * (4 << 20)}})",
+    "os.write(1, b'z' * (8 << 20)); os.write(2, b'z' * (8 << 20)); print('wrote')",
+]
+
+
+@pytest.mark.slow  # two kernels
+@pytest.mark.parametrize("jailed", [False, True], ids=["plain", "bwrap"])
+def test_display_updates_comm_messages_and_the_kernels_own_output_count_against_the_limit(
+        jailed, tmp_path):
+    bwrap = find_bwrap() if jailed else None
+    if jailed and bwrap is None:
+        pytest.skip("bubblewrap cannot isolate here: " + why_no_bwrap())
+    root = kernels_folder("mml-grading-")
+    try:
+        nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in FLOODS])
+        run, _ = run_recorded(
+            nb, root, env=student_environment(), cell_timeout=120, output_limit=100_000,
+            jail=(lambda folder, **kw: Jail(str(folder), hide=[root], bwrap=bwrap, **kw))
+            if jailed else None)
+    finally:
+        shutil.rmtree(root)
+    text = nbformat.writes(nb)
+    assert len(text) < 1_000_000, f"the executed notebook holds {len(text):,} characters"
+    assert "fds [True, True]" in text, "the kernel's stdout and stderr are pipes, not files"
+    assert "wrote" in text
+    flooded = " ".join(run.problems)
+    assert "cell 2 printed more than 100,000 characters" in flooded
+    assert "cell 3 printed more than 100,000 characters" in flooded
+    widgets = nb.metadata.get("widgets", {})
+    assert len(json.dumps(widgets)) < 1_000_000

@@ -18,7 +18,7 @@ import sys
 import nbformat
 import pytest
 
-from .assignment_kit import NAME, make_assignment, submit
+from .assignment_kit import CARRIED_MINIMAX, NAME, make_assignment, submit
 from .container_kit import ATTEMPTS, graphviz_cache, in_a_container, open_folder
 from .test_isolation import FORKS
 
@@ -52,6 +52,8 @@ print(json.dumps({
     "become root": attempt(lambda: os.setuid(0)),
     "processes": len(children),
     "a 300 MiB file": attempt(big),
+    "write the temporary folder": attempt(lambda: open("/tmp/mml-" + str(os.getpid()), "w")),
+    "write /dev/shm": attempt(lambda: open("/dev/shm/mml-planted-" + str(os.getpid()), "w")),
 }))
 '''
 
@@ -68,6 +70,7 @@ def graded():
                  f"{str(sub / 'bob' / NAME)!r}, {str(out)!r}")
         submit(sub, blank, "ann", after=[paths, ATTACK])
         submit(sub, blank, "bob")
+        submit(sub, blank, "cara", minimax=CARRIED_MINIMAX)
         sub.chmod(0o700)
         env = {**os.environ, CACHE_ENV: str(graphviz_cache(base))}  # as on Gradescope
         done = in_a_container([sys.executable, "-m", "minimax_lessons.instructor", "grade",
@@ -111,8 +114,20 @@ def test_the_process_limit_and_the_file_size_limit_hold(graded):
     assert graded["ann"]["a 300 MiB file"] == errno.EFBIG
 
 
+def test_where_linux_has_landlock_nothing_but_its_folder_can_be_written(graded):
+    """Issue 31: as a user of its own, student code wrote /tmp and /dev/shm (the host's
+    memory); Landlock's wall keeps it to its folder where the kernel offers it."""
+    from minimax_lessons.runner.lockdown import landlock_version
+
+    if landlock_version() < 1:
+        pytest.skip("this Linux has no Landlock: /tmp and /dev/shm stay writable")
+    for place in ("write the temporary folder", "write /dev/shm"):
+        assert graded["ann"][place] == errno.EACCES, place
+
+
 def test_the_class_is_graded_as_in_a_jail_and_the_grader_says_how_once(graded):
-    assert {s: r["points"] for s, r in graded["totals"].items()} == {"ann": "5", "bob": "5"}
+    assert {s: r["points"] for s, r in graded["totals"].items()} == {
+        "ann": "5", "bob": "5", "cara": "2"}
     assert graded["log"].count("grading without a jail") == 1
     assert "as an unprivileged user of its own" in graded["log"]
 
@@ -137,6 +152,7 @@ def test_as_a_user_of_its_own_the_grader_refuses_a_key_and_submissions_every_use
     base = open_folder("mml-user-test-")
     try:
         key, blank = make_assignment(base)
+        key.chmod(0o644)  # (release writes it 0600: opened here, as a copy may be)
         submit(base / "sub", blank, "ann")
         done = run_grade(base, "--isolation", "user")
         assert done.returncode == 2
@@ -186,3 +202,60 @@ def test_a_user_jail_gives_its_folder_to_its_user_and_lets_it_only_pass_the_grad
     cmd = jail.prefix()
     assert cmd[0].endswith("setpriv") and "--bounding-set=-all" in cmd
     assert f"--nproc={PROCESSES}" in cmd and f"HOME={root / 'nb-1' / 'work'}" in cmd
+
+
+def test_the_carried_source_attack_earns_nothing_as_a_user_of_its_own(graded):
+    """Issue 31: as a user of its own the worker sees the whole package, and before, the
+    sources carried in a global, written to $HOME and imported earned 3/3 on q3.14."""
+    rows = {(r["student"], r["question"]): r for r in read_csv(graded["out"] / "grades.csv")}
+    carried = rows[("cara", "q3.14")]
+    assert float(carried["points"]) == 0 and carried["diagnosis"] == "runs-carried-code"
+    assert "SOURCES carries" in carried["feedback"]
+
+
+#: Run in the container, as root: the checker's worker as a user of its own (as the grader
+#: and the Gradescope autograder start it there), each attack of tests/runner/test_lockdown.py
+#: checked in it; prints {attack: [diagnosis, score, message]}.
+ATTACKS_AS_A_USER = '''
+import json, os, sys, tempfile
+from pathlib import Path
+sys.path.insert(0, sys.argv[1])
+import tests.runner.test_lockdown as T
+from minimax_lessons.exercises.functions import check_function
+from minimax_lessons.instructor.grading.unprivileged import UserJail
+from minimax_lessons.runner.sandbox import Sandbox
+
+root = tempfile.mkdtemp(prefix="mml-user-worker-", dir="/tmp")
+os.chmod(root, 0o711)
+T.set_carriers(Path(tempfile.mkdtemp(prefix="mml-carried-", dir="/tmp")))
+work = os.path.join(root, "checker")
+os.mkdir(work)
+box = Sandbox(time_limit=5.0, isolate="item", wrapper=UserJail(work, root=root).prefix())
+found = {}
+for name, _, _ in T.ATTACKS:
+    verdict = check_function("minimax", getattr(T, name), hidden=True, sandbox=box)
+    found[name] = [verdict.diagnosis, verdict.score, verdict.message]
+verdict = check_function("minimax", T.with_runner(T.uses_what_its_pickle_ran), hidden=True,
+                         sandbox=box)
+found["pickle that runs code"] = [verdict.diagnosis, verdict.score, verdict.message]
+box.stop()
+print(json.dumps(found))
+'''
+
+
+def test_as_a_user_of_its_own_code_carried_any_way_earns_nothing_and_is_named():
+    """Issue 31: the variants of tests/runner/test_lockdown.py in the checker's worker as
+    the grader starts it where no jail can be built (the package's files readable there)."""
+    from pathlib import Path
+
+    from tests.runner.test_lockdown import ATTACKS
+
+    root = Path(__file__).resolve().parents[2]
+    done = in_a_container([sys.executable, "-c", ATTACKS_AS_A_USER, str(root)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    for name, diagnosis, words in ATTACKS:
+        said, score, message = found[name]
+        assert (said, score) == (diagnosis, 0.0) and words in message, (name, found[name])
+    assert found["pickle that runs code"][:2] == ["runs-carried-code", 0.0]

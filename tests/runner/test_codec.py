@@ -79,3 +79,18 @@ def test_special_values_come_back_as_what_they_were():
     assert decode(encode(KeyError)) == Raises("KeyError")
     assert decode(encode(object())).type == "object"
     assert decode({"$set": [[1], [2]]}) == Opaque("set", "[[1], [2]]")
+
+
+def test_a_forged_record_of_colliding_numbers_is_refused_at_once():
+    """Issue 31: 60,000 distinct ints with one hash made one set take a minute to build
+    (each insertion compares with every key already there); decoding now stays linear."""
+    import json
+
+    from minimax_lessons.runner.codec import DecodeError
+
+    collide = [i * (2 ** 61 - 1) for i in range(1, 30_001)]
+    for forged in ({"$set": collide}, {"$dict": [[n, 0] for n in collide]}, collide,
+                   {"$tuple": collide}):
+        with pytest.raises(DecodeError, match="share one hash"):
+            decode(json.loads(json.dumps(forged)))
+    assert decode([7] * 60_000) == [7] * 60_000, "equal values are no collision"

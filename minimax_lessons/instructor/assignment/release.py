@@ -278,7 +278,8 @@ def release(src, dest, key=None, banks=BANKS) -> dict:
         full_key["notebooks"][path.name] = part
     if key is not None:
         Path(key).parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(Path(key), json.dumps(full_key, indent=1, sort_keys=True))
+        # the key is the grades: readable by its owner alone, from its first byte
+        write_atomic(Path(key), json.dumps(full_key, indent=1, sort_keys=True), mode=0o600)
     return full_key
 
 

@@ -8,6 +8,7 @@ From the bottom up:
   own), and the probe that checks a confinement from inside;
 - :mod:`.unprivileged`: where no jail can be built and the grader is root, student code
   as a user of its own;
+- :mod:`.kernels`: the kernel manager whose kernel's output goes to a capped pipe;
 - :mod:`.isolation`: the jail a student's code runs in (bubblewrap), and the choice of
   isolation (:class:`~.isolation.Isolation`);
 - :mod:`.notebook_runner`: one notebook in a fresh kernel, with time and output limits;

@@ -25,8 +25,10 @@ Debian's ``bubblewrap`` package):
   set and gains no privileges from any program; started by another user, bubblewrap
   maps that user in a user namespace, drops every capability and forbids nested user
   namespaces (``--disable-userns``);
-- limits on memory and on processes (``prlimit``; the process limit holds because the
-  user is never root).
+- limits on memory, on processes (``prlimit``; the process limit holds because the
+  user is never root) and on the size of one file (the work folder's size);
+- ``/dev`` read-only (a tmpfs with the devices, which bubblewrap's user owns when it
+  runs without root: it would be a writable folder of the host's memory otherwise).
 
 :func:`choose_isolation` decides, and gives an :class:`Isolation`: bubblewrap when a jail
 like that works here (a probe checks from inside that the uid is not 0 and no capability
@@ -57,12 +59,11 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from jupyter_client.manager import AsyncKernelManager
-
 from ..._process import PACKAGE_ROOT
 from ...pictures.render import CACHE_ENV, cache_dir
 from ..assignment.release import ReleaseError
 from .limits import JAIL_UIDS, MEMORY, PROCESSES, WORK_SPACE, as_root, next_uid, probe
+from .kernels import CappedKernelManager
 from .unprivileged import UserJail, probe as probe_user, refuse_open
 
 NO_BWRAP_ENV = "MINIMAX_LESSONS_NO_BWRAP"
@@ -296,13 +297,15 @@ class Jail:
             cmd += ["--setenv", CACHE_ENV, cache]
         for path in hidden + ([_package()] if self.package == "games" else []):
             cmd += ["--remount-ro", path]  # the empty folders are read-only: nothing lands there
+        cmd += ["--remount-ro", "/dev"]  # its devices, and no file of any size there
         cmd.append("--")
         if root:
             cmd += [self.setpriv or "setpriv", f"--reuid={self.uid}", f"--regid={self.uid}",
                     "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
                     "--no-new-privs", "--"]
         if self.prlimit:
-            cmd += [self.prlimit, f"--data={self.memory}", f"--nproc={self.processes}", "--"]
+            cmd += [self.prlimit, f"--data={self.memory}", f"--nproc={self.processes}",
+                    f"--fsize={self.space}", "--"]
         if self.seed and os.path.isdir(self.seed) and os.listdir(self.seed):
             cmd += ["/bin/sh", "-c", 'cp -R "$0"/. . 2>/dev/null; exec "$@"',
                     os.path.realpath(self.seed)]
@@ -420,7 +423,7 @@ def _under(path, folder) -> bool:
     return path == folder or path.startswith(folder.rstrip("/") + "/")
 
 
-class JailedKernelManager(AsyncKernelManager):
+class JailedKernelManager(CappedKernelManager):
     """A kernel manager that starts the kernel inside a :class:`Jail` or a
     :class:`~.unprivileged.UserJail` (set ``jail``).
 

@@ -132,7 +132,7 @@ def grade_here(student, files, key, options: Options, *, work_root, seed=None, j
             result.grades += _grade_notebook(student, name, submitted[name], part, options,
                                              result.problems, executed, work_root=work_root,
                                              seed=seed, jail=jail,
-                                             mine=[p for _, p in files], salt=hidden_salt(key))
+                                             mine=[p for _, p in files], key=key)
         except Exception as exc:  # a grader bug must not stop the batch
             result.problems.append(f"{name}: the grader failed ({type(exc).__name__}: {exc})")
             result.grades += zero_grades(student, name, part, "could not be graded")
@@ -162,9 +162,11 @@ def in_order(questions: dict) -> list:
 
 
 def _grade_notebook(student, name, path, part, options, problems, executed_out, *,
-                    work_root, seed=None, jail=None, mine=(), salt=None):
+                    work_root, seed=None, jail=None, mine=(), key=None):
     try:
-        nb = nbformat.reads(read_file(path, MAX_NOTEBOOK).decode("utf-8"), as_version=4)
+        raw = read_file(path, MAX_NOTEBOOK)
+        salt = hidden_salt(key or {}, student, hashlib.sha256(raw).hexdigest())
+        nb = nbformat.reads(raw.decode("utf-8"), as_version=4)
     except NotAFile as exc:  # a link, a pipe, a device, a folder, too big: refused at once
         problems.append(f"{name}: {exc.strerror}; not graded")
         return zero_grades(student, name, part, f"the submitted notebook is {exc.strerror}")
@@ -314,13 +316,29 @@ def choose_record(records, qid, window):
     return mine[-1] if mine else None
 
 
-def hidden_salt(key) -> str | None:
+def hidden_salt(key, student=None, submission=None) -> str | None:
     """What the key's secret adds to the seed of a function question's hidden tests, so
-    that no student can work those inputs out beforehand (None for a key without one)."""
+    that no student can work those inputs out beforehand (None for a key without one).
+
+    With ``student`` and ``submission`` (a digest of the submitted notebook), each
+    student, and each of their submissions, gets inputs of its own: a table of answers
+    pooled from other students' feedback, or from one's own earlier submissions, does not
+    pass. The same notebook graded again gets the same inputs.
+
+    >>> key = {"secret": "s"}
+    >>> hidden_salt(key, "ann", "1") != hidden_salt(key, "bob", "1") != hidden_salt(key, "ann", "2")
+    True
+    >>> hidden_salt(key, "ann", "1") == hidden_salt(key, "ann", "1")
+    True
+    """
     secret = key.get("secret") if isinstance(key, dict) else None
     if not secret:
         return None
-    return hmac.new(str(secret).encode(), b"hidden tests", hashlib.sha256).hexdigest()[:16]
+    message = b"hidden tests"
+    if student is not None or submission is not None:
+        message += b"\0" + str(student).encode("utf-8", "surrogatepass") + b"\0" + \
+            str(submission).encode("utf-8", "surrogatepass")
+    return hmac.new(str(secret).encode(), message, hashlib.sha256).hexdigest()[:16]
 
 
 def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None,

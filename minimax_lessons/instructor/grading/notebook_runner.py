@@ -36,10 +36,11 @@ from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
-from nbclient.exceptions import CellTimeoutError, DeadKernelError
+from nbclient.exceptions import CellExecutionComplete, CellTimeoutError, DeadKernelError
 from jupyter_core.utils import ensure_async, run_sync
 
 from ..._process import with_package_path
+from .kernels import CappedKernelManager
 
 TIMEOUT_NAME = "CellTimeoutError"
 #: The bytes a Unix socket's path may hold (``sun_path``, less its closing NUL).
@@ -66,29 +67,64 @@ class NotebookRun:
 
 
 class _CappedClient(NotebookClient):
-    """An nbclient that keeps at most ``output_limit`` characters of output per cell."""
+    """An nbclient that keeps at most ``output_limit`` characters of output per cell.
+
+    Everything the kernel sends for a cell counts: outputs, updates of a display
+    (``update_display_data``), ``clear_output``, comm messages (widgets, whose state is
+    stored in the notebook) and their binary buffers. Past the limit the cell's messages are
+    dropped (with one note); past ten times the limit the kernel is interrupted.
+    """
 
     def __init__(self, nb, *, output_limit, **kw):
         super().__init__(nb, **kw)
         self.output_limit = output_limit
         self.used = {}
         self.flooded = set()
+        self.malformed = set()
+        self._stopped = set()
 
-    def output(self, outs, msg, display_id, cell_index):
-        size = len(json.dumps(msg.get("content", {}), default=str))
-        used = self.used.get(cell_index, 0) + size
+    def process_message(self, msg, cell, cell_index):
+        if msg.get("msg_type") in UNCOUNTED:  # (idle ends the cell: never dropped)
+            return super().process_message(msg, cell, cell_index)
+        used = self.used.get(cell_index, 0) + message_size(msg)
         self.used[cell_index] = used
         if used <= self.output_limit:
-            return super().output(outs, msg, display_id, cell_index)
+            try:
+                return super().process_message(msg, cell, cell_index)
+            except CellExecutionComplete:
+                raise
+            except Exception:  # a message nbclient cannot handle (a widget's without its
+                self.malformed.add(cell_index)  # module): dropped, that cell's only
+                return None
         if cell_index not in self.flooded:
             self.flooded.add(cell_index)
-            outs.append(nbformat.v4.new_output(
+            cell.outputs.append(nbformat.v4.new_output(
                 "stream", name="stderr",
                 text=f"\n[grader: output beyond {self.output_limit:,} characters dropped]\n"))
-        if used > 10 * self.output_limit and cell_index not in getattr(self, "_stopped", set()):
-            self._stopped = getattr(self, "_stopped", set()) | {cell_index}
+        if used > 10 * self.output_limit and cell_index not in self._stopped:
+            self._stopped.add(cell_index)
             asyncio.ensure_future(ensure_async(self.km.interrupt_kernel()))
         return None
+
+
+#: Kernel messages that carry no output: never counted, never dropped.
+UNCOUNTED = frozenset({"status", "execute_input"})
+
+
+def message_size(msg) -> int:
+    """What a kernel message costs against the output limit: its content as JSON, and its
+    binary buffers.
+
+    >>> message_size({"msg_type": "stream", "content": {"text": "hi"}, "buffers": [b"xyz"]})
+    17
+    """
+    size = len(json.dumps(msg.get("content", {}), default=str))
+    for buffer in msg.get("buffers") or ():
+        try:
+            size += memoryview(buffer).nbytes
+        except TypeError:
+            size += len(str(buffer))
+    return size
 
 
 def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
@@ -109,7 +145,8 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
         # the answers are on disk once the last cell has run (check fsyncs each record):
         # the kernel is killed, not asked to shut down and waited for (a quarter second)
         shutdown_kernel="immediate",
-        km=_jailed_manager(jail, kernel_name, cwd) if jail is not None else None)
+        km=_jailed_manager(jail, kernel_name, cwd) if jail is not None
+        else CappedKernelManager(kernel_name=kernel_name))
     run = NotebookRun(nb)
     try:
         with client.setup_kernel(env=environment, cwd=str(cwd)):
@@ -119,9 +156,15 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
                                    "os._exit, or ran out of memory)")
     except (RuntimeError, TimeoutError, CellTimeoutError) as exc:
         _stop(run, run.stopped_at, f"the kernel stopped responding ({type(exc).__name__})")
+    finally:
+        if client.km.output is not None:
+            client.km.output.close(wait=1.0)
     for index in sorted(client.flooded):
         run.problems.append(f"cell {index + 1} printed more than {output_limit:,} characters "
                             "(the rest was dropped)")
+    for index in sorted(client.malformed):
+        run.problems.append(f"cell {index + 1} sent messages the grader could not read (they "
+                            "were dropped)")
     run.seconds = time.monotonic() - start
     return run
 

@@ -18,16 +18,21 @@ There a :class:`UserJail` still keeps root's rights away from student code (``gr
   while the key, the submissions or the output folder is open to others
   (:func:`open_to_others`), and the Gradescope autograder closes its own folders first.
 
+- where Linux has Landlock (5.13 and later; a container's seccomp profile may refuse it),
+  a wall that lets it write only in its folder, the answers' pipe and ``/dev/null``
+  (:data:`WALL`): ``/tmp`` and ``/dev/shm`` are out of its reach, as ``/dev`` is in a jail.
+
 What it does not do, unlike bubblewrap: hide the network, the other processes (their
 command lines in ``/proc``) or the files every user may read (the package's source among
-them, searches included, which the checker's worker can then read), nor stop writes to
-``/tmp``. :func:`probe` checks from inside, before any student runs, that such a user is
-not root, holds no capability, and can run Python with the package.
+them, which the checker's worker refuses to open or run: :mod:`...runner.lockdown`), nor,
+without Landlock, stop writes to ``/tmp`` and ``/dev/shm``. :func:`probe` checks from
+inside, before any student runs, that such a user is not root, holds no capability, and
+can run Python with the package.
 
 >>> jail = UserJail("/tmp/w", uid=1_000_000_123, setpriv="setpriv", prlimit=None,
-...                 hand_over=False)
->>> jail.prefix()[:3], jail.prefix()[-4:]
-(['setpriv', '--reuid=1000000123', '--regid=1000000123'], ['env', '--chdir=/tmp/w', 'HOME=/tmp/w', 'TMPDIR=/tmp/w'])
+...                 hand_over=False, python="python3")
+>>> jail.prefix()[:3], jail.prefix()[-3:]  # the wall: write here and to /dev/null only
+(['setpriv', '--reuid=1000000123', '--regid=1000000123'], ['/tmp/w', '/dev/null', '--'])
 """
 
 from __future__ import annotations
@@ -121,6 +126,8 @@ class UserJail:
     space: int | None = None
     graphviz_cache: str | None = None
     hand_over: bool = True
+    wall: bool = True  # Landlock's wall on writes, where the kernel has it (WALL)
+    python: str | None = None
 
     def __post_init__(self):
         self.uid = next_uid() if self.uid is None else self.uid
@@ -165,6 +172,10 @@ class UserJail:
         cmd += ["env", f"--chdir={work}", f"HOME={work}", f"TMPDIR={work}"]
         if self.graphviz_cache and closed_on_the_way(self.graphviz_cache) is None:
             cmd.append(f"{CACHE_ENV}={os.path.realpath(self.graphviz_cache)}")
+        if self.wall:
+            answers = os.path.join(self.channel, "answers") if self.channel else None
+            cmd += [self.python or sys.executable, "-S", "-c", WALL, work,
+                    *([answers] if answers else []), os.devnull, "--"]
         if self.seed and os.path.isdir(self.seed) and os.listdir(self.seed):
             cmd += ["/bin/sh", "-c", 'cp -R "$0"/. . 2>/dev/null; exec "$@"',
                     os.path.realpath(self.seed)]
@@ -181,6 +192,49 @@ class UserJail:
             os.chmod(path, 0o711)
         else:
             _give(path, self.uid, 0o400)
+
+
+#: ``python -S -c WALL FOLDER FILE... -- COMMAND...``: Landlock (where the kernel has it)
+#: lets the process write only in FOLDER and to the FILEs (the answers' pipe, /dev/null),
+#: then runs COMMAND in its place. Reading is left as it was. Without Landlock it only
+#: runs COMMAND. Plain ctypes, no import of the package: it costs one small Python start.
+WALL = r"""
+import ctypes, os, sys
+args = sys.argv[1:]
+cut = args.index("--")
+places, command = args[:cut], args[cut + 1:]
+try:
+    libc = ctypes.CDLL(None, use_errno=True)
+    call = libc.syscall
+    call.restype = ctypes.c_long
+    version = call(ctypes.c_long(444), None, ctypes.c_size_t(0), ctypes.c_uint32(1))
+    if version >= 1 and os.uname().machine in ("x86_64", "aarch64"):
+        write_file = 1 << 1
+        folder = write_file | sum(1 << b for b in range(4, 13))  # remove and make anything
+        folder |= (1 << 13) if version >= 2 else 0  # refer
+        truncate = (1 << 14) if version >= 3 else 0
+        folder |= truncate
+        attr = ctypes.c_uint64(folder)
+        ruleset = call(ctypes.c_long(444), ctypes.byref(attr), ctypes.c_size_t(8),
+                       ctypes.c_uint32(0))
+        if ruleset >= 0:
+            class Beneath(ctypes.Structure):
+                _pack_ = 1
+                _fields_ = [("allowed", ctypes.c_uint64), ("parent", ctypes.c_int32)]
+            for place in places:
+                fd = os.open(place, os.O_PATH | os.O_CLOEXEC)
+                allowed = folder if os.path.isdir(place) else write_file | truncate
+                rule = Beneath(allowed, fd)
+                call(ctypes.c_long(445), ctypes.c_int(ruleset), ctypes.c_int(1),
+                     ctypes.byref(rule), ctypes.c_uint32(0))
+                os.close(fd)
+            libc.prctl(38, 1, 0, 0, 0)  # no_new_privs (setpriv set it already)
+            call(ctypes.c_long(446), ctypes.c_int(ruleset), ctypes.c_uint32(0))
+            os.close(ruleset)
+except OSError:
+    pass
+os.execvp(command[0], command)
+"""
 
 
 @functools.lru_cache(maxsize=None)

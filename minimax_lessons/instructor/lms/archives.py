@@ -19,8 +19,10 @@ when any entry
 - appears twice, or when the file is not a zip, or is truncated or damaged (a bad CRC).
 
 An archive inside the archive (a student who zipped their notebook) is read the same
-way, one level deep. In a folder, symbolic links are never followed: they are listed
-as skipped, with everything else :func:`read_source` does not read.
+way, one level deep; the limits on bytes and entries hold for the whole download, the
+archives inside it included (a 30 MB download of zips inside the zip once unpacked to
+2.28 GB in memory). In a folder, symbolic links are never followed: they are listed as
+skipped, with everything else :func:`read_source` does not read.
 
 >>> import io, zipfile
 >>> buffer = io.BytesIO()
@@ -81,6 +83,27 @@ class Source:
     skipped: list = field(default_factory=list)  # [(name, why)]
 
 
+class Budget:
+    """What a whole download may unpack to, the archives inside it included: bytes (what is
+    read into memory) and entries."""
+
+    def __init__(self, where, total=None, entries=None):
+        self.where = where
+        self.total = MAX_TOTAL if total is None else total
+        self.entries = MAX_ENTRIES if entries is None else entries
+        self.used, self.count = 0, 0
+
+    def charge(self, size=0, entries=0):
+        self.used += size
+        self.count += entries
+        if self.used > self.total:
+            raise ArchiveError(f"{self.where} unpacks to more than {self.total:,} bytes, the "
+                               "archives inside it included; refused as a zip bomb")
+        if self.count > self.entries:
+            raise ArchiveError(f"{self.where} holds more than {self.entries:,} entries, the "
+                               "archives inside it included; refused as a likely zip bomb")
+
+
 def read_source(path, wanted) -> Source:
     """The entries of a zip file or a folder whose names ``wanted(name)`` accepts.
 
@@ -88,18 +111,19 @@ def read_source(path, wanted) -> Source:
     to ``wanted`` under ``outer.zip/inner/name``.
     """
     path = Path(path)
+    budget = Budget(str(path))
     if path.is_dir():
-        return _read_folder(path, wanted)
+        return _read_folder(path, wanted, budget)
     try:
         with open(path, "rb") as f:
-            return _read_zip(f, str(path), wanted, depth=0)
+            return _read_zip(f, str(path), wanted, depth=0, budget=budget)
     except OSError as exc:
         raise ArchiveError(f"cannot read {path}: {exc}") from None
 
 
 def read_zip(file, where="the archive", wanted=lambda name: True) -> list:
     """The wanted entries of a zip (a path or a binary file object), checked as above."""
-    return _read_zip(file, where, wanted, depth=0).entries
+    return _read_zip(file, where, wanted, depth=0, budget=Budget(where)).entries
 
 
 def _is_noise(name) -> bool:
@@ -107,7 +131,7 @@ def _is_noise(name) -> bool:
         PurePosixPath(name).name.startswith("._")
 
 
-def _read_zip(file, where, wanted, depth) -> Source:
+def _read_zip(file, where, wanted, depth, budget) -> Source:
     try:
         archive = zipfile.ZipFile(file)
     except zipfile.BadZipFile:
@@ -119,6 +143,7 @@ def _read_zip(file, where, wanted, depth) -> Source:
         infos = archive.infolist()
         names = [_check(info, where) for info in infos]
         _check_sizes(infos, names, where)
+        budget.charge(entries=len(infos))
         found = Source()
         for info, name in zip(infos, names):
             if info.is_dir() or _is_noise(name):
@@ -127,10 +152,11 @@ def _read_zip(file, where, wanted, depth) -> Source:
             if not (is_zip or wanted(name)):
                 found.skipped.append((name, "not a file collect reads"))
                 continue
+            budget.charge(size=info.file_size)
             data = _read_entry(archive, info, name, where)
             if is_zip:
                 inner = _read_zip(io.BytesIO(data), f"{where}: {name}",
-                                  lambda n: wanted(f"{name}/{n}"), depth + 1)
+                                  lambda n: wanted(f"{name}/{n}"), depth + 1, budget)
                 found.entries += [Entry(f"{name}/{e.name}", e.data, inside=name)
                                   for e in inner.entries]
                 found.skipped += [(f"{name}/{n}", why) for n, why in inner.skipped]
@@ -213,7 +239,7 @@ def _read_entry(archive, info, name, where) -> bytes:
     return data
 
 
-def _read_folder(root: Path, wanted) -> Source:
+def _read_folder(root: Path, wanted, budget) -> Source:
     found = Source()
     for folder, dirs, files in os.walk(root, followlinks=False):
         here = Path(folder)
@@ -227,13 +253,14 @@ def _read_folder(root: Path, wanted) -> Source:
             name = _rel(path, root)
             if _is_noise(name):
                 continue
+            budget.charge(entries=1)
             if path.is_symlink():
                 found.skipped.append((name, "a symbolic link, not followed"))
             elif not path.is_file():
                 found.skipped.append((name, "not a file"))
             elif name.lower().endswith(".zip"):
                 inner = _read_zip(str(path), f"{root}: {name}",
-                                  lambda n, name=name: wanted(f"{name}/{n}"), 1)
+                                  lambda n, name=name: wanted(f"{name}/{n}"), 1, budget)
                 found.entries += [Entry(f"{name}/{e.name}", e.data, inside=name)
                                   for e in inner.entries]
                 found.skipped += [(f"{name}/{n}", why) for n, why in inner.skipped]
@@ -242,6 +269,7 @@ def _read_folder(root: Path, wanted) -> Source:
             elif path.stat().st_size > MAX_ENTRY:
                 found.skipped.append((name, f"larger than {MAX_ENTRY:,} bytes"))
             else:
+                budget.charge(size=path.stat().st_size)
                 found.entries.append(Entry(name, path.read_bytes()))
     return found
 
@@ -250,5 +278,5 @@ def _rel(path: Path, root: Path) -> str:
     return path.relative_to(root).as_posix()
 
 
-__all__ = ["read_source", "read_zip", "Entry", "Source", "ArchiveError", "MAX_ENTRY",
+__all__ = ["read_source", "read_zip", "Entry", "Source", "ArchiveError", "Budget", "MAX_ENTRY",
            "MAX_TOTAL", "MAX_RATIO", "MAX_ENTRIES"]

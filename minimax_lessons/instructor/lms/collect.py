@@ -25,8 +25,8 @@ Vocabulary:
 with none, whom ``grade`` then gives 0, "not submitted"):
 
 - ``collection.csv``: one row per file found (student, notebook, status, file, entry,
-  platform, submitted_at, late, why), status being collected, earlier, unmatched or
-  skipped;
+  platform, submitted_at, late, why), status being collected, earlier, unmatched,
+  skipped or clash (two students whose folders would be one: neither is collected);
 - ``students.csv``: one row per student (submitted or on the roster): every id the
   platform and the roster know them by, their extension, their latest time and late mark;
   ``grade`` reads it for the late policy, ``export`` for the identifiers;
@@ -44,8 +44,8 @@ from pathlib import Path, PurePosixPath
 
 from .archives import read_source
 from ..common import csv_text, read_csv, readable_name, write_atomic
-from .platforms import (GRADESCOPE_METADATA, canvas_file, canvas_key, is_worksheet, moodle_file,
-                  read_gradescope_metadata, read_times, read_worksheet)
+from .platforms import (GRADESCOPE_METADATA, canvas_key, canvas_readings, moodle_file,
+                        moodle_like, read_gradescope_metadata, read_times, read_worksheet)
 from ..assignment.release import ReleaseError, load_key
 from ..assignment.class_list import TEST_STUDENT_MARK, read_class
 
@@ -110,11 +110,14 @@ def match_notebook(nb: dict, key: dict) -> tuple:
     cells = nb.get("cells") if isinstance(nb, dict) else None
     if not isinstance(cells, list):
         return None, "not a notebook (no cells)"
-    ids = {c.get("id") for c in cells if isinstance(c, dict)}
-    grade_ids = {(c.get("metadata") or {}).get("nbgrader", {}).get("grade_id")
-                 for c in cells if isinstance(c, dict) and isinstance(c.get("metadata"), dict)
-                 and isinstance((c.get("metadata") or {}).get("nbgrader"), dict)}
-    texts = {_normal(c.get("source")) for c in cells if isinstance(c, dict)}
+    cells = [c for c in cells if isinstance(c, dict)]
+    # a field of another type than nbformat's (a list for an id) counts as absent
+    ids = {c.get("id") for c in cells if isinstance(c.get("id"), str)}
+    grade_ids = {c["metadata"]["nbgrader"].get("grade_id") for c in cells
+                 if isinstance(c.get("metadata"), dict)
+                 and isinstance(c["metadata"].get("nbgrader"), dict)
+                 and isinstance(c["metadata"]["nbgrader"].get("grade_id"), str)}
+    texts = {_normal(c.get("source")) for c in cells if _is_source(c.get("source"))}
     scores = []
     for name, part in key["notebooks"].items():
         want_ids = set(part.get("cell_ids") or ())
@@ -138,6 +141,12 @@ def match_notebook(nb: dict, key: dict) -> tuple:
     return scores[0][1], f"its cells are those of {scores[0][1]} ({scores[0][2]})"
 
 
+def _is_source(source) -> bool:
+    """A cell's source as nbformat has it: a string or a list of strings."""
+    return isinstance(source, str) or (isinstance(source, list)
+                                       and all(isinstance(line, str) for line in source))
+
+
 def _by_name(file, key) -> str | None:
     """The key's notebook a file is named after (copy numbers ignored), if any."""
     stem = _COPY.sub("", PurePosixPath(file).stem)
@@ -150,68 +159,62 @@ def _by_name(file, key) -> str | None:
 def _match(upload, key):
     try:
         nb = json.loads(upload.data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         name = _by_name(upload.file, key)
         upload.notebook = name
         upload.why = ("not a readable notebook (not JSON); collected by its name so the "
                       "grader says what is wrong with it" if name else
                       "not a readable notebook (not JSON), and its name is no notebook's")
         return
-    upload.notebook, upload.why = match_notebook(nb, key)
+    try:
+        upload.notebook, upload.why = match_notebook(nb, key)
+    except Exception as exc:  # anything malformed in it costs this upload only
+        upload.notebook = None
+        upload.why = f"a malformed notebook ({type(exc).__name__}), matched to none"
 
 
 # -- who handed it in, and when ----------------------------------------------------------------
 def _uploads(found, key, lms_hint=None, worksheet=None, tz=None) -> tuple:
-    """(platform, uploads) from the entries read from the source."""
-    metadata = {}
-    for e in found.entries:
-        if e.path.name == GRADESCOPE_METADATA:
-            for folder, record in read_gradescope_metadata(
-                    e.data.decode("utf-8", "replace"), e.name).items():
-                metadata[str(e.path.parent / folder)] = record
-        elif e.name.lower().endswith(".csv") and worksheet is None:
-            text = e.data.decode("utf-8-sig", "replace")
-            if is_worksheet(text):
-                worksheet = read_worksheet(text, e.name, tz)
+    """(platform, uploads) from the entries read from the source. Of a student's upload
+    only the notebooks are read: a worksheet comes from ``worksheet`` (``--worksheet``)
+    alone, Gradescope's metadata from the export's own file beside its submission folders."""
+    metadata, folder = _gradescope_metadata(found)
     notebooks = [e for e in found.entries if e.name.lower().endswith(".ipynb")]
-    lms = lms_hint or _platform(notebooks, metadata)
+    lms = lms_hint or layout(found, metadata)
     uploads = []
     for e in notebooks:
         upload = Upload(e.name, PurePosixPath(e.name).name, e.data, lms)
         if lms == "gradescope":
-            folder, record = _gradescope_folder(e.name, metadata)
+            home, record = _gradescope_folder(e.name, folder, metadata)
             if record is None:
                 upload.status, upload.why = "skipped", "in no submission folder of the metadata"
             else:  # a group's submission is each member's
                 for person in record["submitters"][1:]:
-                    uploads.append(_gradescope_upload(e, lms, folder, record, person, key))
-                upload = _gradescope_upload(e, lms, folder, record,
+                    uploads.append(_gradescope_upload(e, lms, home, record, person, key))
+                upload = _gradescope_upload(e, lms, home, record,
                                             (record["submitters"] or [{}])[0], key)
                 uploads.append(upload)
                 continue
         elif lms == "moodle":
-            parts = moodle_file(e.name)
-            if parts is None:
-                upload.status, upload.why = "skipped", "not named as Moodle names submissions"
-            else:
-                upload.file = parts["file"] or upload.file
-                upload.who = {"moodle_participant": parts["participant"],
-                              "moodle_name": parts["name"], "name": parts["name"]}
-                sheet = (worksheet or {}).get(parts["participant"])
-                if sheet:
-                    upload.who["email"] = sheet["email"]
-                    upload.submitted_at = sheet["submitted"]
+            parts = moodle_file(e.name) or moodle_file(e.inside)  # (a zip it handed in)
+            upload.file = (parts["file"] if not e.inside else e.name) or upload.file
+            upload.who = {"moodle_participant": parts["participant"],
+                          "moodle_name": parts["name"], "name": parts["name"]}
+            sheet = (worksheet or {}).get(parts["participant"])
+            if sheet:
+                upload.who["email"] = sheet["email"]
+                upload.submitted_at = sheet["submitted"]
         elif lms == "canvas":
-            parts = canvas_file(e.name if not e.inside else e.inside)
-            if parts is None:
-                upload.status, upload.why = "skipped", "not named as Canvas names submissions"
-            else:
-                upload.file = parts["file"] if not e.inside else e.name
-                upload.who = {"canvas_id": parts["user_id"], "canvas_name": parts["name"],
-                              "canvas_attachment": parts["attachment_id"]}
-                upload.late = parts["late"]
-                upload.order = int(parts["attachment_id"])
-        else:
+            readings = canvas_readings(e.name if not e.inside else e.inside)
+            parts = readings[0]
+            upload.file = parts["file"] if not e.inside else e.name
+            upload.who = {"canvas_id": parts["user_id"], "canvas_name": parts["name"],
+                          "canvas_attachment": parts["attachment_id"]}
+            if len(readings) > 1:
+                upload.who["readings"] = readings
+            upload.late = parts["late"]
+            upload.order = int(parts["attachment_id"])
+        else:  # loose files
             path = PurePosixPath(e.name)
             upload.who = {"folder": path.parts[0] if len(path.parts) > 1 else path.stem}
         if not upload.status:
@@ -229,23 +232,110 @@ def _gradescope_upload(entry, lms, folder, record, person, key) -> Upload:
     return upload
 
 
-def _platform(notebooks, metadata) -> str:
-    """The platform whose names most of the notebooks have (a stray file does not count)."""
+def _gradescope_metadata(found) -> tuple:
+    """(metadata by submission folder name, the folder it lies in) from the export's own
+    ``submission_metadata.yml``: one that lies beside the submission folders, never inside
+    one nor inside an archive a student handed in; ({}, None) without one."""
+    own, planted = [], []
+    for e in found.entries:
+        if e.path.name != GRADESCOPE_METADATA:
+            continue
+        inside = e.inside or any(_SUBMISSION_FOLDER.fullmatch(part)
+                                 for part in e.path.parts[:-1])
+        (planted if inside else own).append(e)
+    for e in planted:
+        found.skipped.append((e.name, "a metadata file inside a submission: only the "
+                                      "export's own is read"))
+    if not own:
+        return {}, None
+    if len(own) > 1:
+        raise ReleaseError("collect: the download holds more than one Gradescope metadata "
+                           f"file ({', '.join(e.name for e in own)}); expected one, beside "
+                           "the submission_<id> folders of one export")
+    (entry,) = own
+    found.entries.remove(entry)
+    return (read_gradescope_metadata(entry.data.decode("utf-8", "replace"), entry.name),
+            str(entry.path.parent))
+
+
+_SUBMISSION_FOLDER = re.compile(r"submission_\d+")
+
+
+def _gradescope_folder(name, folder, metadata):
+    """(submission folder, its record) of an entry: the folder beside the metadata whose
+    name is exactly a key of it; (None, None) for anything else."""
+    path = PurePosixPath(name)
+    base = PurePosixPath(folder) if folder not in (None, ".") else PurePosixPath()
+    try:
+        rest = path.relative_to(base) if base.parts else path
+    except ValueError:
+        return None, None
+    if len(rest.parts) < 2 or rest.parts[0] not in metadata:
+        return None, None
+    return str(base / rest.parts[0]), metadata[rest.parts[0]]
+
+
+#: What each layout collect knows looks like (said when a download is none of them).
+LAYOUTS = ("Canvas's \"Download Submissions\" (<name>_<user id>_<attachment id>_<file>), "
+           "Moodle's \"Download all submissions\" (<Full Name>_<participant id>_"
+           "assignsubmission_file/ or _file_/ folders, or files so prefixed), Gradescope's "
+           "\"Export Submissions\" (submission_<id>/ folders beside submission_metadata.yml) "
+           "or loose files (SOURCE/<student>/... or SOURCE/<student>.ipynb)")
+
+
+def layout(found, metadata) -> str:
+    """The platform a download comes from ("gradescope", "moodle", "canvas" or "files");
+    a :class:`ReleaseError` that says what was expected for one collect does not know:
+    names of two layouts mixed, a platform's names it cannot read, or loose files all in
+    one folder that holds several students' folders."""
     if metadata:
         return "gradescope"
+    notebooks = [e for e in found.entries if e.name.lower().endswith(".ipynb")]
     names = [e.inside or e.name for e in notebooks]
-    for platform, parse in (("moodle", moodle_file), ("canvas", canvas_file)):
-        if names and sum(parse(n) is not None for n in names) * 2 > len(names):
+    if not names:
+        return "files"
+    moodle = [n for n in names if moodle_file(n) is not None]
+    canvas = [n for n in names if not n.startswith("/") and canvas_readings(n)]
+    for platform, known in (("moodle", moodle), ("canvas", canvas)):
+        if len(known) * 2 > len(names):
+            strangers = [n for n in names if n not in known]
+            if strangers:
+                raise ReleaseError(
+                    f"collect: this looks like a {platform.title()} download, but "
+                    f"{len(strangers)} of its {len(names)} notebooks are not named as "
+                    f"{platform.title()} names them (e.g. {strangers[0]!r}); expected "
+                    f"{LAYOUTS}; nothing was collected")
             return platform
+    odd = [n for n in names if moodle_like(n) or (n in canvas and "/" not in n)]
+    if odd:
+        raise ReleaseError(f"collect: names such as {odd[0]!r} look like a learning "
+                           f"platform's, in a layout collect does not know; expected "
+                           f"{LAYOUTS}; nothing was collected")
+    tops = {PurePosixPath(n).parts[0] for n in names}
+    if len(tops) == 1:
+        inner = {PurePosixPath(n).parts[1] for n in names if len(PurePosixPath(n).parts) > 2}
+        if len(inner) > 1:
+            return "files one folder"  # told apart once matched: _one_student
     return "files"
 
 
-def _gradescope_folder(name, metadata):
-    path = PurePosixPath(name)
-    for parent in path.parents:
-        if str(parent) in metadata:
-            return str(parent), metadata[str(parent)]
-    return None, None
+def _one_student(uploads):
+    """Loose files all in one folder, which holds several folders: refused when that
+    folder's uploads of one notebook lie in more than one of them (several students' work,
+    filed under the folder's name), a :class:`ReleaseError` that says what to give."""
+    where = {}
+    for u in uploads:
+        parts = PurePosixPath(u.entry).parts
+        if u.notebook and len(parts) > 2:
+            where.setdefault(u.notebook, set()).add(parts[1])
+    crowded = {name: folders for name, folders in where.items() if len(folders) > 1}
+    if crowded:
+        top = PurePosixPath(uploads[0].entry).parts[0]
+        name, folders = sorted(crowded.items())[0]
+        raise ReleaseError(f"collect: every notebook lies in {top}/, and {name} is in several "
+                           f"of its folders ({', '.join(sorted(folders)[:3])}): these look "
+                           f"like several students' folders: give {top} itself as SOURCE; "
+                           f"expected {LAYOUTS}; nothing was collected")
 
 
 class _Roster:
@@ -265,6 +355,17 @@ class _Roster:
             for index, key in ((self.keys, canvas_key(s.name)), (self.names, _tokens(s.name))):
                 if key:
                     index[key] = s if key not in index else None  # None: not unique
+
+    def canvas_reading(self, who):
+        """The reading of a Canvas name (:func:`~.platforms.canvas_readings`) whose user id
+        the roster has with the same name, the only one whose id it has, or None."""
+        readings = who.get("readings") or [{"user_id": who.get("canvas_id"),
+                                             "name": who.get("canvas_name")}]
+        known = [r for r in readings if r["user_id"] in self.canvas]
+        named = [r for r in known if canvas_key(self.canvas[r["user_id"]].name) == r["name"]]
+        if len(named) == 1:
+            return named[0]
+        return known[0] if len(known) == 1 and len(readings) == 1 else None
 
     def find(self, who):
         for person in who.get("people") or [who]:
@@ -296,14 +397,48 @@ def _own_id(upload) -> str:
 
 
 def _identify(uploads, roster):
-    """Set each upload's student (a roster id when the roster knows them)."""
+    """Set each upload's student (a roster id when the roster knows them).
+
+    Canvas: a name with several readings (its parts could be the ids Canvas adds in more
+    than one place) is read as the roster says, by user id and name; without a roster,
+    or when the roster cannot tell, the upload is skipped, never filed under an id a
+    student chose. Moodle: a student is their participant id; two participants of one
+    name (or names that differ only in case) are told apart by it.
+    """
     finder = _Roster(roster) if roster else None
+    for u in uploads:
+        if u.status or u.lms != "canvas" or "readings" not in u.who:
+            continue
+        reading = finder.canvas_reading(u.who) if finder else None
+        if reading is None:
+            u.status, u.notebook, u.file = "skipped", None, PurePosixPath(u.entry).name
+            u.why = ("its name could hold Canvas's user and attachment ids in "
+                     f"{len(u.who['readings'])} places ({', '.join(r['user_id'] for r in u.who['readings'])}); "
+                     + ("none is a student of the roster of that name" if finder else
+                        "give --roster (Canvas's gradebook export) to tell which"))
+            continue
+        u.who.update(canvas_id=reading["user_id"], canvas_name=reading["name"],
+                     canvas_attachment=reading["attachment_id"])
+        u.late, u.order = reading["late"], int(reading["attachment_id"])
+        if "/" not in u.entry:  # (an entry of a zip it handed in keeps its own name)
+            u.file = reading["file"]
+    moodle_names = {}
+    for u in uploads:
+        if not u.status and u.lms == "moodle":
+            moodle_names.setdefault(u.who["moodle_name"].casefold(), set()).add(
+                u.who["moodle_participant"])
     names = {}
     for u in uploads:
         if u.status:
             continue
         student = finder.find(u.who) if finder else None
+        if student is not None and u.lms == "canvas" and finder.canvas_reading(u.who) is None \
+                and student.canvas_id and student.canvas_id != u.who["canvas_id"]:
+            student = None  # found by name, but the id says another: not this one
         u.student = student.id if student else _own_id(u)
+        if student is None and u.lms == "moodle" and not u.who.get("email") and \
+                len(moodle_names[u.who["moodle_name"].casefold()]) > 1:
+            u.student = f"{u.who['moodle_name']}_{u.who['moodle_participant']}"
         if finder and student is None:
             u.why += "; not on the roster"
         if u.lms == "canvas" and student is None:
@@ -353,7 +488,8 @@ def collect(source, dest, key, *, roster=None, worksheet=None, times=None, tz=No
     """Collect ``source`` into ``dest`` for the assignment of ``key`` (a path or the key).
 
     ``roster``: a class list (:mod:`..assignment.class_list`) whose ids the students get;
-    ``worksheet``: Moodle's grading worksheet (found in ``source`` if it is there); ``times``: a CSV of
+    ``worksheet``: Moodle's grading worksheet (only from here: a CSV inside ``source`` is a
+    student's file, never read); ``times``: a CSV of
     submission times (:func:`~.platforms.read_times`); ``tz``: the zone of times written
     without one (default: this machine's); ``replace``: remove an earlier collection in
     ``dest`` first.
@@ -367,8 +503,14 @@ def collect(source, dest, key, *, roster=None, worksheet=None, times=None, tz=No
     people = listed.students if listed else []
     sheet = read_worksheet(Path(worksheet).read_text(encoding="utf-8-sig"), str(worksheet),
                            tz) if worksheet else None
-    found = read_source(source, lambda n: n.lower().endswith((".ipynb", ".yml", ".csv")))
+    found = read_source(source, lambda n: n.lower().endswith(".ipynb")
+                        or PurePosixPath(n).name == GRADESCOPE_METADATA)
     lms, uploads = _uploads(found, key, worksheet=sheet, tz=tz)
+    if lms == "files one folder":
+        _one_student(uploads)
+        lms = "files"
+        for u in uploads:
+            u.lms = lms
     _identify(uploads, people)
     if times:
         stamps = read_times(Path(times).read_text(encoding="utf-8-sig"), str(times), tz)
@@ -407,13 +549,19 @@ def _inside(path, folder) -> bool:
 def _write(collection, dest, key, people, source, test_students=()):
     dest.mkdir(parents=True, exist_ok=True)
     roster = {s.id: s for s in people}
-    folders = {}
     rows = {}
+    owners = {}
+    for u in collection.collected():
+        owners.setdefault(readable_name(u.student).casefold(), set()).add(u.student)
+    for u in collection.uploads:  # two students, one folder: neither is filed, both said
+        others = owners.get(readable_name(u.student or "").casefold(), set()) - {u.student}
+        if u.status == "collected" and others:
+            u.status = "clash"
+            u.why = (f"its student's folder would be {sorted(others)[0]!r}'s too (names that "
+                     "differ only in case or in characters no file name takes); not "
+                     "collected: rename one of them in the download, or give --roster")
     for u in collection.collected():
         folder = readable_name(u.student)
-        if folders.setdefault(folder.casefold(), u.student) != u.student:
-            raise ReleaseError(f"collect: the students {folders[folder.casefold()]!r} and "
-                               f"{u.student!r} would share the folder {folder!r}")
         target = dest / folder / u.notebook
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_bytes(u.data)
@@ -498,6 +646,8 @@ def report_text(collection, source, dest, key, with_roster) -> str:
          lambda u: f"{u.student}: {u.file} ({u.why})"),
         ("Not understood as a submission", by.get("skipped", []),
          lambda u: f"{u.entry} ({u.why})"),
+        ("Not collected: two students would share one folder", by.get("clash", []),
+         lambda u: f"{u.student}: {u.file} ({u.why})"),
     ]
     if with_roster:
         strangers = sorted({u.student for u in collected if "not on the roster" in u.why})

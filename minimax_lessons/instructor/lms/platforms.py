@@ -12,12 +12,19 @@ was made):
   first two all-digit parts (:func:`canvas_file`). The download holds no times:
   attachment ids grow with every upload, so the larger is the later one; a
   submissions export (``--times``) gives the times themselves.
-- **Moodle**, "Download all submissions": a folder per student (or a prefix per
-  file), ``<Full Name>_<participant id>_assignsubmission_file_`` (:func:`moodle_file`);
-  the participant id is the assignment's own number for the student, the one its
-  grading worksheet calls "Participant 123456". The times are in the worksheet
-  (``Last modified (submission)``, in the downloading user's time zone:
-  :func:`read_worksheet`).
+- **Moodle**, "Download all submissions": a prefix per student, ``clean_filename(<Full
+  Name>_<participant id>)`` (underscores in the name become spaces), then the plugin:
+  with "download as folders" (the default since 3.1) a folder
+  ``<prefix>_assignsubmission_file_/`` (3.1 to 4.0) or ``<prefix>_assignsubmission_file/``
+  (4.1 and later) holding the files as the student named them (subfolders kept); without
+  folders (and before 3.1) each file prefixed, ``<prefix>_assignsubmission_file_<file>``;
+  online text is ``onlinetext.html`` from the plugin ``onlinetext`` (moodle's
+  ``mod/assign/classes/downloader.php``, ``locallib.php`` before 4.1; its own
+  ``feedback/file/importziplib.php`` reads both folder forms). :func:`moodle_file`
+  reads all of them. The participant id is the assignment's own number for the student,
+  the one its grading worksheet calls "Participant 123456" (and for team submissions the
+  group's id). The times are in the worksheet (``Last modified (submission)``, in the
+  downloading user's time zone: :func:`read_worksheet`).
 - **Gradescope**, "Export Submissions": ``submission_<id>/`` per submission, with
   ``submission_metadata.yml`` beside them: per folder, the ``:submitters:`` (name,
   sid, email) and ``:created_at:`` (:func:`read_gradescope_metadata`).
@@ -25,7 +32,7 @@ was made):
 >>> canvas_file("doejane_late_12345_6789012_03-minimax-exercises (1).ipynb")
 {'name': 'doejane', 'late': True, 'user_id': '12345', 'attachment_id': '6789012', 'file': '03-minimax-exercises (1).ipynb'}
 >>> moodle_file("Jane Doe_123456_assignsubmission_file_/hw6_alphabeta.ipynb")
-{'name': 'Jane Doe', 'participant': '123456', 'file': 'hw6_alphabeta.ipynb'}
+{'name': 'Jane Doe', 'participant': '123456', 'plugin': 'file', 'file': 'hw6_alphabeta.ipynb'}
 >>> canvas_key("Dupont, Émile")
 'dupontémile'
 """
@@ -42,8 +49,10 @@ from pathlib import PurePosixPath
 from ..assignment.release import ReleaseError
 
 _DIGITS = re.compile(r"\d+")
-_MOODLE = re.compile(r"^(?P<name>[^_]*)_(?P<participant>\d+)_assignsubmission_(?P<plugin>[a-z]+)_"
-                     r"(?P<rest>.*)$", re.S)
+#: One part of a Moodle path: the prefix (name, participant id), the plugin, and then
+#: nothing (a 4.1 folder), ``_`` (a 3.1-4.0 folder) or ``_<file>`` (no folders).
+_MOODLE = re.compile(r"^(?P<name>[^_/]*)_(?P<participant>\d+)_assignsubmission_"
+                     r"(?P<plugin>[a-z][a-z0-9]*)(?:_(?P<rest>.*))?$", re.S)
 #: How Moodle writes a date in the grading worksheet (``userdate``, English).
 MOODLE_DATE = "%A, %d %B %Y, %I:%M %p"
 GRADESCOPE_METADATA = "submission_metadata.yml"
@@ -53,17 +62,31 @@ def canvas_file(name: str) -> dict | None:
     """The parts of a file name from Canvas's submissions download, or None.
 
     The user id and the attachment id are the first two all-digit parts between
-    underscores (as Canvas itself finds them when feedback files are uploaded back).
+    underscores (as Canvas itself finds them when feedback files are uploaded back). A
+    name in which other parts could be them too (``x_501_99999999_777_888_hw.ipynb``: the
+    student's name and file name are theirs to choose) has several readings:
+    :func:`canvas_readings`.
+    """
+    found = canvas_readings(name)
+    return found[0] if found else None
+
+
+def canvas_readings(name: str) -> list:
+    """Every reading of a Canvas download's file name (:func:`canvas_file`), leftmost first.
+
+    >>> [r["user_id"] for r in canvas_readings("x_501_99999999_777_888_hw.ipynb")]
+    ['501', '99999999', '777']
     """
     parts = PurePosixPath(name).name.split("_")
+    found = []
     for i in range(len(parts) - 2):
         if _DIGITS.fullmatch(parts[i]) and _DIGITS.fullmatch(parts[i + 1]):
             before = parts[:i]
             late = bool(before) and before[-1].lower() == "late"
-            return {"name": "_".join(before[:-1] if late else before), "late": late,
-                    "user_id": parts[i], "attachment_id": parts[i + 1],
-                    "file": "_".join(parts[i + 2:])}
-    return None
+            found.append({"name": "_".join(before[:-1] if late else before), "late": late,
+                          "user_id": parts[i], "attachment_id": parts[i + 1],
+                          "file": "_".join(parts[i + 2:])})
+    return found
 
 
 def canvas_key(sortable_name: str) -> str:
@@ -73,14 +96,38 @@ def canvas_key(sortable_name: str) -> str:
 
 
 def moodle_file(path: str) -> dict | None:
-    """The student part of a path in Moodle's "Download all submissions", or None."""
+    """The student part of a path in Moodle's "Download all submissions", or None: name,
+    participant id, plugin (``file``, ``onlinetext``, ...) and the file as the student
+    named it (its path inside the student's folder).
+
+    >>> moodle_file("Jane Doe_123_assignsubmission_file/sub/hw.ipynb")["file"]
+    'sub/hw.ipynb'
+    >>> moodle_file("Jane Doe_123_assignsubmission_file_hw.ipynb")["participant"]
+    '123'
+    >>> moodle_file("Jane Doe_123_assignsubmission_file/") is None  # a folder, no file
+    True
+    """
     parts = PurePosixPath(path).parts
     for i, part in enumerate(parts):
         match = _MOODLE.match(part)
-        if match:
-            rest = "/".join(([match["rest"]] if match["rest"] else []) + list(parts[i + 1:]))
-            return {"name": match["name"], "participant": match["participant"], "file": rest}
+        if not match:
+            continue
+        last = i == len(parts) - 1
+        rest = match["rest"]
+        if last and not rest:  # a folder's name with nothing in it, or a file without one
+            return None
+        if not last and rest:  # a prefixed file's name is never a folder
+            continue
+        file = "/".join(([rest] if rest else []) + list(parts[i + 1:]))
+        return {"name": match["name"], "participant": match["participant"],
+                "plugin": match["plugin"], "file": file}
     return None
+
+
+def moodle_like(path: str) -> bool:
+    """Does a path name Moodle's plugin in one of its parts (``assignsubmission_``), read
+    by :func:`moodle_file` or not (a team's ``Default group_assignsubmission_file_``)?"""
+    return "_assignsubmission_" in path
 
 
 def read_worksheet(text: str, where="the grading worksheet", tz=None) -> dict:
@@ -125,13 +172,36 @@ def moodle_date(text: str, tz=None, where="a date"):
     return naive.replace(tzinfo=tz) if tz is not None else naive.astimezone()
 
 
+#: The largest Gradescope metadata file read (bytes): the export of a large class is a few
+#: hundred kilobytes.
+MAX_METADATA = 16 << 20
+_SUBMISSION = re.compile(r"submission_\d+")
+
+
 def read_gradescope_metadata(text: str, where=GRADESCOPE_METADATA) -> dict:
     """Gradescope's export metadata: folder -> {submitters: [{name, sid, email}],
-    created_at: aware datetime or None, earlier: number of earlier submissions}."""
+    created_at: aware datetime or None, earlier: number of earlier submissions}.
+
+    Only keys that are a submission folder's name (``submission_<id>``) count. YAML's
+    aliases are refused (a few lines of them unfold into gigabytes: Gradescope writes
+    none), and so is a file larger than :data:`MAX_METADATA`.
+    """
     import yaml
 
+    if len(text) > MAX_METADATA:
+        raise ReleaseError(f"{where} holds {len(text):,} characters (more than "
+                           f"{MAX_METADATA:,}): not Gradescope's submission metadata")
+
     class Loader(yaml.SafeLoader):
-        """Safe, and reads Ruby's tagged objects (scores as BigDecimal) as plain data."""
+        """Safe, without aliases, and reads Ruby's tagged objects (scores as BigDecimal)
+        as plain data."""
+
+        def compose_node(self, parent, index):
+            if self.check_event(yaml.AliasEvent):
+                mark = self.peek_event().start_mark
+                raise yaml.composer.ComposerError(
+                    None, None, "an alias (*name): Gradescope writes none", mark)
+            return super().compose_node(parent, index)
 
     def plain(loader, suffix, node):
         if isinstance(node, yaml.MappingNode):
@@ -143,21 +213,31 @@ def read_gradescope_metadata(text: str, where=GRADESCOPE_METADATA) -> dict:
     Loader.add_multi_constructor("!", plain)
     try:
         data = yaml.load(text, Loader=Loader)
-    except yaml.YAMLError as exc:
+    except (yaml.YAMLError, RecursionError, ValueError, TypeError) as exc:
         raise ReleaseError(f"{where} is not YAML Gradescope writes ({exc})") from None
     if not isinstance(data, dict):
         raise ReleaseError(f"{where} is not Gradescope's submission metadata")
     found = {}
     for folder, record in data.items():
-        if not isinstance(record, dict):
+        if not isinstance(record, dict) or not isinstance(folder, str) \
+                or not _SUBMISSION.fullmatch(folder):
             continue
-        people = [{"name": str(p.get(":name") or ""), "sid": str(p.get(":sid") or ""),
-                   "email": str(p.get(":email") or "")}
-                  for p in record.get(":submitters") or [] if isinstance(p, dict)]
-        found[str(folder)] = {"submitters": people,
-                              "created_at": _aware(record.get(":created_at"), where),
-                              "earlier": len(record.get(":history") or [])}
+        submitters = record.get(":submitters")
+        people = [{"name": _text(p.get(":name")), "sid": _text(p.get(":sid")),
+                   "email": _text(p.get(":email"))}
+                  for p in (submitters if isinstance(submitters, list) else [])
+                  if isinstance(p, dict)]
+        history = record.get(":history")
+        found[folder] = {"submitters": people,
+                         "created_at": _aware(record.get(":created_at"), where),
+                         "earlier": len(history) if isinstance(history, list) else 0}
     return found
+
+
+def _text(value) -> str:
+    """A metadata field as text: a string or a number, else nothing."""
+    return str(value) if isinstance(value, (str, int, float)) and value is not True \
+        and value is not False else ""
 
 
 def _aware(value, where):
@@ -233,5 +313,6 @@ def _json_rows(text, where) -> list:
              if v is None or isinstance(v, (str, int, float))} for d in data]
 
 
-__all__ = ["canvas_file", "canvas_key", "moodle_file", "read_worksheet", "is_worksheet",
+__all__ = ["canvas_file", "canvas_readings", "canvas_key", "moodle_file", "moodle_like",
+           "read_worksheet", "is_worksheet", "MAX_METADATA",
            "moodle_date", "read_gradescope_metadata", "read_times", "GRADESCOPE_METADATA"]
