@@ -31,10 +31,12 @@ def canvas_zip(path, uploads):
     return path
 
 
-def moodle_zip(path, uploads):
+def moodle_zip(path, uploads, *, version="4.1"):
     """Moodle's "Download all submissions" in folders: <Full Name>_<participant>_
-    assignsubmission_file_/<file>."""
-    files = {f"{name}_{extra['participant']}_assignsubmission_file_/{file}": data
+    assignsubmission_file/<file> as Moodle 4.1 and later name them, or with a trailing
+    underscore (``..._file_/``) as 3.1 to 4.0 do (``version="3.1"``)."""
+    tail = "_" if version < "4.1" else ""
+    files = {f"{name}_{extra['participant']}_assignsubmission_file{tail}/{file}": data
              for name, file, data, extra in uploads}
     path.write_bytes(zip_bytes(files))
     return path

@@ -268,7 +268,7 @@ python -m minimax_lessons.instructor export moodle-graded/ --moodle-worksheet mo
 @pytest.fixture(scope="module")
 def moodle(week):
     """The same class handed in on Moodle: "Download all submissions" (folders named as
-    Moodle 3.1 to 4.0 name them, with the trailing underscore), the grading worksheet and
+    Moodle 4.1 and later name them, no trailing underscore), the grading worksheet and
     the participants. The notebooks are the very bytes graded on Canvas, so grade keeps
     every stored result (a copy of the week's graded folder) and only works out the final
     grades again, from Moodle's times."""
