@@ -13,7 +13,9 @@ Vocabulary
   practice of one kind got to: ``{"time": ..., "practice": "values", "level": 2}``.
 - The *file* is ``progress.jsonl`` in ``minimax-lessons/`` of the user's Jupyter data
   folder (``jupyter --data-dir``), or in the folder ``MINIMAX_LESSONS_PROGRESS_DIR``
-  names: :func:`where`. Nothing is sent anywhere.
+  names: :func:`where`. In the browser (the course's JupyterLite site) it is
+  ``.minimax-lessons/progress.jsonl`` in JupyterLite's drive, which the browser keeps in
+  its storage for the site. Nothing is sent anywhere.
 - *Recording* is on unless ``MINIMAX_LESSONS_PROGRESS=off`` (also ``0``, ``no``,
   ``false``), :func:`stop` was called in this kernel (:func:`start` undoes it), or the
   instructor's grader runs the notebook (it sets ``MINIMAX_LESSONS_RECORD``): a graded
@@ -56,6 +58,10 @@ SWITCH_ENV = "MINIMAX_LESSONS_PROGRESS"
 GRADING_ENV = "MINIMAX_LESSONS_RECORD"
 FILE_NAME = "progress.jsonl"
 LOCK_NAME = "progress.lock"
+#: In the browser (JupyterLite's Pyodide kernel) the logbook lives in JupyterLite's drive,
+#: which the browser keeps (its storage for the site) across reloads and restarts.
+IN_BROWSER = sys.platform == "emscripten"
+BROWSER_FOLDER = "/drive/.minimax-lessons"
 OFF_WORDS = {"off", "0", "no", "false"}
 
 _stopped = False   # stop() was called in this kernel
@@ -67,6 +73,8 @@ _said = set()      # the lines already said on stderr (each once per kernel)
 def where() -> Path:
     """The logbook file (it may not exist yet)."""
     folder = os.environ.get(FOLDER_ENV)
+    if not folder and IN_BROWSER:
+        folder = BROWSER_FOLDER
     if not folder:
         from jupyter_core.paths import jupyter_data_dir
 
@@ -260,6 +268,8 @@ def _keep_aside(path, found, why):
 def _locked(path):
     """Hold the lock beside ``path`` (an exclusive ``flock``; none where there is no fcntl)."""
     try:
+        if IN_BROWSER:  # no file locks there; one kernel per tab writes one entry at a time
+            raise ImportError
         import fcntl
     except ImportError:  # Windows: one write per entry in append mode, without a lock
         yield

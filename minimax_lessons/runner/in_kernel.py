@@ -34,6 +34,7 @@ What differs, and why it is enough there:
 
 from __future__ import annotations
 
+import copy
 import sys
 import time
 import types
@@ -61,7 +62,7 @@ def run_job(code, items, *, harness, time_limit=2.0, output_keep=2_000, flood_li
     codes = student_codes({**namespace, "": fn})
     job = {"time_limit": time_limit, "output_limit": output_keep, "flood_limit": flood_limit}
     outcomes = []
-    for index, item in enumerate(items):
+    for index, item in enumerate(copy.deepcopy(list(items))):  # as a worker gets them: copies
         outcome = _run_one(run, fn, item, call, job, capture, state, sources, index,
                            recursion_limit, codes)
         outcomes.append(outcome)
@@ -75,7 +76,7 @@ def _run_one(harness, fn, item, call, job, capture, state, sources, index, recur
     """One input, with the deadline kept, print captured and the recursion limit counted
     from here; the kernel's own output and limit put back after."""
     saved = sys.stdout, sys.stderr, sys.getrecursionlimit()
-    job = dict(job, recursion_limit=_depth() + recursion_limit)
+    job = dict(job, recursion_limit=depth() + recursion_limit)
     clock = Deadline(time.monotonic() + job["time_limit"], codes)
     sys.stdout = sys.stderr = capture
     try:
@@ -90,9 +91,9 @@ def _run_one(harness, fn, item, call, job, capture, state, sources, index, recur
     return message
 
 
-def student_codes(namespace) -> list:
-    """Every code object of the student's rebuilt code: its functions, their inner
-    functions, the methods of its classes."""
+def student_codes(namespace, prefix=STUDENT_PREFIX) -> list:
+    """Every code object of the student's rebuilt code (file names starting with
+    ``prefix``): its functions, their inner functions, the methods of its classes."""
     found, todo = [], []
     for value in namespace.values():
         todo += [getattr(value, "__code__", None)]
@@ -100,7 +101,7 @@ def student_codes(namespace) -> list:
             todo += [getattr(v, "__code__", None) for v in vars(value).values()]
     while todo:
         code = todo.pop()
-        if isinstance(code, types.CodeType) and code.co_filename.startswith(STUDENT_PREFIX) \
+        if isinstance(code, types.CodeType) and code.co_filename.startswith(prefix) \
                 and code not in found:
             found.append(code)
             todo += [c for c in code.co_consts if isinstance(c, types.CodeType)]
@@ -119,6 +120,7 @@ class Deadline:
     def __init__(self, deadline, codes=()):
         self.deadline = deadline
         self.codes = list(codes)
+        self.files = {code.co_filename for code in self.codes} or None
         self.fired = False
         self.tool = _monitoring_tool() if self.codes else None
 
@@ -150,7 +152,8 @@ class Deadline:
             raise TimeLimit("no answer within the time limit")
 
     def trace(self, frame, event, arg):
-        if not frame.f_code.co_filename.startswith(STUDENT_PREFIX):
+        name = frame.f_code.co_filename
+        if name not in self.files if self.files else not name.startswith(STUDENT_PREFIX):
             return None  # the package's own code is not traced (it ends)
         frame.f_trace_opcodes = True  # a loop on one line has no line events
         self.check()
@@ -188,11 +191,12 @@ def _monitoring_tool():
     return _TOOL[0]
 
 
-def _depth() -> int:
-    frame, depth = sys._getframe(), 0
+def depth() -> int:
+    """How many frames deep this call is."""
+    frame, count = sys._getframe(), 0
     while frame is not None:
-        frame, depth = frame.f_back, depth + 1
-    return depth
+        frame, count = frame.f_back, count + 1
+    return count
 
 
-__all__ = ["run_job", "TimeLimit", "Deadline", "student_codes"]
+__all__ = ["run_job", "TimeLimit", "Deadline", "student_codes", "depth"]
