@@ -5,7 +5,7 @@ Vocabulary:
 - *the site*: ``site/`` built by ``lite/build.py``; :func:`built_site` builds it again when
   a file it is made of (the package, the notebooks, ``lite/``) is newer than it.
 - :class:`SiteServer`: a static file server on 127.0.0.1 (a thread of this process), as
-  ``python -m http.server`` serves it from a USB stick.
+  ``python -m http.server`` serves it from a USB stick; it counts the bytes it sends.
 - :class:`SitePage`: JupyterLab in the browser, on one page. ``open(path)`` opens a
   notebook; with ``share=True`` it runs on the kernel already running (one kernel for
   many notebooks: each new kernel costs Pyodide's start again, 10-30 s of CPU).
@@ -111,11 +111,17 @@ class SiteServer:
 
     def __init__(self, site):
         self.paths = []
+        self.sent = 0  # bytes of file content served
         owner = self
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args):
                 owner.paths.append(self.path)
+
+            def copyfile(self, source, outputfile):
+                data = source.read()
+                owner.sent += len(data)
+                outputfile.write(data)
 
         handler = functools.partial(Handler, directory=str(site))
         self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
