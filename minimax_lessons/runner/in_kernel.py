@@ -114,7 +114,9 @@ class Deadline:
 
     With ``sys.monitoring`` (Python 3.12 and later, Pyodide's included) only the
     student's code objects ``codes`` are watched, so the package's code runs at full
-    speed; else a trace function watches every instruction of the student's frames.
+    speed; else a trace function watches every instruction of the student's frames
+    (Python drops a trace function once it raised: there a loop that catches
+    :class:`TimeLimit` is stopped only once).
     """
 
     def __init__(self, deadline, codes=()):

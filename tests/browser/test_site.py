@@ -15,7 +15,8 @@ from tests.browser.site_kit import (SitePage, SiteServer, built_site, course_not
 pytestmark = pytest.mark.browser
 
 SCRATCH = "my-checks.ipynb"
-#: A wrong answer, a loop, the kernel still there, a practice tree; then the logbook.
+#: A wrong answer, a loop, the kernel still there, endless recursion, a changed input, a
+#: practice tree; then the logbook.
 SCRATCH_CELLS = [
     "from minimax_lessons import practice, progress\n"
     "from minimax_lessons.exercises import check, check_function",
@@ -23,6 +24,12 @@ SCRATCH_CELLS = [
     "def minimax(node, is_maximizing):\n    while True:\n        pass\n\n"
     'check_function("minimax", minimax)',
     "6 * 7",
+    "def minimax(node, is_maximizing):\n    return minimax(node, is_maximizing)\n\n"
+    'check_function("minimax", minimax).diagnosis',
+    "def minimax(node, is_maximizing):\n    if not isinstance(node, list):\n        return node\n"
+    "    node.sort()\n    values = [minimax(child, not is_maximizing) for child in node]\n"
+    "    return max(values) if is_maximizing else min(values)\n\n"
+    'check_function("minimax", minimax).diagnosis',
     'values = practice("values", level=1, trees=1)\nvalues',
     "tree = values.trees_at(1)[0]\nname, item = next(iter(tree.items('values').items()))\n"
     "print(tree.ids[name], item.answer)",
@@ -74,7 +81,8 @@ def test_the_students_own_checks_practice_and_logbook(site_page):
     assert "largest child value at every level" in out[1][0]  # a wrong answer, diagnosed
     assert "did not finish within the time limit" in out[2][0]  # the loop, stopped
     assert out[3] == ["42"]  # and the kernel goes on
-    node_id, answer = out[5][0].removeprefix("[stdout] ").split()
+    assert out[4] == ["'recursion'"] and out[5] == ["'mutates-input'"]  # as on CPython
+    node_id, answer = out[7][0].removeprefix("[stdout] ").split()
     widget = page.locator(".mmp").first
     widget.locator(f'g[id="{node_id}"]').click()  # a node of the practice tree: click, type
     box = widget.locator(".mmp-input")
