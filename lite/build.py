@@ -294,7 +294,7 @@ def build(lite: Path, out: Path, epoch: int):
     jupyter = Path(sys.executable).with_name("jupyter")
     subprocess.run([str(jupyter), "lite", "build", "--lite-dir", str(lite), "--output-dir",
                     str(out), "--no-sourcemaps", "--no-unused-shared-packages",
-                    "--source-date-epoch", str(epoch), "--apps", "lab",
+                    "--source-date-epoch", str(epoch), "--apps", "lab", "--no-libarchive",
                     "--log-level", "WARN"], check=True, cwd=lite)
 
 

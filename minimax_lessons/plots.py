@@ -235,7 +235,7 @@ def vegalite_spec(plot: Plot) -> dict:
     colour = {"field": "series", "type": "nominal", "title": None,
               "scale": {"domain": names, "range": colours},
               "legend": ({"orient": "bottom-right" if plot.legend == "lower right"
-                          else "top-left"} if plot.legend else None)}
+                          else "top-left", "title": None} if plot.legend else None)}
     layers = []
     for s in plot.series:
         values = [{"x": a, "y": b, "series": s.name} for a, b in zip(s.xs, s.ys)]
