@@ -14,7 +14,7 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 # cells together on one worker, the longest groups (the browser files) first.
 XDIST = -n auto --dist loadgroup --no-loadscope-reorder
 
-.PHONY: setup bytecode lab test test-fast notebooks student-notebooks teaching-guide slide-metadata slides bench clean
+.PHONY: setup bytecode lab test test-fast site notebooks student-notebooks teaching-guide slide-metadata slides bench clean
 
 setup: $(STAMP)
 
@@ -58,12 +58,21 @@ lab: $(STAMP) $(LAB_OVERRIDES) $(SERVER_EXTENSION) bytecode
 	@echo "Open the URL with '?token=...' printed below; '$(JUPYTER) server list' prints it again."
 	$(JUPYTER) lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
 
-test: $(STAMP) $(SERVER_EXTENSION) bytecode
+test: $(STAMP) $(SERVER_EXTENSION) bytecode site
 	$(PY) -m pytest tests minimax_lessons $(if $(NOTEBOOKS),$(NBVAL_ARGS)) $(XDIST) $(PYTEST_ARGS)
 
 # The inner loop: no browser tests, no notebooks (nbval), nothing marked slow.
 test-fast: $(STAMP) $(SERVER_EXTENSION) bytecode
 	$(PY) -m pytest tests minimax_lessons -m "not browser and not slow" $(XDIST) $(PYTEST_ARGS)
+
+# The whole course as a static site in site/ (JupyterLab in the browser, the Pyodide kernel
+# holding this package, the lessons, the practice pages): serve it from any static host,
+# a sub-path, or a USB stick with `python -m http.server -d site`. Everything pinned
+# (lite/build.py, lite/requirements.txt); rebuilt when a file it is made of changes.
+SITE_SOURCES = $(shell find minimax_lessons notebooks lite -type f -not -path '*/__pycache__/*' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null) lab/overrides.json pyproject.toml
+site: site/jupyter-lite.json
+site/jupyter-lite.json: $(STAMP) $(SITE_SOURCES)
+	$(PY) lite/build.py --out site
 
 notebooks: $(STAMP)
 	$(if $(NOTEBOOKS),$(JUPYTER) nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.coalesce_streams=True --ExecutePreprocessor.record_timing=False $(NOTEBOOKS),@echo "No notebooks to run.")
@@ -95,5 +104,5 @@ bench: $(STAMP)
 	@set -e; for f in bench/*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(PY) "$$f"; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts *.egg-info
+	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts *.egg-info site .cache/site
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

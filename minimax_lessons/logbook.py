@@ -13,7 +13,9 @@ Vocabulary
   practice of one kind got to: ``{"time": ..., "practice": "values", "level": 2}``.
 - The *file* is ``progress.jsonl`` in ``minimax-lessons/`` of the user's Jupyter data
   folder (``jupyter --data-dir``), or in the folder ``MINIMAX_LESSONS_PROGRESS_DIR``
-  names: :func:`where`. Nothing is sent anywhere.
+  names: :func:`where`. In the browser (the course's JupyterLite site) it is
+  ``.minimax-lessons/progress.jsonl`` in JupyterLite's drive, which the browser keeps in
+  its storage for the site. Nothing is sent anywhere.
 - *Recording* is on unless ``MINIMAX_LESSONS_PROGRESS=off`` (also ``0``, ``no``,
   ``false``), :func:`stop` was called in this kernel (:func:`start` undoes it), or the
   instructor's grader runs the notebook (it sets ``MINIMAX_LESSONS_RECORD``): a graded
@@ -65,6 +67,10 @@ FILE_NAME = "progress.jsonl"
 LOCK_NAME = "progress.lock"
 #: Seconds the lock is waited for before an entry is given up (or read without it).
 LOCK_WAIT = 2.0
+#: In the browser (JupyterLite's Pyodide kernel) the logbook lives in JupyterLite's drive,
+#: which the browser keeps (its storage for the site) across reloads and restarts.
+IN_BROWSER = sys.platform == "emscripten"
+BROWSER_FOLDER = "/drive/.minimax-lessons"
 OFF_WORDS = {"off", "0", "no", "false"}
 
 _stopped = False   # stop() was called in this kernel
@@ -76,6 +82,8 @@ _said = set()      # the lines already said on stderr (each once per kernel)
 def where() -> Path:
     """The logbook file (it may not exist yet)."""
     folder = os.environ.get(FOLDER_ENV)
+    if not folder and IN_BROWSER:
+        folder = BROWSER_FOLDER
     if not folder:
         from jupyter_core.paths import jupyter_data_dir
 
@@ -290,6 +298,8 @@ def _locked(path, wait=None):
     """Hold the lock beside ``path`` (an exclusive ``flock``; none where there is no fcntl,
     as in the browser), waited for :data:`LOCK_WAIT` seconds at most: then OSError."""
     try:
+        if IN_BROWSER:  # no file locks there; one kernel per tab writes one entry at a time
+            raise ImportError
         import fcntl
     except ImportError:  # Windows, Pyodide: one write per entry in append mode, no lock
         yield

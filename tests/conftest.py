@@ -13,7 +13,8 @@ Vocabulary:
   (about 8 s) and the browser files, about half of the suite's time, share the cores
   instead of queueing on one.
 - *first*: the groups that take longest start first, so that no core is left with a
-  long group at the end while the other has nothing to do: the browser files, then the
+  long group at the end while the other has nothing to do: the site's test (every
+  lesson in the browser's Pyodide, :data:`LONGEST`), the other browser files, then the
   files with a test marked ``slow``, then the rest in the order pytest found them.
 
 The groups are given to pytest-xdist as a scheduler of its own (the hook
@@ -33,6 +34,8 @@ are silently ignored and a notebook's cells land on two workers
 import pytest
 
 BROWSER = "tests/browser/"
+#: The longest group of all (every lesson run in the browser's Pyodide): it starts first.
+LONGEST = "tests/browser/test_site.py"
 
 
 def group_of(nodeid: str) -> str:
@@ -62,5 +65,6 @@ def pytest_collection_modifyitems(config, items):
         groups.setdefault(group_of(item.nodeid), []).append(item)
     slow = {g for g, members in groups.items()
             if any(i.get_closest_marker("slow") for i in members)}
-    order = sorted(groups, key=lambda g: (not g.startswith(BROWSER), g not in slow))  # stable
+    order = sorted(groups, key=lambda g: (not g.startswith(BROWSER), g != LONGEST,
+                                          g not in slow))  # stable
     items[:] = [item for group in order for item in groups[group]]

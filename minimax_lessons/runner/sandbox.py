@@ -86,6 +86,9 @@ MAX_TIMEOUTS = 10
 #: With ``isolate="item"``: when the first this many inputs all time out, the inputs left
 #: are not run either (a function slow on every input stops early).
 GIVE_UP_AFTER = 3
+#: In the browser (Pyodide) there are no processes: jobs run in this one
+#: (:mod:`~minimax_lessons.runner.in_kernel`), with the same time limit and outcomes.
+IN_KERNEL = sys.platform == "emscripten"
 
 
 @dataclass(frozen=True)
@@ -202,7 +205,7 @@ class Sandbox:
     def start(self):
         """Start the worker if none is running (returns at once; it warms up meanwhile)."""
         with self._lock:
-            if self._proc is not None and self._proc.poll() is None:
+            if IN_KERNEL or self._proc is not None and self._proc.poll() is None:
                 return
             self._spawn()
 
@@ -361,6 +364,9 @@ class Sandbox:
                  recursion_limit, isolate, lock=True) -> Run:
         """Send one job to the worker and collect its outcomes (it stops at a timeout)."""
         limit = self.time_limit if time_limit is None else time_limit
+        if IN_KERNEL:
+            return self._run_in_kernel(code, items, harness, limit, output_keep,
+                                       flood_limit, recursion_limit)
         token = secrets.token_hex(16)
         job = {"type": "job", "token": token, "fork": self.fork,
                "isolate": isolate,
@@ -384,6 +390,20 @@ class Sandbox:
             except BaseException:
                 self.stop()  # a KeyboardInterrupt leaves no worker half-way through a job
                 raise
+
+    def _run_in_kernel(self, code, items, harness, limit, output_keep, flood_limit,
+                       recursion_limit):
+        """The job run in this process (the browser); it stops at a timeout, as a worker's."""
+        from .in_kernel import run_job
+
+        setup, messages = run_job(
+            code, items, harness=harness, time_limit=limit,
+            output_keep=self.output_keep if output_keep is None else output_keep,
+            flood_limit=self.flood_limit if flood_limit is None else flood_limit,
+            recursion_limit=recursion_limit)
+        if not setup["ok"]:
+            return Run([], {}, ErrorInfo.from_data(setup["error"]))
+        return Run([_outcome(m) for m in messages], dict(setup.get("missing", {})))
 
     def _drain(self):
         """Drop whatever is waiting in the inbox (leftovers of an earlier job)."""

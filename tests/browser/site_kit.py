@@ -1,0 +1,240 @@
+"""Drive the course's static JupyterLite site (``make site``) in Chromium: tests and bench.
+
+Vocabulary:
+
+- *the site*: ``site/`` built by ``lite/build.py``; :func:`built_site` builds it again when
+  a file it is made of (the package, the notebooks, ``lite/``) is newer than it.
+- :class:`SiteServer`: a static file server on 127.0.0.1 (a thread of this process), as
+  ``python -m http.server`` serves it from a USB stick; it counts the bytes it sends.
+- :class:`SitePage`: JupyterLab in the browser, on one page. ``open(path)`` opens a
+  notebook; with ``share=True`` it runs on the kernel already running (one kernel for
+  many notebooks: each new kernel costs Pyodide's start again, 10-30 s of CPU).
+  ``run_all()`` runs every cell and waits until each has run.
+- *pictures* of an output list: outputs holding an image (SVG, PNG), a Vega-Lite chart
+  or a widget; *texts*: the plain text of each output, sanitised as nbval sanitises
+  (notebooks/sanitize.cfg) plus what differs between Python versions.
+"""
+
+import configparser
+import functools
+import http.server
+import json
+import re
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = ROOT / "site"
+NOTEBOOKS = ROOT / "notebooks"
+#: What the site is made of: newer than the site, it is built again.
+SOURCES = ("minimax_lessons", "notebooks", "lite", "lab/overrides.json", "pyproject.toml")
+PICTURE_TYPES = ("image/svg+xml", "image/png", "application/vnd.vegalite.v5+json",
+                 "application/vnd.jupyter.widget-view+json")
+#: Texts that differ between CPython 3.11 (the stored outputs) and Pyodide's 3.14.
+VERSION_TEXTS = [(r"maximum recursion depth exceeded while calling a Python object",
+                  "maximum recursion depth exceeded")]
+
+KERNEL_IDLE_JS = """() => {
+    const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
+    return !!k && k.status === 'idle' && k.connectionStatus === 'connected';
+}"""
+KERNEL_ID_JS = """() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id"""
+#: Open a notebook (on the kernel ``id`` when given), close every other document.
+OPEN_JS = """async ([path, id]) => {
+    const app = window.jupyterapp;
+    const others = [...app.shell.widgets('main')];
+    const options = {path, factory: 'Notebook'};
+    if (id) options.kernel = {id};
+    const widget = await app.commands.execute('docmanager:open', options);
+    app.shell.activateById(widget.id);
+    for (const other of others) if (other !== widget) other.dispose();
+}"""
+NOTEBOOK_OPEN_JS = """path => {
+    const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+    return !!w && !!w.context && w.context.path === path && w.context.isReady && !!w.sessionContext;
+}"""
+#: Every code cell has run (a number in its prompt, none waiting) and the kernel is idle.
+ALL_RUN_JS = """() => {
+    const w = window.jupyterapp.shell.currentWidget;
+    const k = w.sessionContext.session && w.sessionContext.session.kernel;
+    if (!k || k.status !== 'idle') return false;
+    for (const cell of w.content.widgets) {
+        if (cell.model.type !== 'code') continue;
+        if (cell.model.executionCount === null) return false;
+        if (cell.promptNode && cell.promptNode.textContent.includes('*')) return false;
+    }
+    return true;
+}"""
+OUTPUTS_JS = """() => {
+    const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+    const all = [];
+    for (let i = 0; i < cells.length; i++) {
+        const cell = cells.get(i);
+        if (cell.type === 'code') all.push(cell.toJSON().outputs);
+    }
+    return all;
+}"""
+SAVE_JS = """async ([path, content]) => {
+    await window.jupyterapp.serviceManager.contents.save(path,
+        {type: 'notebook', format: 'json', content});
+}"""
+
+
+def built_site(site=SITE) -> Path:
+    """``site`` as ``make site`` builds it, built now if missing or older than its sources."""
+    stamp = site / "jupyter-lite.json"
+    if not stamp.exists() or newest_source() > stamp.stat().st_mtime:
+        subprocess.run([sys.executable, str(ROOT / "lite" / "build.py"), "--out", str(site)],
+                       check=True, cwd=ROOT, stdout=subprocess.DEVNULL)
+    return site
+
+
+def newest_source() -> float:
+    newest = 0.0
+    for name in SOURCES:
+        path = ROOT / name
+        files = [path] if path.is_file() else path.rglob("*")
+        for file in files:
+            if file.is_file() and "__pycache__" not in file.parts and \
+                    ".ipynb_checkpoints" not in file.parts:
+                newest = max(newest, file.stat().st_mtime)
+    return newest
+
+
+class SiteServer:
+    """The site served on 127.0.0.1 by a thread of this process; ``hosts`` each request's
+    ``Host`` header, ``paths`` each path asked for."""
+
+    def __init__(self, site):
+        self.paths = []
+        self.sent = 0  # bytes of file content served
+        owner = self
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                owner.paths.append(self.path)
+
+            def copyfile(self, source, outputfile):
+                data = source.read()
+                owner.sent += len(data)
+                outputfile.write(data)
+
+        handler = functools.partial(Handler, directory=str(site))
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.url = f"http://127.0.0.1:{self.server.server_port}/"
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+class SitePage:
+    """JupyterLab of the site in one Playwright page."""
+
+    def __init__(self, page, server):
+        self.page, self.server = page, server
+        self.kernel = None
+
+    def start(self, path):
+        """Load JupyterLab with ``path`` open; wait for its kernel (seconds it took)."""
+        began = time.monotonic()
+        self.page.goto(f"{self.server.url}lab/index.html?path={path}")
+        self.page.wait_for_function(NOTEBOOK_OPEN_JS, arg=path)
+        self.page.wait_for_function(KERNEL_IDLE_JS)
+        self.kernel = self.page.evaluate(KERNEL_ID_JS)
+        return time.monotonic() - began
+
+    def open(self, path, *, share=True):
+        """Open ``path`` in the running JupyterLab, on its kernel when ``share``."""
+        if self.kernel is None:
+            return self.start(path)
+        began = time.monotonic()
+        self.page.evaluate(OPEN_JS, [path, self.kernel if share else None])
+        self.page.wait_for_function(NOTEBOOK_OPEN_JS, arg=path)
+        self.page.wait_for_function(KERNEL_IDLE_JS)
+        return time.monotonic() - began
+
+    def run_all(self) -> float:
+        """Run every cell; wait until each has run. Returns the seconds it took."""
+        began = time.monotonic()
+        self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+        self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
+        self.page.wait_for_function(ALL_RUN_JS, polling=250)
+        return time.monotonic() - began
+
+    def outputs(self) -> list:
+        """The outputs of every code cell, as nbformat writes them."""
+        return self.page.evaluate(OUTPUTS_JS)
+
+    def save_notebook(self, path, cells):
+        """Write a notebook of code ``cells`` into the site's drive (the browser's storage)."""
+        content = {"cells": [{"cell_type": "code", "source": c, "metadata": {},
+                              "outputs": [], "execution_count": None} for c in cells],
+                   "metadata": {"kernelspec": {"name": "python", "display_name": "Python (Pyodide)",
+                                               "language": "python"}},
+                   "nbformat": 4, "nbformat_minor": 5}
+        self.page.evaluate(SAVE_JS, [path, content])
+
+
+# -- comparing outputs ----------------------------------------------------------------------------
+
+def stored_outputs(path) -> list:
+    """The outputs of every code cell of the notebook file (the CPython run nbval checks)."""
+    notebook = json.loads(Path(path).read_text(encoding="utf-8"))
+    return [cell.get("outputs", []) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+
+
+def errors(outputs) -> list:
+    return [f"cell {i}: {o['ename']}: {o['evalue']}" for i, cell in enumerate(outputs)
+            for o in cell if o["output_type"] == "error"]
+
+
+def pictures(outputs) -> int:
+    return sum(any(t in o.get("data", {}) for t in PICTURE_TYPES) for cell in outputs
+               for o in cell)
+
+
+def texts(outputs) -> list:
+    """Per code cell, the plain text of its outputs (streams joined as one), sanitised."""
+    rules = sanitisers()
+    shown = []
+    for cell in outputs:
+        parts, stream = [], {}
+        for o in cell:
+            if o["output_type"] == "stream":
+                stream[o["name"]] = stream.get(o["name"], "") + _text(o.get("text", ""))
+            elif "data" in o:
+                parts.append(_text(o["data"].get("text/plain", "")))
+        parts += [f"[{name}] {text}" for name, text in sorted(stream.items())]
+        shown.append([sanitise(p, rules) for p in parts])
+    return shown
+
+
+def _text(value):
+    return "".join(value) if isinstance(value, list) else str(value)
+
+
+@functools.cache
+def sanitisers():
+    config = configparser.ConfigParser()
+    config.read(NOTEBOOKS / "sanitize.cfg")
+    return [(config[s]["regex"], config[s]["replace"]) for s in config.sections()] + VERSION_TEXTS
+
+
+def sanitise(text, rules):
+    for pattern, replacement in rules:
+        text = re.sub(pattern, replacement, text)
+    return text
+
+
+def course_notebooks() -> list:
+    """The lessons 00-10 and the exercise notebooks, as paths in the site's drive."""
+    lessons = sorted(p.name for p in NOTEBOOKS.glob("[0-9][0-9]-*.ipynb"))
+    exercises = sorted(f"exercises/{p.name}" for p in (NOTEBOOKS / "exercises").glob("*.ipynb"))
+    return lessons + exercises
