@@ -38,7 +38,8 @@ LAYER_OF = {part: level for level, parts in enumerate(LAYERS) for part in parts}
 #: The instructor's folder is a house of its own, in the same table's terms: its parts (a
 #: subpackage, or a module at its top; "" is its ``__init__``) from the bottom up.
 INSTRUCTOR_LAYERS = (
-    ("common",),                    # names, atomic writes, CSV, child Pythons: what all share
+    ("common",),                    # files and CSV, host paths, the students' environment,
+                                    # child Pythons, pages: what all share
     ("assignment", "teaching"),     # the release, the class list, the variants; the
                                     # lecturer's kit: slides, decks, the misconception guide
     ("grading", "lms"),             # running and judging a submission in a jail, the batch;
@@ -231,9 +232,9 @@ def test_every_part_of_the_instructors_folder_is_in_its_layer_table(graph):
     assert set(INSTRUCTOR_LAYER_OF) - parts == set(), "INSTRUCTOR_LAYERS names a part no more"
 
 
-def test_the_top_of_the_instructors_folder_holds_only_the_commands_and_what_all_share():
+def test_the_top_of_the_instructors_folder_holds_only_the_commands_and_the_autograder():
     top = sorted(p.stem for p in (PACKAGE / "instructor").glob("*.py"))  # the rest: folders
-    assert top == ["__init__", "__main__", "common", "gradescope"]
+    assert top == ["__init__", "__main__", "gradescope"]
 
 
 def test_in_the_instructors_folder_no_module_imports_from_a_part_above_it_or_beside_it(graph):

@@ -57,7 +57,7 @@ from pathlib import Path, PurePosixPath
 
 from .._process import PACKAGE_ROOT
 from .assignment.release import ReleaseError, load_key
-from .common import csv_text, readable_name, safe_name
+from .common.files import csv_text, readable_name, safe_name
 from .grading.isolation import Isolation, strongest_kind
 from .lms.archives import read_source
 from .lms.collect import COLLECTION_FIELDS, STUDENT_FIELDS, match_notebook

@@ -10,7 +10,7 @@ import pytest
 
 from minimax_lessons.instructor.gradebook.adjustments import parse_adjustments
 from minimax_lessons.instructor.lms.collect import COLLECTION_FIELDS, STUDENT_FIELDS
-from minimax_lessons.instructor.common import csv_text, read_csv
+from minimax_lessons.instructor.common.files import csv_text, read_csv
 from minimax_lessons.instructor.gradebook.final import (final_grade, finish, grade_and_finish,
                                                         lateness_of, verify_final)
 from minimax_lessons.instructor.grading import QuestionGrade, StudentResult

@@ -49,7 +49,7 @@ from pathlib import Path
 import nbformat
 
 from ..._process import PACKAGE_ROOT
-from ..common import write_atomic
+from ..common.files import write_atomic
 
 KEY_FORMAT = "minimax-lessons-key"
 SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")

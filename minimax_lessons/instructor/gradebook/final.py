@@ -31,7 +31,7 @@ from pathlib import Path
 
 from .adjustments import read_adjustments
 from ..lms.collect import STUDENT_FIELDS, read_collection, read_students
-from ..common import csv_text, safe_name, write_atomic
+from ..common.files import csv_text, safe_name, write_atomic
 from ...words import counted
 from ..grading.batch import grade, write_feedback
 from .late import Lateness, parse_time

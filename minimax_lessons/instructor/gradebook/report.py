@@ -45,7 +45,7 @@ from pathlib import Path
 from ...mistakes import DIAGNOSES, EXTRA_DIAGNOSES
 from ...runner.codec import as_written
 from ...words import counted
-from ..common import read_csv, write_atomic
+from ..common.files import read_csv, write_atomic
 from ..grading.judging import question_order
 from ..assignment.class_list import TEST_STUDENT_MARK
 from ..assignment.release import REPO_ROOT, ReleaseError

@@ -67,7 +67,9 @@ from ...exercises.check import add_bank
 from ..assignment.release import ReleaseError, key_digest, load_key, notebooks_in
 from ..assignment.variants import roster_seeds, sign, verify
 from ...words import join_names
-from ..common import HostPaths, csv_text, run_child, safe_name, write_atomic
+from ..common.privacy import HostPaths
+from ..common.files import csv_text, safe_name, write_atomic
+from ..common.children import run_child
 from .isolation import Isolation, choose_isolation
 from .judging import Options, StudentResult, question_order, zero_grades
 from .notebook_runner import kernels_folder

@@ -33,7 +33,7 @@ import shutil
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
-from ..common import csv_text, read_csv, safe_name, write_atomic
+from ..common.files import csv_text, read_csv, safe_name, write_atomic
 from ..assignment.release import ReleaseError
 
 GRADE_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",

@@ -31,7 +31,7 @@ import zipfile
 from pathlib import Path
 
 from .collect import read_students
-from ..common import csv_text, read_csv, readable_name, safe_name, write_atomic
+from ..common.files import csv_text, read_csv, readable_name, safe_name, write_atomic
 from ..assignment.release import ReleaseError
 
 INDEX_FIELDS = ["student", "name", "file", "points", "max_points", "canvas", "moodle"]

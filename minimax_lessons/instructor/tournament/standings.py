@@ -23,7 +23,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from ..common import csv_text, safe_name, write_atomic
+from ..common.files import csv_text, safe_name, write_atomic
 
 K = 32
 INITIAL = 1500.0
