@@ -42,11 +42,13 @@ INSTRUCTOR_LAYERS = (
                                     # child Pythons, pages: what all share
     ("assignment", "teaching"),     # the release, the class list, the variants; the
                                     # lecturer's kit: slides, decks, the misconception guide
-    ("grading", "lms"),             # running and judging a submission in a jail, the batch;
-                                    # what learning platforms hand over and take back
-    ("gradebook", "tournament"),    # late policy, adjustments, final grades, the report;
-                                    # the Connect Four tournament and its standings
-    ("gradescope",),                # the autograder, grading in Gradescope's container
+    ("lms",),                       # what learning platforms hand over and take back
+    ("gradebook",),                 # the results kept, late policy, adjustments, final
+                                    # grades; the tables and pages, each written once; the report
+    ("grading",),                   # running and judging a submission in a jail; the batch:
+                                    # signed results, then the gradebook writes them
+    ("tournament", "gradescope"),   # the Connect Four tournament and its standings; the
+                                    # autograder, grading in Gradescope's container
     ("__main__", ""),               # the commands (python -m minimax_lessons.instructor ...)
 )
 INSTRUCTOR_LAYER_OF = {part: level for level, parts in enumerate(INSTRUCTOR_LAYERS)

@@ -10,7 +10,7 @@ from minimax_lessons.instructor.lms.collect import STUDENT_FIELDS
 from minimax_lessons.instructor.common.files import csv_text, read_csv
 from minimax_lessons.instructor.lms.export import canvas_csv, moodle_csv
 from minimax_lessons.instructor.lms.feedback_release import release_feedback
-from minimax_lessons.instructor.gradebook.final import NOTEBOOK_FIELDS, TOTAL_FIELDS
+from minimax_lessons.instructor.gradebook.tables import NOTEBOOK_FIELDS, TOTAL_FIELDS
 from minimax_lessons.instructor.lms.platforms import canvas_file, moodle_file
 from minimax_lessons.instructor.assignment.release import ReleaseError
 from minimax_lessons.instructor.assignment.class_list import parse_class

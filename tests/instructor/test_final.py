@@ -11,9 +11,10 @@ import pytest
 from minimax_lessons.instructor.gradebook.adjustments import parse_adjustments
 from minimax_lessons.instructor.lms.collect import COLLECTION_FIELDS, STUDENT_FIELDS
 from minimax_lessons.instructor.common.files import csv_text, read_csv
-from minimax_lessons.instructor.gradebook.final import (final_grade, finish, grade_and_finish,
-                                                        lateness_of, verify_final)
-from minimax_lessons.instructor.grading import QuestionGrade, StudentResult
+from minimax_lessons.instructor.gradebook.final import (final_grade, finish, lateness_of,
+                                                        verify_final)
+from minimax_lessons.instructor.gradebook.records import QuestionGrade, StudentResult
+from minimax_lessons.instructor.grading.batch import grade
 from minimax_lessons.instructor.gradebook.late import LatePolicy
 from minimax_lessons.instructor.assignment.release import ReleaseError
 from minimax_lessons.instructor.assignment.variants import sign
@@ -213,5 +214,5 @@ def test_a_refused_input_stops_grade_before_it_changes_any_file(graded, line, me
     (out / "adjustments.csv").write_text("student,question,points,comment\n" + line)
     before = snapshot(out)
     with pytest.raises(ReleaseError, match=message):
-        grade_and_finish(sub, KEY, out, late=POLICY, progress=False)
+        grade(sub, KEY, out, late=POLICY, progress=False)
     assert snapshot(out) == before
