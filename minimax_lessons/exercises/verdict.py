@@ -123,6 +123,19 @@ class Verdict:
         return self.score
 
     # -- showing it ----------------------------------------------------------------------------
+    def pictures(self) -> tuple:
+        """The trees this verdict shows, as data: ``((svg, alt text), ...)``, the drawings
+        :meth:`_repr_html_` shows as PNG (none for a recorded answer or a hidden test, nor
+        where the tree cannot be drawn). The grader's feedback pages show the same."""
+        if self.detail is not None:
+            return self.detail.pictures()
+        if self.recorded or not self.picture or (not self.hand and self.hidden):
+            return ()
+        game, notes, highlight = (*self.picture, None, ())[:3]
+        svg = F.tree_svg(game, notes or {}, set(highlight),
+                         self.picture_result if self.hand else None)
+        return ((svg, F.text_tree(game, notes, highlight)),) if svg else ()
+
     def text(self) -> str:
         """The verdict as plain text."""
         if self.detail is not None:
