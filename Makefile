@@ -69,10 +69,19 @@ test-fast: $(STAMP) $(SERVER_EXTENSION) bytecode
 # holding this package, the lessons, the practice pages): serve it from any static host,
 # a sub-path, or a USB stick with `python -m http.server -d site`. Everything pinned
 # (lite/build.py, lite/requirements.txt); rebuilt when a file it is made of changes.
+# JupyterLite's builder lives in an environment of its own, .venv-site (lite/tools.txt):
+# its Pyodide kernel's JupyterLab extension fails to load in the course's own JupyterLab.
 SITE_SOURCES = $(shell find minimax_lessons notebooks lite -type f -not -path '*/__pycache__/*' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null) lab/overrides.json pyproject.toml
+SITE_VENV  := .venv-site
+SITE_STAMP := $(SITE_VENV)/.installed.stamp
+$(SITE_STAMP): lite/tools.txt
+	@rm -rf $(SITE_VENV)
+	python3.11 -m venv $(SITE_VENV) 2>/dev/null || python3 -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet -r lite/tools.txt
+	@touch $@
 site: site/jupyter-lite.json
-site/jupyter-lite.json: $(STAMP) $(SITE_SOURCES)
-	$(PY) lite/build.py --out site
+site/jupyter-lite.json: $(STAMP) $(SITE_STAMP) $(SITE_SOURCES)
+	$(PY) lite/build.py --out site --tools $(SITE_VENV)
 
 notebooks: $(STAMP)
 	$(if $(NOTEBOOKS),$(JUPYTER) nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.coalesce_streams=True --ExecutePreprocessor.record_timing=False $(NOTEBOOKS),@echo "No notebooks to run.")
@@ -104,5 +113,5 @@ bench: $(STAMP)
 	@set -e; for f in bench/*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(PY) "$$f"; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts *.egg-info site .cache/site
+	rm -rf $(VENV) $(SITE_VENV) .pytest_cache .hypothesis tests/artifacts *.egg-info site .cache/site
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -13,8 +13,10 @@ Everything comes from package registries, pinned:
   version and integrity hash (:data:`PYODIDE`), fetched and checked here (no Node.js);
 - the kernel's pure-Python wheels from PyPI by version and hash (``lite/requirements.txt``,
   downloaded with ``pip download --require-hashes``);
-- JupyterLite and its Pyodide kernel from PyPI, by the versions ``pyproject.toml`` pins
-  (the kernel's own small wheels come inside its Python package);
+- JupyterLite, its Pyodide kernel and the widgets' front ends from PyPI, by the versions
+  ``lite/tools.txt`` pins, in an environment of their own (``--tools``: ``make site``
+  makes ``.venv-site``), since the kernel's JupyterLab extension must stay out of the
+  course's own JupyterLab (the kernel's own small wheels come inside its Python package);
 - this package's wheel, written here from the checkout, with fixed time stamps.
 
 Downloads and the staging folder live in ``.cache/site/`` (outside the output, so a
@@ -67,8 +69,10 @@ SKIP = {".ipynb_checkpoints", "__pycache__"}
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "site"), help="the site's folder")
+    parser.add_argument("--tools", default=str(ROOT / ".venv-site"),
+                        help="the environment that holds lite/tools.txt (made by make site)")
     args = parser.parse_args(argv)
-    out = Path(args.out).resolve()
+    out, tools = Path(args.out).resolve(), Path(args.tools).resolve()
     started = time.perf_counter()
     epoch = source_date_epoch()
     os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
@@ -78,7 +82,7 @@ def main(argv=None):
     pyodide_dir = lite / "static" / "pyodide"
     pyodide_dir.mkdir(parents=True)
     lock = unpack_pyodide(fetch_pyodide(), pyodide_dir)
-    wheels = [*download_wheels(), *kernel_wheels(), package_wheel(CACHE / "package", epoch)]
+    wheels = [*download_wheels(), *kernel_wheels(tools), package_wheel(CACHE / "package", epoch)]
     for wheel in wheels:
         shutil.copy2(wheel, pyodide_dir / wheel.name)
     write_lock(lock, wheels, pyodide_dir / "pyodide-lock.json")
@@ -86,7 +90,7 @@ def main(argv=None):
     write_config(lite, names)
     copy_notebooks(ROOT / "notebooks", lite / "files")
     shutil.rmtree(out, ignore_errors=True)
-    build(lite, out, epoch)
+    build(tools, lite, out, epoch)
     practice_pages(out / "practice")
     shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")  # asked for by browsers
     maps = sorted(str(p.relative_to(out)) for p in out.rglob("*.map"))
@@ -184,15 +188,13 @@ def normal(name: str) -> str:
     return re.sub(r"[-_.]+", "_", name).lower()
 
 
-def kernel_wheels() -> list[Path]:
-    """The kernel's own wheels, from jupyterlite-pyodide-kernel's installed front end."""
-    from jupyter_core.paths import jupyter_path
-
-    for base in jupyter_path("labextensions"):
-        folder = Path(base) / KERNEL_EXTENSION / "static" / "pypi"
-        if folder.is_dir():
-            return [folder / f"{stem}-py3-none-any.whl" for stem in KERNEL_WHEELS]
-    raise SystemExit("jupyterlite-pyodide-kernel is not installed (make setup installs it)")
+def kernel_wheels(tools: Path) -> list[Path]:
+    """The kernel's own wheels, from jupyterlite-pyodide-kernel's front end in ``tools``."""
+    folder = tools / "share" / "jupyter" / "labextensions" / KERNEL_EXTENSION / "static" / "pypi"
+    if not folder.is_dir():
+        raise SystemExit(f"jupyterlite-pyodide-kernel is not installed in {tools} "
+                         "(make site installs lite/tools.txt there)")
+    return [folder / f"{stem}-py3-none-any.whl" for stem in KERNEL_WHEELS]
 
 
 def package_wheel(folder: Path, epoch: int) -> Path:
@@ -288,10 +290,11 @@ def copy_notebooks(source: Path, target: Path):
             shutil.copy2(path, dest)
 
 
-def build(lite: Path, out: Path, epoch: int):
-    """``jupyter lite build``: JupyterLab's app, the extensions found in this environment
-    (widgets, anywidget, the Pyodide kernel), the contents, without source maps."""
-    jupyter = Path(sys.executable).with_name("jupyter")
+def build(tools: Path, lite: Path, out: Path, epoch: int):
+    """``jupyter lite build`` from the environment ``tools``: JupyterLab's app, the
+    extensions found there (widgets, anywidget, the Pyodide kernel), the contents, without
+    source maps."""
+    jupyter = tools / "bin" / "jupyter"
     subprocess.run([str(jupyter), "lite", "build", "--lite-dir", str(lite), "--output-dir",
                     str(out), "--no-sourcemaps", "--no-unused-shared-packages",
                     "--source-date-epoch", str(epoch), "--apps", "lab", "--no-libarchive",
