@@ -43,7 +43,6 @@ The answers travel with the page: this is practice, not an exam.
 from __future__ import annotations
 
 import functools
-import html
 import json
 import random
 import re
@@ -53,6 +52,7 @@ from pathlib import Path
 
 from ..games.game import CHANCE, MAX, MIN
 from ..pictures.jupyter import STATIC, mimebundle, offline_page, widget_class, widget_makers
+from ..pictures import texts
 from ..pictures.layout import plan
 from ..search.adversarial import alphabeta, expectiminimax, minimax
 from ..words import show_number
@@ -508,19 +508,38 @@ class PracticeTree:
                 "nodes": nodes, "stages": stages, **extra}
 
     @cached_property
-    def svg(self) -> str:
-        """The tree drawn as the course draws it, inner nodes empty, ready for answers."""
+    def drawing(self):
+        """The tree drawn as the course draws it (a pruning tree with room beside every
+        inner node for the window the student types)."""
         from ..pictures.draw import draw_tree
 
         if self.kind != "pruning":
-            return _clean_svg(draw_tree(self.game).svg())
+            return draw_tree(self.game)
         # room beside every inner node for the window the student types (all inner
         # nodes, so the room does not tell which ones alpha-beta enters)
         notes = {n: _WINDOW_ROOM for n in self.game.nodes if not self.game.is_terminal(n)}
-        svg = _clean_svg(draw_tree(self.game, notes=notes).svg())
-        room = html.escape(_WINDOW_ROOM).replace("-", "&#45;")
-        return re.sub(r"(<text [^>]*)>" + re.escape(room) + "</text>",
-                      r'\1 class="mmp-window"> </text>', svg)
+        return draw_tree(self.game, notes=notes)
+
+    @cached_property
+    def svg(self) -> str:
+        """The tree drawn, inner nodes empty, ready for answers: in a pruning tree the room
+        kept for each window is an empty answer slot, one ``text.mmp-window`` a line (one
+        line, or two stacked in a narrow tree), found by the ids and lines the drawing
+        recorded, whatever the mode (:mod:`~minimax_lessons.pictures.texts`)."""
+        drawing = self.drawing
+        root = texts.parse(drawing.svg())
+        for found in texts.lines_in(root, drawing.lines).values():
+            slots = [element for role, element in found if role == "note"]
+            for k, element in enumerate(slots):
+                element.text = " "
+                element.set("class", "mmp-window")
+                element.set("data-line", str(k))
+        return _clean_svg(texts.serialize(root))
+
+    @property
+    def description(self) -> str:
+        """The tree in words, before any answer (its alt text)."""
+        return "Practice tree: " + self.drawing.description
 
 
 def _NO_PRUNING(prune_ties):
@@ -627,7 +646,7 @@ class Practice:
         """The widget, plus the first tree as SVG (and PNG) for viewers without a kernel."""
         first = self.trees_at(self.level)[0]
         makers = widget_makers(lambda: self.widget, lambda: first.svg, lambda: repr(self),
-                               hint=HINT)
+                               hint=HINT, alt=lambda: first.description)
         return mimebundle(makers, include, exclude)
 
     def html(self, title=None) -> str:

@@ -57,9 +57,10 @@ from pathlib import Path
 from ..games.tree import display_trees_with
 from ..words import show_number
 from . import lecture
+from .describe import describe_scene
 from .dot import Statements
 from .frames import PRUNED, Frame, build_frames
-from .labels import edge_label, leaf_name, node_class, node_parts, side_lines
+from .labels import edge_label, leaf_name, node_class, node_parts, side_parts
 from .layout import MAX_NODES, Plan, Spot, TreeTooLargeError, expand, plan
 from .legend import Notation, add_legend, legend_items
 from .tall import tall_layout
@@ -85,10 +86,16 @@ class TreeDrawing:
     its DOT text, ``.svg()`` the rendered SVG, ``.save("tree.svg")`` writes it.
     """
 
-    def __init__(self, digraph, *, spots=(), summary="", renderer="auto"):
+    def __init__(self, digraph, *, spots=(), summary="", renderer="auto", lines=None,
+                 description=""):
         self.digraph = digraph
         self.spots = tuple(spots)
         self.renderer = renderer
+        #: The lines written beside nodes, as the label builder made them: ``{SVG group id:
+        #: ((role, words), ...)}`` (:mod:`~minimax_lessons.pictures.texts` finds them).
+        self.lines = dict(lines or {})
+        #: The picture in words (its alt text and accessible name).
+        self.description = description
         self._summary = summary
         self._svg = None
         self._svg_of = None
@@ -125,7 +132,9 @@ class TreeDrawing:
         """The SVG, a PNG of it and the text: only those asked for are made."""
         from .jupyter import mimebundle, picture_makers
 
-        return mimebundle(picture_makers(self.svg, lambda: repr(self)), include, exclude)
+        return mimebundle(picture_makers(self.svg, lambda: repr(self),
+                                         alt=lambda: self.description or repr(self)),
+                          include, exclude)
 
     def __repr__(self):
         extra = f": {self._summary}" if self._summary else ""
@@ -204,21 +213,24 @@ def draw_plan(game, layout, frame=None, *, notes=None, highlight=None, legend=Fa
             noted[i] = str(notes[key])
     scene = Scene(spots, style, prefix=prefix, highlighted=marked)
     marks = scene.show(frame)
-    specs = []
+    specs, lines = [], {}
     shown = Notation()
     for i, (spot, mark) in enumerate(zip(spots, marks)):
         shown.see(spot, scene.views[i], scene.status[i], mark)
-        side = side_lines(game, spot, style, mark.window, noted.get(i))
+        side = side_parts(game, spot, style, mark.window, noted.get(i))
+        if side:
+            lines[spot.id + "_w"] = tuple(side)
         klass = node_class(spot, scene.status[i])
         if mark.look.double:  # the current node: double_outlines() draws its mark
             klass += " " + CURRENT_CLASS
         specs.append(NodeSpec(node_parts(game, spot, style, mark.value), mark.look, klass,
-                              "\n".join(side), mark.edge, edge_label(spot, style),
-                              leaf_name(game, spot, style)))
+                              "\n".join(words for _, words in side), mark.edge,
+                              edge_label(spot, style), leaf_name(game, spot, style)))
     items = legend_items(spots, frame, marked, style.boards, shown=shown,
                          scale=scale) if legend else None
     dot = build_digraph(spots, specs, style, size=size, legend=items)
-    return TreeDrawing(dot, spots=spots, summary=summary, renderer=renderer)
+    return TreeDrawing(dot, spots=spots, summary=summary, renderer=renderer, lines=lines,
+                       description=describe_scene(game, spots, marks, scene.status))
 
 
 def _summary(result, frame) -> str:

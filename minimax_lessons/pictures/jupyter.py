@@ -84,9 +84,9 @@ def mimebundle(makers: dict, include=None, exclude=None) -> dict:
     return bundle
 
 
-def picture_makers(svg, text) -> dict:
+def picture_makers(svg, text, *, alt=None) -> dict:
     """Makers of a picture's HTML, SVG, PNG and text, from functions making the SVG and the
-    text (the HTML's ``alt``).
+    text; ``alt`` makes the HTML's ``alt`` text, the picture in words (by default the text).
 
     The SVG is made at most once, even when the HTML, the SVG and the PNG are all asked for.
 
@@ -95,18 +95,22 @@ def picture_makers(svg, text) -> dict:
     [('image/svg+xml', '<svg width="9pt" height="6pt"></svg>'), ('text/plain', '9x6')]
     """
     svg, text = functools.cache(svg), functools.cache(text)
-    return {HTML: lambda: fitting_img(svg(), text()), SVG: svg, PNG: lambda: png_base64(svg()),
+    alt = text if alt is None else alt
+    return {HTML: lambda: fitting_img(svg(), alt()), SVG: svg, PNG: lambda: png_base64(svg()),
             TEXT: text}
 
 
-def widget_makers(widget, svg, text, *, hint=None) -> dict:
+def widget_makers(widget, svg, text, *, hint=None, alt=None) -> dict:
     """Makers of a widget's view and of a picture (SVG, PNG, text) for where widgets do not run.
 
     ``widget``, ``svg`` and ``text`` are functions making the widget, the SVG and the text;
-    ``hint`` is one line written under the picture, saying how to get the widget.
+    ``hint`` is one line written under the picture, saying how to get the widget; ``alt``
+    makes the picture's words (its alt text), by default the text.
     """
     still = svg if hint is None else (lambda: with_hint(svg(), hint))
-    return {WIDGET: lambda: widget_view(widget()), **picture_makers(still, text)}
+    words = alt or text
+    said = words if hint is None else (lambda: f"{words()} {hint}")
+    return {WIDGET: lambda: widget_view(widget()), **picture_makers(still, text, alt=said)}
 
 
 def png_base64(svg: str) -> str | None:

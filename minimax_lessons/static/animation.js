@@ -264,7 +264,7 @@ function keyHtml(data) {
   const items = [
     [sw(`border:5px double ${p.current};background:${p.open}`), "current node"],
     [sw(`background:${p.open}`) + "<b>\u22643</b>",
-     "value so far, a bound: a MIN node at \u22643 can still go lower, a MAX node at \u22653 higher"],
+     "value so far (? until a child returns), a bound: a MIN node at \u22643 can still go lower, a MAX node at \u22653 higher"],
     [sw(`background:${p.done}`), "final value"],
     [sw(`border:2px dotted ${p.faint};background:${p.paper}`), "<b>?</b> dotted: not reached yet"],
   ];

@@ -285,11 +285,16 @@ function render({ model, el }) {
   }
 
   // -- painting -------------------------------------------------------------------------
-  // The window typed for a node, written beside it (practice.py leaves room there).
+  // The window typed for a node ("α=2 β=+∞"), written in the answer slot beside it
+  // (practice.py makes one: a line, or two stacked lines in a narrow tree, α over β).
   function sideText(id, text) {
     const g = groups.get(id + "_w");
-    const t = g && g.querySelector("text.mmp-window");
-    if (t) t.textContent = text;
+    const slots = g ? Array.from(g.querySelectorAll("text.mmp-window")) : [];
+    if (!slots.length) return;
+    const lines = slots.length > 1 ? text.split(" ") : [text];
+    slots.forEach((t, k) => {
+      t.textContent = k < slots.length - 1 ? (lines[k] || "") : lines.slice(k).join(" ");
+    });
   }
 
   function paint(id) {

@@ -266,7 +266,8 @@ def test_an_animation_made_in_lecture_mode_also_carries_its_player_as_html():
     widget = made.widget
     player = player_iframe({"svg": widget.svg, "frames": widget.frames, "speed": widget.speed},
                            "alphabeta step by step")
-    still = fitting_img(with_hint(made.frame_svg(-1), PLAY_HINT), repr(made))
+    still = fitting_img(with_hint(made.frame_svg(-1), PLAY_HINT),
+                        f"{made.description(-1)} {PLAY_HINT}")
     assert bundle["text/html"] == with_still(player, still)  # the still, for untrusted views
     assert 'class="mm-player"' in bundle["text/html"] and "srcdoc=" in bundle["text/html"]
     assert "application/vnd.jupyter.widget-view+json" in bundle  # JupyterLab prefers it
