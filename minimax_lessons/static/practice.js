@@ -183,7 +183,15 @@ function render({ model, el }) {
   let finished = false;  // this tree is done (counted once towards the streak)
   let groups = null;     // node id -> SVG group, and id + "_w" -> the group beside it
 
+  let kids = null;       // node id -> its children's ids, left to right
+
   const stage = () => tree.stages[stageAt];
+  // A leaf in words: its name and its value ("B1 = 9"), as drawn.
+  const leafWords = (id) => {
+    const t = firstText(groups.get(id));
+    const value = t ? t.textContent.trim() : "";
+    return value ? `${nameOf(id)} = ${value}` : nameOf(id);
+  };
   const typing = () => ["values", "windows"].includes(stage().stage);
   const nameOf = (id) => tree.nodes[id].name;
 
@@ -235,6 +243,13 @@ function render({ model, el }) {
     svg.setAttribute("aria-label", "the practice tree: Tab or arrow keys move between nodes");
     groups = new Map();
     for (const g of svg.querySelectorAll("g[id]")) groups.set(g.getAttribute("id"), g);
+    kids = new Map();
+    for (const id of tree.order) {
+      const parent = tree.nodes[id].parent;
+      if (!parent) continue;
+      if (!kids.has(parent)) kids.set(parent, []);
+      kids.get(parent).push(id);
+    }
     for (const t of svg.querySelectorAll("title")) t.remove();
     startStage();
     showLevel();
@@ -250,7 +265,7 @@ function render({ model, el }) {
     for (const [id, g] of groups) {
       if (!(id in tree.nodes)) continue;
       g.removeAttribute("tabindex");
-      g.removeAttribute("role");
+      g.setAttribute("role", "img");  // read by its label: a node, its value, its place
       g.classList.remove("mmp-askable");
     }
     for (const id of askable()) {
@@ -332,7 +347,12 @@ function render({ model, el }) {
       st.status === "right" ? TICK : st.status === "shown" ? "\u2022" + TICK : CROSS;
     placeMarks(id, g, shapes[0] || g, [status, isMarked ? "\u2702" : ""].filter((x) => x),
                st && (st.status === "wrong" || st.status === "missed") ? P.warn : P.ink);
-    const label = [info.name, info.leaf ? "leaf" : `${info.player.toUpperCase()} node`];
+    // its name and place: a leaf says its value and whose it is, a node whose children
+    // it has (leaves with their values), so a screen reader ties each leaf to its node
+    const label = info.leaf
+      ? [leafWords(id), `leaf of ${info.parent ? nameOf(info.parent) : "no node"}`]
+      : [info.name, `${info.player.toUpperCase()} node over ` +
+         (kids.get(id) || []).map((k) => tree.nodes[k].leaf ? leafWords(k) : nameOf(k)).join(", ")];
     if (isMarked) label.push("marked pruned");
     if (st) label.push(st.status === "shown" ? "shown" : st.status);
     if (st && st.text !== undefined) label.push(`answer ${st.text}`);
@@ -434,6 +454,7 @@ function render({ model, el }) {
     if (verdict.right === null) {
       say("wrong", verdict.sentence);
       root.dataset.lastDiagnosis = "bad-answer";
+      input.select();  // the next try replaces what was typed
       return;
     }
     const text = stage().stage === "values" ? show(verdict.given)
@@ -442,6 +463,8 @@ function render({ model, el }) {
     if (verdict.right) {
       moveBy(1, true);
       finishIfDone();
+    } else {
+      input.select();  // the next try replaces the wrong answer, not "-8" + "-1"
     }
   }
 
