@@ -678,11 +678,14 @@ def _widget_class():
 
 
 #: The offline page's start: the practice on the data written into the page, from the level
-#: this browser's record of the page remembers, with that record's panel below it
+#: and the tree in progress this browser's record of the page remembers, with that record's
+#: panel below it
 #: (``static/practice_record.js``, written into the page before these lines).
 _START = """const record = practiceRecord.open(document.getElementById("practice-data").textContent);
 const model = practice.localModel({data: record.data});
 model.send = record.note;
+model.keep = record.keep;
+model.resume = record.resume;
 practice.render({model, el: document.getElementById("practice")});
 record.panel(document.getElementById("practice"));
 window.practiceModel = model;

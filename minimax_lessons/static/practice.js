@@ -210,6 +210,7 @@ function render({ model, el }) {
     feedback.className = `mmp-feedback mmp-${kind}`;
     const mark = kind === "right" ? TICK + " " : kind === "wrong" ? CROSS + " " : "";
     feedback.textContent = mark + text;
+    keep();  // every change is told: the tree in progress is kept as it now stands
   }
 
   // Where a finished stage or tree leaves the keyboard, when it was in the widget: on the
@@ -231,7 +232,15 @@ function render({ model, el }) {
     const list = byLevel.get(game.level);
     const at = game.next.get(game.level) || 0;
     game.next.set(game.level, (at + 1) % list.length);
-    tree = list[at];
+    showTree(list[at]);
+    startStage();
+    showLevel();
+    if (!first) say("info", "A new tree.");
+  }
+
+  // Put `chosen` (a tree's key) on the page, at its first stage, nothing answered yet.
+  function showTree(chosen) {
+    tree = chosen;
     stageAt = 0;
     mistakes = 0;
     finished = false;
@@ -251,9 +260,51 @@ function render({ model, el }) {
       kids.get(parent).push(id);
     }
     for (const t of svg.querySelectorAll("title")) t.remove();
+  }
+
+  // -- the tree in progress, kept where the model can keep it (a saved page's record) -----
+  // model.keep(snapshot) after every change; model.resume() gives the last one back, so a
+  // page opened again goes on with the tree it showed, as far as it was answered.
+  function snapshot() {
+    const list = byLevel.get(game.level);
+    return { version: 1, level: game.level, at: list.indexOf(tree), seed: tree.seed,
+             streak: game.streak, done: game.done, next: [...game.next],
+             stage: stageAt, mistakes, finished, said,
+             state: [...state].map(([id, st]) => [id, st.status, st.text === undefined ? null : st.text]),
+             marked: [...marked] };
+  }
+
+  function keep() {
+    if (typeof model.keep !== "function" || !tree) return;
+    try { model.keep(snapshot()); } catch (error) { /* nowhere to keep it: practice goes on */ }
+  }
+
+  function resume() {
+    let s = null;
+    try { s = typeof model.resume === "function" ? model.resume() : null; } catch (error) { s = null; }
+    const list = s && byLevel.get(s.level);
+    const chosen = list && list[s.at];
+    if (!chosen || chosen.seed !== s.seed || !(s.stage >= 0 && s.stage < chosen.stages.length)) {
+      return false;  // nothing kept, or kept for other trees than this page's
+    }
+    game.level = s.level;
+    game.streak = s.streak | 0;
+    game.done = s.done | 0;
+    game.next = new Map(s.next || []);
+    showTree(chosen);
+    stageAt = s.stage;
     startStage();
+    mistakes = s.mistakes | 0;
+    finished = !!s.finished;
+    for (const [id, status, text] of s.state || []) {
+      if (id in tree.nodes) state.set(id, text === null ? { status } : { status, text });
+    }
+    for (const id of s.marked || []) if (id in tree.nodes) marked.add(id);
+    paintAll();
     showLevel();
-    if (!first) say("info", "A new tree.");
+    root.dataset.done = String(game.done);
+    if (s.said) say(s.said.kind, s.said.text);
+    return true;
   }
 
   function startStage() {
@@ -673,7 +724,10 @@ function render({ model, el }) {
     }
   });
 
-  newTree(true);
+  if (!resume()) {
+    newTree(true);
+    keep();
+  }
   return () => { el.innerHTML = ""; };
 }
 
