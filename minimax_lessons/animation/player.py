@@ -50,7 +50,7 @@ from .quiz import QuizLog, quiz_questions
 from ..pictures import lecture
 from ..pictures.describe import describe, describe_data
 from ..pictures.dot import showable
-from ..pictures.draw import MAX_NODES, NodeSpec, build_digraph, frame_plan
+from ..pictures.draw import MAX_NODES, NodeSpec, build_digraph, draw_plan, frame_plan
 from ..pictures.frames import CHECKPOINT_EVERY, build_frames
 from ..pictures import texts
 from ..pictures.labels import (board_value_text, edge_label, leaf_name, node_class, node_parts,
@@ -74,12 +74,14 @@ QUIZ_HINT = "Run this cell to take the quiz: it asks before each step."
 
 
 def animate(search, game, *, state=None, depth=None, names=None, edge_labels=None,
-            speed=DEFAULT_SPEED, max_nodes=MAX_NODES, renderer="auto", quiz=False,
+            speed=DEFAULT_SPEED, max_nodes=MAX_NODES, renderer="auto", quiz=False, narrow=None,
             **search_options):
     """Run ``search`` on ``game`` with a trace and return its :class:`Animation`.
 
     ``state`` and ``depth`` go to the search (the root and the depth limit), as
-    do other options (``order=``, ``prune_ties=``, ``evaluate=``...).
+    do other options (``order=``, ``prune_ties=``, ``evaluate=``...). ``narrow`` is as in
+    :func:`~minimax_lessons.pictures.draw.draw_tree` (by default: narrow when the tree is too
+    wide to read in a notebook's column).
 
     >>> from minimax_lessons import minimax, GameTree
     >>> animate(minimax, GameTree.from_nested([[3, 12], [2]]))
@@ -104,7 +106,7 @@ def animate(search, game, *, state=None, depth=None, names=None, edge_labels=Non
     """
     result = search(game, state, depth=depth, trace=True, **search_options)
     return Animation(game, result, names=names, edge_labels=edge_labels, speed=speed,
-                     max_nodes=max_nodes, renderer=renderer, quiz=quiz)
+                     max_nodes=max_nodes, renderer=renderer, quiz=quiz, narrow=narrow)
 
 
 class Animation:
@@ -122,7 +124,8 @@ class Animation:
     """
 
     def __init__(self, game, result, *, names=None, edge_labels=None, speed=DEFAULT_SPEED,
-                 max_nodes=MAX_NODES, renderer="auto", quiz=False, frames=None, plan=None):
+                 max_nodes=MAX_NODES, renderer="auto", quiz=False, frames=None, plan=None,
+                 narrow=None):
         self.game = game
         self.result = result
         self.frames = build_frames(game, result) if frames is None else list(frames)
@@ -136,9 +139,14 @@ class Animation:
         if plan is None:
             plan = frame_plan(game, final, max_nodes=max_nodes)  # as draw_tree lays out
         self.spots = plan.spots
+        # Drawn narrow where the last frame, drawn as a still, would be (too wide to read
+        # in a notebook's column otherwise: pictures.tall.fits_a_page).
+        if narrow is None:
+            narrow = self.lecture is None and draw_plan(
+                game, plan, final, names=names, edge_labels=edge_labels, scale=self.lecture).narrow
         #: The drawing's fixed choices, lecture mode's sizes among them.
         self.style = choose_style(game, self.spots, final, names=names, edge_labels=edge_labels,
-                                  scale=self.lecture)
+                                  scale=self.lecture, narrow=bool(narrow))
         self._index = {spot.path: i for i, spot in enumerate(self.spots)}
         self._play()
 

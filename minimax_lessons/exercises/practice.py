@@ -600,12 +600,16 @@ def practice(kind, *, level=None, seed=0, prune_ties=True, trees=5) -> "Practice
 class Practice:
     """Seeded practice trees for every level, and the widget that plays them."""
 
-    def __init__(self, kind, *, level=1, seed=0, prune_ties=True, per_level=5, aim=None):
+    def __init__(self, kind, *, level=1, seed=0, prune_ties=True, per_level=5, aim=None,
+                 then=None):
         self.kind, self.level, self.seed = kind, level, seed
         self.prune_ties = prune_ties
         self.per_level = per_level
         #: The review card these trees were served for (written with each answer), or None.
         self.aim = aim
+        #: What to do when a tree is done, where something else serves the next (a review's
+        #: "Press Next for another item."): the widget then has no New tree button.
+        self.then = then
         self.trees = [practice_tree(kind, level=lv.number, seed=f"{seed}:{i}",
                                     prune_ties=prune_ties)
                       for lv in LEVELS for i in range(per_level)]
@@ -625,7 +629,8 @@ class Practice:
         return {"version": 1, "kind": self.kind, "level": self.level, "streak": STREAK,
                 "pruneTies": self.prune_ties, "palette": dict(PALETTE),
                 "levels": [lv.describe(self.kind) for lv in LEVELS],
-                "trees": [{**t.key(), "svg": t.svg} for t in self.trees]}
+                "trees": [{**t.key(), "svg": t.svg} for t in self.trees],
+                **({"then": self.then} if self.then else {})}
 
     @cached_property
     def data_json(self) -> str:

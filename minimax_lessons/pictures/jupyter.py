@@ -55,7 +55,7 @@ from .raster import svg_pixels, svg_to_png
 from .style import PALETTE
 
 __all__ = ["SVG", "PNG", "HTML", "TEXT", "WIDGET", "STATIC", "wanted", "mimebundle",
-           "picture_makers", "widget_makers", "png_base64", "fitting_img", "widget_class",
+           "picture_makers", "widget_makers", "png_base64", "fitting_img", "fitting_figure", "widget_class",
            "widget_view", "offline_page", "add_caption", "with_hint"]
 
 SVG, PNG, HTML, TEXT = "image/svg+xml", "image/png", "text/html", "text/plain"
@@ -133,6 +133,20 @@ def fitting_img(svg: str, alt: str) -> str:
     width = f' width="{size[0]}"' if size else ""
     return (f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt, quote=True)}"'
             f'{width} style="max-width: 100%; height: auto;">')
+
+
+def fitting_figure(svgs, alts) -> str:
+    """Pictures side by side (each a :func:`fitting_img`) where the room allows, one under
+    the other where it does not: a lecture tree and its key, beside each other on a slide,
+    the key under the tree in a notebook's column.
+
+    >>> figure = fitting_figure(['<svg width="9pt" height="6pt"></svg>'] * 2, ["a", "b"])
+    >>> figure.count("<img "), figure.startswith('<div class="mm-figure"')
+    (2, True)
+    """
+    images = "".join(fitting_img(svg, alt) for svg, alt in zip(svgs, alts))
+    return (f'<div class="mm-figure" style="display: flex; flex-wrap: wrap; '
+            f'align-items: flex-start; gap: 8px 24px;">{images}</div>')
 
 
 def widget_view(widget) -> dict | None:

@@ -169,6 +169,7 @@ function render({ model, el }) {
     <p class="mmp-key"></p>`;
   el.appendChild(root);
   const $ = (sel) => root.querySelector(sel);
+  if (data.then) root.querySelector('[data-action="new"]').hidden = true;  // served elsewhere
   const holder = $(".mmp-tree");
   const input = $(".mmp-input");
   const entry = $(".mmp-entry");
@@ -217,6 +218,14 @@ function render({ model, el }) {
   // next thing to do (the answer box it was in is hidden, and would drop it to the page).
   function keepFocus(hadFocus, target) {
     if (hadFocus && target) target.focus({ preventScroll: true });
+  }
+
+  // Where something else serves the next tree (a review's Next button, around this
+  // widget), that button: the place the keyboard goes once a tree is done.
+  function nextButton() {
+    const around = el.closest(".mml-review");
+    return around ? [...around.querySelectorAll("button")].find(
+      (b) => b.textContent.trim() === "Next") || null : null;
   }
 
   // Which nodes take an answer in this stage (clickable, tabbable).
@@ -622,8 +631,8 @@ function render({ model, el }) {
     tell({ type: "tree", clean });
     entry.hidden = true;
     root.dataset.done = String(game.done);
-    say(kind, `${said.text} ${news} Press New tree for another.`);
-    keepFocus(hadFocus, root.querySelector('[data-action="new"]'));
+    say(kind, `${said.text} ${news} ${data.then || "Press New tree for another."}`);
+    keepFocus(hadFocus, data.then ? nextButton() : root.querySelector('[data-action="new"]'));
   }
 
   function showMe() {

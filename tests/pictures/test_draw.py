@@ -239,7 +239,7 @@ def test_the_chosen_line_is_thick_and_coloured_and_nothing_else_is():
 
 
 def test_alpha_beta_windows_on_entry_are_written_beside_inner_nodes():
-    nodes, _ = drawn(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True))
+    nodes, _ = drawn(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), narrow=False)
     assert nodes["n_w"]["label"] == "A\\nenter α=-∞ β=+∞"
     assert nodes["n_1_w"]["label"] == "C\\nenter α=3 β=+∞"  # not β=2, C's window on return
     assert "n_1_0_w" not in nodes  # no windows at leaves
@@ -248,7 +248,7 @@ def test_alpha_beta_windows_on_entry_are_written_beside_inner_nodes():
 
 
 def test_text_beside_a_node_stays_on_its_rank_just_left_of_it():
-    source = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True)).source
+    source = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), narrow=False).source
     assert "{rank=same; n_1_w; n_1}" in source
     assert source.index("n -> n_1_w") < source.index("n -> n_1 ")
 
@@ -408,7 +408,8 @@ def legend_of(source):
 
 
 def test_the_legend_explains_the_windows_and_the_bounds_an_alpha_beta_drawing_shows():
-    nodes, edges = drawn(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), legend=True)
+    nodes, edges = drawn(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), legend=True,
+                         narrow=False)
     key = {k: v for k, v in nodes.items() if k.startswith("key_")}
     labels = {v.get("label", "") for v in key.values()}
     # The window: a sample as written beside A, explained beside it.

@@ -50,6 +50,19 @@ def test_lecture_mode_is_exported_from_the_package():
     assert minimax_lessons.lecture_mode is lecture_mode
 
 
+def test_a_kernel_started_with_the_lecture_variable_starts_in_lecture_mode():
+    import os
+    import subprocess
+    import sys
+
+    code = "from minimax_lessons.pictures.lecture import current; print(current())"
+    for value, said in (("on", "Scale(font=1.5, line=2.0)"), ("", "None"), ("off", "None")):
+        env = {**os.environ, "MINIMAX_LESSONS_LECTURE": value}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, check=True).stdout.strip()
+        assert out == said, (value, out)
+
+
 def test_lecture_mode_scales_node_labels_side_texts_names_and_move_labels_by_half_again():
     plain = statements(figure().source)
     with lecture_mode():
@@ -83,7 +96,7 @@ def ems(svg):
 def test_a_lecture_tree_uses_the_height_so_that_fitted_to_a_width_its_text_is_larger(tree):
     """Fitted to a projector's width, text is as large as the width over the tree's width
     in ems: lecture mode stacks windows and packs nodes, so the tree is far fewer ems wide."""
-    plain = ems(animate(alphabeta, tree).layout_svg)
+    plain = ems(animate(alphabeta, tree, narrow=False).layout_svg)
     with lecture_mode():
         big = ems(animate(alphabeta, tree).layout_svg)
     assert big[0] <= 0.6 * plain[0], (plain, big)
