@@ -15,7 +15,8 @@ import io
 
 
 class Chart:
-    """A matplotlib figure that displays itself as a PNG in a notebook."""
+    """A matplotlib figure that displays itself as a PNG in a notebook, with its data in
+    words as the picture's alt text (:attr:`description`)."""
 
     def __init__(self, figure, title):
         self.figure = figure
@@ -25,6 +26,44 @@ class Chart:
         buffer = io.BytesIO()
         self.figure.savefig(buffer, format="png", metadata={"Software": None})
         return buffer.getvalue()
+
+    @property
+    def description(self) -> str:
+        """The chart in words: its title and axes, then each line's (or bar series') points,
+        read off the figure itself.
+
+        >>> chart = plot_ordering([{"depth": 1, "minimax": 3, "alpha-beta": 3},
+        ...                        {"depth": 2, "minimax": 9, "alpha-beta": 7}])
+        >>> print(chart.description)  # doctest: +NORMALIZE_WHITESPACE
+        Chart: Leaves evaluated: minimax against alpha-beta. leaves evaluated (log scale)
+        against depth (plies). minimax: 1: 3, 2: 9. alpha-beta: 1: 3, 2: 7.
+        """
+        ax = self.figure.axes[0]
+        parts = [f"Chart: {ax.get_title()}. {ax.get_ylabel()} against {ax.get_xlabel()}."]
+        for line in ax.lines:
+            xs, ys = line.get_xdata(), line.get_ydata()
+            name = line.get_label() if not line.get_label().startswith("_") else "values"
+            if len(set(ys)) == 1 and len(xs) == 2 and tuple(xs) == (0, 1):  # a level line
+                parts.append(f"{name}.")
+                continue
+            parts.append(f"{name}: " + ", ".join(f"{_number(x)}: {_number(y)}"
+                                                 for x, y in zip(xs, ys)) + ".")
+        for bars in ax.containers:
+            parts.append(f"{bars.get_label()}: " + ", ".join(
+                _number(bar.get_height()) for bar in bars) + ".")
+        return " ".join(parts)
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The PNG, and the same PNG in an ``<img>`` whose alt text says the chart in words."""
+        import base64
+        import html
+
+        png = base64.b64encode(self._repr_png_()).decode("ascii")
+        bundle = {"text/html": f'<img class="mml-chart" alt="{html.escape(self.description)}" '
+                               f'src="data:image/png;base64,{png}" style="max-width: 100%;">',
+                  "image/png": png, "text/plain": repr(self)}
+        return {k: v for k, v in bundle.items()
+                if (not include or k in include) and not (exclude and k in exclude)}
 
     def save(self, path, **options):
         """Write the chart to ``path`` (PNG, SVG or PDF, by the file's ending)."""
@@ -129,3 +168,9 @@ def plot_positions(rows, *, title="Alpha-beta's nodes, position by position"):
     ax.legend(fontsize=10)
     fig.tight_layout()
     return Chart(fig, title)
+
+
+def _number(x) -> str:
+    """A chart's number in words: 1,234 or 0.5."""
+    x = float(x)
+    return f"{x:,.0f}" if x == int(x) else f"{x:.3g}"

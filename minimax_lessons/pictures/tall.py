@@ -47,8 +47,9 @@ __all__ = ["Tall", "tall_layout", "budget", "row_widths", "footprint", "fits_a_p
            "PAGE_ROOM", "STILL_PX"]
 
 #: The room (CSS pixels) a picture has in JupyterLab at 1024x768 with the file browser
-#: open: the output column of a notebook, as ``make lab`` opens it.
-PAGE_ROOM = 640
+#: open, as ``make lab`` opens it: the output column (about 640 px), less a margin for the
+#: estimate of a row's width (:func:`row_widths` is within about 10 % of Graphviz's).
+PAGE_ROOM = 600
 #: The least size (CSS pixels) of any text of a picture fitted to :data:`PAGE_ROOM`.
 STILL_PX = 12
 

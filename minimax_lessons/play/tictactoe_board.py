@@ -165,7 +165,7 @@ class TicTacToeBoard:
             button.tooltip = square_words(i, "the winning line" if i in line else "taken"
                                           if c != "." else "game over" if over else "play here")
             button.style.button_color = ("#ffd54f" if i in line else
-                                         {"X": "#cfe2ff", "O": "#ffd8cc"}.get(c, None))
+                                         {"X": "#cfe2ff", "O": "#ffd8cc"}.get(c, "#f6f6f6"))
             # The winning line is marked by a thick frame too, not by colour alone.
             button.layout.border = "4px solid #222222" if i in line else ""
             button.style.font_weight = "bold" if c != "." else "normal"

@@ -170,7 +170,8 @@ LABELS_JS = """pngs => {
 #: palette's, tests/pictures/test_palette.py) whose contrast with what it stands on is
 #: below 4.5:1: [text, colour, background, ratio]. The background is every layer under the
 #: text composited, down to the page; an element faded by its opacity (a disabled control,
-#: which WCAG exempts) is left out.
+#: which WCAG exempts) is left out, and so is the syntax colouring JupyterLab's theme gives
+#: code in Markdown (the textbook's listings), the same as in the notebook's code cells.
 CONTRAST_JS = """() => {
     const parse = c => { const m = /rgba?\\(([^)]+)\\)/.exec(c); if (!m) return null;
         const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
@@ -195,7 +196,8 @@ CONTRAST_JS = """() => {
         const walk = document.createTreeWalker(out, NodeFilter.SHOW_TEXT);
         for (let n = walk.nextNode(); n; n = walk.nextNode()) {
             const el = n.parentElement;
-            if (!n.textContent.trim() || el.closest('svg, style, script') || faded(el)) continue;
+            if (!n.textContent.trim() || el.closest('svg, style, script, .jp-RenderedMarkdown pre code span')
+                || faded(el)) continue;
             const style = getComputedStyle(el);
             if (style.visibility === 'hidden' || !el.getClientRects().length) continue;
             const bg = backdrop(el);
@@ -739,6 +741,11 @@ QUESTION_SOURCES_JS = """pngs => {
     return found;
 }"""
 
+#: LAID_OUT_JS for RISE's slides: their pictures and players keep their boxes for three
+#: frames in a row (the slide's transition is over).
+SLIDE_LAID_OUT_JS = LAID_OUT_JS.replace("window.jupyterapp.shell.currentWidget.content.node",
+                                        "document.querySelector('.reveal .slides')")
+
 #: The screen the slides are measured on: as narrow as 1024x768 and as low as 1280x720. A
 #: slide's pictures and players only grow with the screen's width and height (rise.css),
 #: so what reads and fits here reads and fits at both (lesson 6 is also stepped through at
@@ -772,14 +779,17 @@ def reads_on_slides(jupyter_server, lab, path):
         for id in slides:
             rise.evaluate("id => { location.hash = '#/' + id; }", id)
             rise.wait_for_function(SLIDE_READY_JS, arg=id)
-            rise.evaluate(LAID_OUT_JS.replace(
-                "window.jupyterapp.shell.currentWidget.content.node",
-                "document.querySelector('.reveal .slides')"))
+            rise.evaluate(SLIDE_LAID_OUT_JS)  # the slide has come in: nothing moves
             measured.append(rise.evaluate(SLIDE_LABELS_JS, [id, pngs]))
-        if path.name in SLIDE_SHOTS:
-            rise.evaluate("id => { location.hash = '#/' + id; }", SLIDE_SHOTS[path.name])
-            rise.wait_for_function(SLIDE_READY_JS, arg=SLIDE_SHOTS[path.name])
-            rise.screenshot(path=str(ARTIFACTS / f"slide_1024x720_{path.name.split('-')[0]}.png"))
+        for k, code in enumerate(SLIDE_SHOTS.get(path.name, ())):
+            id = rise.evaluate("code => [...document.querySelectorAll('.reveal .slides "
+                               "section:not(.stack)')].find(s => s.textContent.includes(code)).id",
+                               code)
+            rise.evaluate("id => { location.hash = '#/' + id; }", id)
+            rise.wait_for_function(SLIDE_READY_JS, arg=id)
+            rise.evaluate(SLIDE_LAID_OUT_JS)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            rise.screenshot(path=str(ARTIFACTS / f"slide_1024x720_{path.name[:2]}_{k}.png"))
     finally:
         rise.close()
     small = [(m["id"], found) for m in measured for found in m["found"] if too_small(found)
@@ -790,8 +800,10 @@ def reads_on_slides(jupyter_server, lab, path):
     assert sum(len(m["found"]) for m in measured) >= 1
 
 
-#: A slide kept as a screenshot for a person to look at, per lesson (its section's id).
-SLIDE_SHOTS = {"06-alpha-beta.ipynb": "slide-4-7"}
+#: Slides kept as screenshots for a person to look at, per lesson: the code they show.
+SLIDE_SHOTS = {"06-alpha-beta.ipynb": ("legend=True", "animate(alphabeta, SUBTREE_PRUNED)",
+                                       "quiz=True"),
+               "08-monte-carlo-tree-search.ipynb": ("animate_mcts(",)}
 
 
 def _lecture_nb(path):
