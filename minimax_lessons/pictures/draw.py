@@ -247,7 +247,7 @@ def draw_plan(game, layout, frame=None, *, notes=None, highlight=None, legend=Fa
         specs.append(NodeSpec(node_parts(game, spot, style, mark.value), mark.look, klass,
                               "\n".join(words for _, words in side), mark.edge,
                               edge_label(spot, style), leaf_name(game, spot, style)))
-    if auto and not (style.stacked or style.compact or style.boards or size is not None
+    if auto and not (style.stacked or style.compact or size is not None
                      or getattr(game, "players", None)) \
             and not fits_a_page(spots, specs, style):  # too wide to read: use the height
         return draw_plan(game, layout, frame, narrow=True, **options)

@@ -189,7 +189,7 @@ def test_windows_change_beside_the_nodes(fig52):
 
 def test_tic_tac_toe_boards_update_their_header():
     game = TicTacToe()
-    animation = animate(alphabeta, game, state=game.parse("XO.\nXO.\n..."))
+    animation = animate(alphabeta, game, state=game.parse("XO.\nXO.\n..."), narrow=False)
     assert value_of(animation.frame_svg(0), "n") == "MAX ?"  # not reached yet
     assert value_of(animation.frame_svg(-1), "n") == "MAX 1"
     assert geometry(animation.frame_svg(0)) == geometry(animation.frame_svg(-1))

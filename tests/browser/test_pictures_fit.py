@@ -80,7 +80,7 @@ OVERFLOW_JS = """() => {
 #: stands where a picture should be.
 PICTURES_JS = """() => {
     const nb = window.jupyterapp.shell.currentWidget.content;
-    const found = {untrusted: 0, pictures: 0, texts: [], broken: [], images: 0};
+    const found = {untrusted: 0, pictures: 0, texts: [], broken: [], images: 0, alts: []};
     nb.widgets.forEach((cell, i) => {
         if (cell.model.type !== 'code') return;
         if (!cell.model.trusted) found.untrusted += 1;
@@ -96,6 +96,7 @@ PICTURES_JS = """() => {
         for (const img of area.querySelectorAll('img')) {
             found.images += 1;
             if (!(img.complete && img.naturalWidth > 0)) found.broken.push(i);
+            found.alts.push([i, img.getAttribute('alt') || '']);
         }
     });
     return found;
@@ -332,6 +333,9 @@ def the_tic_tac_toe_board_answers_a_click(page):
     page.locator(".widget-gridbox button", has_text=re.compile(r"^\s*X\s*$")).wait_for(state="visible")
     texts = [squares.nth(i).text_content().strip() for i in range(9)]
     assert texts[4] == "X" and texts.count("O") == 1
+    # each square says where it is (its tooltip, read after its label)
+    assert squares.nth(4).get_attribute("title") == "square 4, middle row, centre: taken"
+    assert squares.nth(0).get_attribute("title").startswith("square 0, top row, left: ")
     assert all(t in ("X", "O") or t.startswith(("draw", "loss")) for t in texts)
 
 
@@ -471,6 +475,9 @@ def test_every_picture_of_a_lesson_fits_at_both_sizes_and_reads_in_lecture_mode(
     assert found["images"] >= found["pictures"], (
         f"{found['pictures']} outputs hold a picture but only {found['images']} images show")
     assert not found["broken"], f"images that did not load, in cells {found['broken']}"
+    # every picture says what it shows, in words: not empty, not a Python repr
+    unsaid = [(i, alt[:80]) for i, alt in found["alts"] if not alt.strip() or alt.startswith("<")]
+    assert not unsaid, f"{path.name}: pictures without words (cell, alt): {unsaid}"
     overflow = overflow_at_both_sizes(page, path.name, "before Run All")  # ends at 1024x768
     stills = [found for found in page.evaluate(LABELS_JS, question_pictures(
         nbformat.read(path, as_version=4), lecture=False)) if found.get("any", 99) < 12]

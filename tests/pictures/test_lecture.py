@@ -201,7 +201,7 @@ def test_in_lecture_mode_a_tree_of_boards_reads_at_20_px_in_a_projectors_column(
         drawing = draw_tree(game, state=block, depth=2, notes=notes)
     boards, others = fitted_sizes(drawing, ROOM)
     assert boards >= VALUE_PX and others >= TEXT_PX, (boards, others)
-    plain = fitted_sizes(draw_tree(game, state=block, depth=2, notes=notes), ROOM)
+    plain = fitted_sizes(draw_tree(game, state=block, depth=2, notes=notes, narrow=False), ROOM)
     assert plain[0] < 14  # before: the boards at 14 pt, a header and notes as wide as them
 
 
