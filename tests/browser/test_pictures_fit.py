@@ -37,6 +37,8 @@ from minimax_lessons.pictures.lecture import ROOM
 
 from . import connect_four
 
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
+
 pytestmark = pytest.mark.browser
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
@@ -218,9 +220,13 @@ def low_contrast_in_both_themes(page):
     """The texts below 4.5:1 in the light theme, then in JupyterLab Dark (and back)."""
     found = [("light", *item) for item in page.evaluate(CONTRAST_JS)]
     for theme in ("JupyterLab Dark", "JupyterLab Light"):
-        page.evaluate("t => window.jupyterapp.commands.execute('apputils:change-theme', "
-                      "{theme: t})", theme)
+        # the command's promise: the setting saved, before the next switch begins
+        page.evaluate("async t => { await window.jupyterapp.commands.execute("
+                      "'apputils:change-theme', {theme: t}); }", theme)
         page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
+        # and JupyterLab's splash, shown while a theme loads, is gone: a switch made while
+        # it fades out has JupyterLab remove it twice (an uncaught error)
+        page.wait_for_function("() => !document.getElementById('jupyterlab-splash')")
         dark = theme.endswith("Dark")
         # the theme's CSS is in: the notebook's own background is dark (or light again)
         page.wait_for_function("""dark => { const c = getComputedStyle(document.querySelector(
@@ -690,6 +696,16 @@ SLIDE_READY_JS = """id => {
         && f.contentDocument.querySelector('.mmla-stage svg'));
 }"""
 
+#: What keeps a slide from being ready (SLIDE_READY_JS), to say so when it never is.
+SLIDE_STATE_JS = """id => {
+    const slide = document.getElementById(id);
+    return {hash: location.hash, present: slide && slide.className,
+            images: slide ? [...slide.querySelectorAll('.jp-OutputArea-output img')].map(i =>
+                [i.complete, (i.getAttribute('src') || '').slice(0, 30), i.loading]) : null,
+            frames: slide ? [...slide.querySelectorAll('iframe.mm-player')].map(f =>
+                !!(f.contentDocument && f.contentDocument.querySelector('.mmla-stage svg'))) : null};
+}"""
+
 #: The smallest value and name of every picture on the slide on screen (as LABELS_JS, from
 #: each <img>'s SVG, a question's PNG by the SVG it was made from, and each player's tree
 #: in its frame), and how tall the slide is against the screen.
@@ -785,7 +801,11 @@ def reads_on_slides(jupyter_server, lab, path):
         assert slides and all(slides), f"{path.name}: no slide with a picture found"
         for id in slides:
             rise.evaluate("id => { location.hash = '#/' + id; }", id)
-            rise.wait_for_function(SLIDE_READY_JS, arg=id)
+            try:
+                rise.wait_for_function(SLIDE_READY_JS, arg=id)
+            except PlaywrightTimeout:
+                raise AssertionError(f"{path.name}: slide {id} never came in whole: "
+                                     f"{rise.evaluate(SLIDE_STATE_JS, id)}") from None
             rise.evaluate(SLIDE_LAID_OUT_JS)  # the slide has come in: nothing moves
             measured.append(rise.evaluate(SLIDE_LABELS_JS, [id, pngs]))
         for k, code in enumerate(SLIDE_SHOTS.get(path.name, ())):
