@@ -513,12 +513,14 @@ class PracticeTree:
         inner node for the window the student types)."""
         from ..pictures.draw import draw_tree
 
+        # in the regular layout (narrow in lecture mode): a mark beside every leaf needs
+        # the room between leaves that a narrow tree gives away
         if self.kind != "pruning":
-            return draw_tree(self.game)
+            return draw_tree(self.game, narrow=False)
         # room beside every inner node for the window the student types (all inner
         # nodes, so the room does not tell which ones alpha-beta enters)
         notes = {n: _WINDOW_ROOM for n in self.game.nodes if not self.game.is_terminal(n)}
-        return draw_tree(self.game, notes=notes)
+        return draw_tree(self.game, notes=notes, narrow=False)
 
     @cached_property
     def svg(self) -> str:

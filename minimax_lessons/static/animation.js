@@ -21,7 +21,7 @@ const SHAPES = new Set(["polygon", "ellipse", "path", "polyline"]);
 const RING = "mm-ring";
 const RING_SHARE = 1 / 3;
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
-const GROW = 2.5;
+const GROW = 3;
 
 const ICONS = {
   start: '<path d="M2 3h2v10H2zM9 3v10L4 8zM15 3v10l-5-5z"/>',
@@ -457,7 +457,8 @@ function render({ model, el }) {
     fit: () => setFitted(!stage.classList.contains("mmla-fitted")),
   };
 
-  // Fitted, a tree grows with the space it has, up to GROW times its natural size.
+  // Fitted, a tree grows with the space it has, up to GROW times its natural size (a
+  // narrow tree, drawn for a notebook's column, fills a wide window too).
   const natural = svg.viewBox.baseVal.width * 4 / 3;  // Graphviz sizes are in points
   svg.style.maxWidth = natural ? `${Math.round(natural * GROW)}px` : "";
 
