@@ -152,6 +152,8 @@ def fresh(course, copy, lesson) -> tuple:
     in the copy; the student's version is renamed beside it. Returns (fresh file, the
     student's renamed file or None)."""
     course, copy = Path(course), Path(copy)
+    if not str(lesson).strip():
+        raise ValueError("name the lesson to get back as shipped: make fresh LESSON=06")
     names = [r for r in _course_files(course)
              if r.as_posix() == lesson or (r.name.startswith(str(lesson)) and r.suffix == ".ipynb"
                                            and len(r.parts) == 1)]

@@ -90,6 +90,8 @@ def test_a_deleted_lesson_comes_back_and_fresh_keeps_the_student_s_version(cours
     assert update(course, copy).kept == []  # the fresh one is the course's
     with pytest.raises(ValueError, match="the lessons are 01-one.ipynb, 02-two.ipynb"):
         fresh(course, copy, "09")
+    with pytest.raises(ValueError, match="make fresh LESSON=06"):
+        fresh(course, copy, "")
 
 
 def test_the_command_line_reports_and_fails_clearly(course, tmp_path, capsys):

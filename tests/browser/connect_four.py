@@ -35,6 +35,9 @@ def the_board_ignores_a_click_made_while_the_program_thinks(page):
     Starts with "New game" (no piece on the board)."""
     page.get_by_role("button", name="New game").click()
     board = page.locator(".widget-html svg").first
+    # the new game's empty board (the status "Your move (X)" may be left from the last one)
+    page.wait_for_function("""() => ![...document.querySelector('.widget-html svg')
+        .querySelectorAll('text')].some(t => /^[XO]$/.test(t.textContent))""")
     page.locator(".widget-html", has_text="Your move (X)").wait_for(state="visible")
     assert board.locator("text", has_text=re.compile(r"^[XO]$")).count() == 0
     page.get_by_role("button", name="↓ 3").wait_for(state="visible")
