@@ -14,7 +14,7 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 # cells together on one worker, the longest groups (the browser files) first.
 XDIST = -n auto --dist loadgroup --no-loadscope-reorder
 
-.PHONY: setup bytecode lab test test-fast site notebooks student-notebooks teaching-guide slide-metadata slides bench clean
+.PHONY: setup bytecode lab lecture fresh test test-fast site notebooks student-notebooks teaching-guide slide-metadata slides bench clean
 
 setup: $(STAMP)
 
@@ -53,10 +53,24 @@ setup: $(SERVER_EXTENSION)
 bytecode: $(STAMP)
 	-@$(PY) -m compileall -q minimax_lessons tests
 
+# The student's own copy of the lessons (not in git): make lab makes it, brings course
+# updates into the lessons the student has not changed, and serves it; the course's files
+# in notebooks/ stay as shipped. `make fresh LESSON=06` gets a lesson back as shipped (the
+# student's version kept beside it). `make lecture` is make lab with every lesson in
+# lecture mode (minimax_lessons/pictures/lecture.py).
+MY_LESSONS := my-lessons
+
 lab: $(STAMP) $(LAB_OVERRIDES) $(SERVER_EXTENSION) bytecode
+	@$(PY) -m minimax_lessons.working_copy --course notebooks --copy $(MY_LESSONS)
 	@echo "Starting JupyterLab on http://127.0.0.1 (Ctrl-C twice stops it)."
 	@echo "Open the URL with '?token=...' printed below; '$(JUPYTER) server list' prints it again."
-	$(JUPYTER) lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
+	$(JUPYTER) lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=$(MY_LESSONS) $(ALLOW_ROOT)
+
+lecture:
+	MINIMAX_LESSONS_LECTURE=on $(MAKE) lab
+
+fresh: $(STAMP)
+	$(PY) -m minimax_lessons.working_copy --course notebooks --copy $(MY_LESSONS) --fresh "$(LESSON)"
 
 test: $(STAMP) $(SERVER_EXTENSION) bytecode site
 	$(PY) -m pytest tests minimax_lessons $(if $(NOTEBOOKS),$(NBVAL_ARGS)) $(XDIST) $(PYTEST_ARGS)

@@ -21,8 +21,9 @@ NAME = PACKAGE.name
 #: ("" is the package's ``__init__``). A module may import from its own part and from the
 #: parts of lower layers; two parts in one layer know nothing of each other.
 LAYERS = (
-    ("words", "_process", "_aliases", "logbook"),  # how things read; child Pythons; the old
-                                  # module paths; the learner's logbook (answers, on this machine)
+    ("words", "_process", "_aliases", "logbook", "working_copy"),  # how things read; child
+                                  # Pythons; the old module paths; the learner's logbook
+                                  # (answers, on this machine); the student's copy of the lessons
     ("games", "runner"),          # the Game interface and games; running code not ours
     ("search", "mistakes"),       # minimax, alpha-beta, ..., traces, engine, MCTS, textbook;
                                   # the known mistakes (ids, sentences, what each gives)

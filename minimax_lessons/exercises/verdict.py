@@ -90,6 +90,12 @@ class Verdict:
         return self.passed
 
     @property
+    def waiting(self) -> bool:
+        """True when there was no answer yet (``...`` or a function's stub): a question
+        waiting, shown as such, not as a wrong answer."""
+        return self.diagnosis == "not-answered" and not self.passed
+
+    @property
     def explanation(self) -> str:
         """The diagnosis in a sentence ('' when there is none): about the answer given by
         hand, or about "your function" (both mistakes' sentences when two give the answer)."""
@@ -142,7 +148,7 @@ class Verdict:
             return f"{self.subject}: " + self.detail.text()
         if self.recorded:
             return f"{self.subject}: {self.message}"
-        mark = F.PASS_MARK if self.passed else F.FAIL_MARK
+        mark = F.PASS_MARK if self.passed else F.WAIT_MARK if self.waiting else F.FAIL_MARK
         lines = [f"{mark} {self.subject}: {self.message}"]
         return "\n".join(lines + (self._answer_lines() if self.hand else self._run_lines()))
 
@@ -154,6 +160,8 @@ class Verdict:
             return self.detail._repr_html_()
         if self.recorded:
             return F.box(True, f"{self.subject}: recorded", F.para(self.message))
+        if self.waiting:  # a question waiting for its answer: no cross, no red
+            return F.box(None, f"{self.subject}: waiting for your answer", F.para(self.message))
         if self.hand:
             named = " or ".join(self.diagnoses) if self.diagnoses else "wrong"
             title = "right" if self.passed else named.replace("-", " ")
