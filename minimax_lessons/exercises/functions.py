@@ -11,7 +11,7 @@
 >>> print(result.message)  # doctest: +ELLIPSIS
 Wrong on ... of 25 tests. The smallest: minimax([7, 2, 9], False) should return 2, but yours ...
 
-The kinds and their signatures are listed in :mod:`~minimax_lessons.exercises.kinds`:
+The kinds and their signatures are listed in :mod:`~minimax_lessons.exercises.function_kinds`:
 ``check_function(kind, fn)`` runs ``fn`` in the sandbox on the kind's
 hand-made traps and on random trees drawn from ``seed``, compares with the
 package's own searches, and returns a :class:`~.verdict.Verdict` (``FunctionCheck``
@@ -52,8 +52,10 @@ from ..runner.copies import course_match
 from ..runner.guard import (carried_findings, diagnosis_of, is_package_function,
                              static_findings)
 from .harness import resolve_harness, run_local
-from .kinds import (SEARCH_TRAPS, Expected, eval_pairs, get_kind, grid, moved_piece,
-                    same_number, search_mistake, symmetries)
+from .answers import same_number
+from .function_kinds import Expected, get_kind
+from .function_kinds.evaluate import SEARCH_TRAPS, search_mistake
+from ..games.tictactoe import eval_pairs, grid, moved_piece, symmetries
 from .nested import paths, subtree
 from ..runner.sandbox import Outcome, default_sandbox
 from ..runner.shipping import Shipped, ShippingError, ship
