@@ -247,10 +247,29 @@ def _parse(raw: bytes):
         except ValueError:
             entry = None
         if _is_entry(entry):
-            found.append(entry)
+            found.append(_ids_apart(entry))
         else:
             bad += 1
     return found, bad
+
+
+def _ids_apart(entry) -> dict:
+    """``entry`` with its mistake ids one to an item: a logbook written before verdicts
+    named several mistakes as a tuple holds two ids in one text, ``"a or b"``, read here as
+    ``["a", "b"]`` (the one place that knows that older form).
+
+    >>> _ids_apart({"diagnoses": ["max-at-every-level or players-swapped", "players-swapped"]})
+    {'diagnoses': ['max-at-every-level', 'players-swapped']}
+    """
+    named = entry.get("diagnoses")
+    if named and any(isinstance(d, str) and " or " in d for d in named):
+        ids = []
+        for text in named:
+            for vid in text.split(" or ") if isinstance(text, str) else [text]:
+                if vid not in ids:
+                    ids.append(vid)
+        entry = {**entry, "diagnoses": ids}
+    return entry
 
 
 def _keep_aside(path, found, why):

@@ -15,10 +15,10 @@ Vocabulary
   tests use it); :data:`DIAGNOSES` gives each one sentence for students, about "your
   function", and :data:`HAND_DIAGNOSES` a sentence about an answer given *by hand* (a
   number, a set of leaves, a window) where the two differ: ``explain(id, hand=True)``.
-- Where two mistakes give the same answer, both are named, joined by " or "
-  (``"max-at-every-level or players-swapped"``); :func:`named_mistakes` lists them
-  once each, and drops a mistake that by hand is only another name for one already
-  listed.
+- Where two mistakes give the same answer, both are named: a tuple of ids
+  (``("max-at-every-level", "players-swapped")``), never one text naming both;
+  :func:`named_mistakes` lists them once each, and drops a mistake that by hand is only
+  another name for one already listed.
 - *Generic* ids (:data:`GENERIC`) say what went wrong when no known mistake matches:
   ``timeout``, ``raises``, ``wrong``, ...; some ids earn no points at all
   (:data:`ZERO_CREDIT`), whatever share of the tests passed.
@@ -452,18 +452,20 @@ ZERO_CREDIT = {"uses-package-search", "starts-a-process", "runs-carried-code",
 def explain(diagnosis, *, hand=False) -> str:
     """The one-sentence explanation of a diagnosis id ('' for None).
 
-    ``hand=True`` words it for an answer given by hand rather than a function;
-    ids joined by " or " (two mistakes giving the same answer) get both sentences.
+    ``hand=True`` words it for an answer given by hand rather than a function; a tuple
+    of ids (two mistakes giving the same answer) gets each one's sentence ('' for none).
 
     >>> explain("one-based-move", hand=True)
     'That counts moves from 1; they are counted from 0 (the first child is move 0).'
     >>> explain("uses-package-search").startswith("The function gets its answer")
     True
+    >>> explain(("max-at-every-level", "players-swapped"), hand=True).count(" Or: ")
+    1
     """
     if diagnosis is None:
         return ""
-    if " or " in diagnosis:
-        return " Or: ".join(explain(d, hand=hand) for d in diagnosis.split(" or "))
+    if not isinstance(diagnosis, str):
+        return " Or: ".join(explain(d, hand=hand) for d in diagnosis)
     if hand and diagnosis in HAND_DIAGNOSES:
         return HAND_DIAGNOSES[diagnosis]
     return DIAGNOSES.get(diagnosis) or EXTRA_DIAGNOSES.get(diagnosis, diagnosis)

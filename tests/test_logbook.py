@@ -46,6 +46,18 @@ def test_seeds_that_are_not_numbers_or_text_are_kept_as_text():
     assert answer("q1", None, True)["seed"] is None
 
 
+def test_an_old_entry_naming_two_mistakes_in_one_text_reads_as_two_ids():
+    old = {"time": 5.0, "question": "p2.1", "seed": 0, "right": False, "kind": "value",
+           "diagnoses": ["max-at-every-level or players-swapped", "players-swapped"]}
+    logbook.where().parent.mkdir(parents=True, exist_ok=True)
+    logbook.where().write_text(json.dumps(old) + "\n")
+    (entry,) = logbook.entries()
+    assert entry["diagnoses"] == ["max-at-every-level", "players-swapped"]
+    from minimax_lessons.progress.schedule import cards
+    assert set(cards(logbook.entries())) == {("max-at-every-level", "value"),
+                                            ("players-swapped", "value")}
+
+
 def test_the_switch_turns_recording_off_and_on(monkeypatch):
     for word in ("off", "OFF", "0", "no", "false"):
         monkeypatch.setenv(logbook.SWITCH_ENV, word)

@@ -31,8 +31,9 @@ Vocabulary
   name them): a value question knows the values each known mistake gives at its node
   (``max-at-every-level``, ``players-swapped``, ``chance-as-min``, ``no-pruning`` when
   the node returns a bound, ...), a look question the tie rule and ``pruned-too-few`` /
-  ``pruned-too-many``. ``question.mistake(reply)`` gives ``(id, sentence)``, the player
-  the same from :meth:`QuizQuestion.as_data`.
+  ``pruned-too-many``. ``question.mistake(reply)`` gives ``(ids, sentence)`` (a tuple of
+  ids, two when two mistakes give the reply), the player the same from
+  :meth:`QuizQuestion.as_data`.
 
 - Each stop answered or skipped in the player is written in the learner's logbook
   (:mod:`minimax_lessons.logbook`) by a :class:`QuizLog` watching the widget's answers: the
@@ -49,7 +50,7 @@ Vocabulary
 >>> print(questions[2].explanation)
 B is a MIN node: min(3, 12, 8) = 3.
 >>> questions[2].mistake("12")[0]
-'max-at-every-level or players-swapped'
+('max-at-every-level', 'players-swapped')
 >>> print(next(q for q in questions if q.answer == "no").explanation)
 C is a MIN node at <=2 and alpha = 3: 2 <= 3, MAX can already get 3 elsewhere, so C2 and C3 are pruned.
 """
@@ -87,9 +88,9 @@ class QuizQuestion(NamedTuple):
     explanation: str    # one sentence: why that is the answer
     reveal: int         # the first frame whose picture shows the answer
     value: object = None  # the number, for a value question
-    #: The known mistakes behind wrong answers: ``(answer, diagnosis id, sentence)``, the
-    #: answer a number (value) or "yes" / "no" (look); ids of two mistakes that give the
-    #: same answer are joined by " or ".
+    #: The known mistakes behind wrong answers: ``(answer, diagnosis ids, sentence)``, the
+    #: answer a number (value) or "yes" / "no" (look), the ids a tuple (two when two
+    #: mistakes give the same answer).
     mistakes: tuple = ()
 
     def check(self, reply) -> bool:
@@ -114,13 +115,13 @@ class QuizQuestion(NamedTuple):
         return abs(got - value) <= TOLERANCE
 
     def mistake(self, reply):
-        """``(diagnosis id, sentence)`` for a wrong ``reply``: the known mistake that gives it,
-        else ``("wrong", "")``; None when the reply is right.
+        """``(diagnosis ids, sentence)`` for a wrong ``reply``: the known mistakes that give
+        it, else ``(("wrong",), "")``; None when the reply is right.
 
         >>> q = QuizQuestion(5, VALUE, (0,), "What value does B return?", "3", "", 8, 3,
-        ...                  ((12, "max-at-every-level", "That is ..."),))
+        ...                  ((12, ("max-at-every-level",), "That is ..."),))
         >>> q.mistake("12"), q.mistake(" 7"), q.mistake(3)
-        (('max-at-every-level', 'That is ...'), ('wrong', ''), None)
+        ((('max-at-every-level',), 'That is ...'), (('wrong',), ''), None)
         """
         if self.check(reply):
             return None
@@ -130,7 +131,7 @@ class QuizQuestion(NamedTuple):
         else:
             got = _number(reply)
             found = [] if got is None else [m for m in self.mistakes if self._same(got, m[0])]
-        return (found[0][1], found[0][2]) if found else ("wrong", "")
+        return (found[0][1], found[0][2]) if found else (("wrong",), "")
 
     def as_data(self) -> dict:
         """The question as JSON-ready data for the player."""
@@ -143,8 +144,8 @@ class QuizQuestion(NamedTuple):
                 data["value"] = self.value
         if self.mistakes:  # JSON has no infinity: "inf" and "-inf" as text
             data["mistakes"] = [[a if isinstance(a, str) or not math.isinf(a) else
-                                 ("inf" if a > 0 else "-inf"), vid, sentence]
-                                for a, vid, sentence in self.mistakes]
+                                 ("inf" if a > 0 else "-inf"), list(ids), sentence]
+                                for a, ids, sentence in self.mistakes]
         return data
 
 
@@ -161,7 +162,7 @@ class QuizLog:
     restart (no answer left) lets the questions be answered, and written, again.
 
     >>> q = QuizQuestion(5, VALUE, (0,), "What value does B return?", "3", "", 8, 3,
-    ...                  ((12, "max-at-every-level", "That is ..."),))
+    ...                  ((12, ("max-at-every-level",), "That is ..."),))
     >>> log = QuizLog([q], "minimax")
     >>> [e["diagnoses"] for e in log.entries('[{"reply": "12", "ok": false}]', time=1.0)]
     [['max-at-every-level']]
@@ -198,8 +199,7 @@ class QuizLog:
             reply = said.get("reply")
             right = not skipped and q.check(reply)
             mistake = None if right or skipped else q.mistake(reply)
-            named = [vid for vid in (mistake[0].split(" or ") if mistake else ())
-                     if vid != "wrong"]
+            named = [vid for vid in (mistake[0] if mistake else ()) if vid != "wrong"]
             extra = {"skipped": True} if skipped else {}
             found.append(logbook.answer(self.question, None, right, named, kind=f"quiz-{q.kind}",
                                         time=time, prompt=q.prompt, **extra))
@@ -225,7 +225,7 @@ def _look_mistakes(answer, tie) -> tuple:
         said, vid = "yes", "prune-strict" if tie else "pruned-too-few"
     else:
         said, vid = "no", "prune-non-strict" if tie else "pruned-too-many"
-    return ((said, vid, explain(vid, hand=True)),)
+    return ((said, (vid,), explain(vid, hand=True)),)
 
 
 def _given_away(question, before) -> bool:
@@ -349,13 +349,13 @@ class _Questions:
 
     def value_mistakes(self, step) -> tuple:
         """What each known mistake gives at the node returning at ``step``, as
-        ``(value, ids, sentence)``: from the values its children returned, and, in a tree of
+        ``(value, ids, sentence)`` (the ids a tuple): from the values its children returned, and, in a tree of
         numbers searched with a window, the value it would have without pruning."""
         found = node_value_mistakes(self.game, step.state,
                                     [v for _, v in self.reported[step.path]])
         if self.windowed and _plain_tree(self.game, step.state):
             found.append(("no-pruning", minimax(self.game, step.state).value))
-        return tuple((value, " or ".join(ids), explain(" or ".join(ids), hand=True))
+        return tuple((value, tuple(ids), explain(tuple(ids), hand=True))
                      for value, ids in wrong_values(found, step.value))
 
     def why(self, path, step) -> str:

@@ -219,12 +219,12 @@ def check(question_id, answer, *, seed=None) -> Verdict:
         return record_answer(path, question_id, seed, answer)
     if answer is Ellipsis:
         return Verdict(str(question_id), False, "not-answered",
-                        "Not answered yet: replace ... with your answer.", seed)
+                        "Not answered yet: replace ... with your answer.", seed=seed)
     q = get_question(question_id)
     if q is None:
         known = ", ".join(question_ids()[:30])
         return Verdict(str(question_id), False, "unknown-question",
-                        f"There is no question {question_id!r}. Known ids: {known}.", seed)
+                        f"There is no question {question_id!r}. Known ids: {known}.", seed=seed)
     if q.graded and not isinstance(q, FunctionQuestion):
         return recorded_for_grading(question_id, seed)
     try:
@@ -232,7 +232,7 @@ def check(question_id, answer, *, seed=None) -> Verdict:
     except Exception as exc:  # an answer of an unforeseen shape must not raise in class
         return Verdict(str(question_id), False, "bad-answer",
                         f"This answer could not be checked ({type(exc).__name__}: {exc}). "
-                        f"Expected {q.answer_hint}.", seed)
+                        f"Expected {q.answer_hint}.", seed=seed)
     note_verdict(verdict, q)  # the learner's logbook (never in a graded run)
     return verdict
 
@@ -246,7 +246,7 @@ def recorded_for_grading(question_id, seed) -> Verdict:
     """
     return Verdict(str(question_id), False, None,
                     "Recorded. This question is graded: your instructor's grader judges the "
-                    "answer later, so it is not checked here.", seed, recorded=True)
+                    "answer later, so it is not checked here.", seed=seed, recorded=True)
 
 
 def record_answer(path, question_id, seed, answer) -> Verdict:
@@ -275,7 +275,7 @@ def record_answer(path, question_id, seed, answer) -> Verdict:
                 os.fsync(out.fileno())
     except OSError as exc:
         note = f"The answer could not be recorded ({exc})."
-    return Verdict(str(question_id), True, None, note, seed, recorded=True)
+    return Verdict(str(question_id), True, None, note, seed=seed, recorded=True)
 
 
 __all__ = ["check", "question", "register", "add_bank", "get_question", "question_ids",

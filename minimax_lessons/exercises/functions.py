@@ -61,16 +61,20 @@ from ..runner.sandbox import Outcome, default_sandbox
 from ..runner.shipping import Shipped, ShippingError, ship
 from ..mistakes import EXTRA_DIAGNOSES, ZERO_CREDIT, explain_diagnosis  # noqa: F401
 from .variants import variants_for
-from .verdict import Verdict
+from .verdict import FunctionRun, Picture, Verdict
 
 
 #: The verdict on a function, by its old name here (:class:`~.verdict.Verdict`).
 FunctionCheck = Verdict
 
 
-def _verdict(kind, passed, diagnosis, message, **facts) -> Verdict:
-    """The verdict on a function of ``kind``: its explanation speaks of "your function"."""
-    return Verdict(kind, passed, diagnosis, message, hand=False, **facts)
+def _verdict(kind, passed, diagnosis, message, *, score=None, picture=None,
+             **run) -> Verdict:
+    """The verdict on a function of ``kind`` (``run``: the :class:`~.verdict.FunctionRun`'s
+    facts; ``picture``: ``(tree, notes, highlight)``); it speaks of "your function"."""
+    return Verdict(kind, passed, diagnosis, message, score=score,
+                   picture=Picture(*picture) if picture else None,
+                   run=FunctionRun(kind, **run))
 
 
 def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_ties=True,
@@ -171,7 +175,7 @@ def _full_stop(text) -> str:
 
 
 def _with_time(result, seconds):
-    return replace(result, seconds=seconds)
+    return replace(result, run=replace(result.run, seconds=seconds))
 
 
 @functools.lru_cache(maxsize=64)

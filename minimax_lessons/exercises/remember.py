@@ -4,14 +4,13 @@ Vocabulary
 ----------
 - A checked answer (``check(id, answer)``) is *noted* as one answer entry of the logbook
   (:mod:`minimax_lessons.logbook`): the question's id and kind, the seed, right or wrong,
-  and the ids of the mistakes its verdict names (two mistakes that give one answer,
-  ``"max-at-every-level or players-swapped"``, are both noted). Not noted: an answer not
+  and the ids of the mistakes its verdict names (both, when two mistakes give one answer). Not noted: an answer not
   given yet (``...``), an unknown question, an answer that could not be read, and every
   answer to a graded question (its verdict says nothing of right or wrong, and neither
   may the logbook).
 - A *practice message* is what the practice widget sends the kernel when it judges an
   answer on the tree (``{"type": "answer", "stage", "node", "level", "seed", "right",
-  "diagnosis"}``) or finishes one (``{"type": "tree", "level", "clean"}``): the first
+  "diagnoses"}``, the ids a list) or finishes one (``{"type": "tree", "level", "clean"}``): the first
   becomes an answer entry whose question is ``practice:<kind>`` and whose kind is
   ``practice-<kind>``, the second a level entry, from which :func:`remembered_level`
   tells where practice of that kind starts next time, in any kernel.
@@ -21,7 +20,7 @@ Vocabulary
 >>> import tempfile, os
 >>> os.environ["MINIMAX_LESSONS_PROGRESS_DIR"] = tempfile.mkdtemp()
 >>> note_practice("values", {"type": "answer", "stage": "values", "node": "A", "level": 1,
-...                          "seed": "0:1", "right": False, "diagnosis": "max-at-every-level"})
+...                          "seed": "0:1", "right": False, "diagnoses": ["max-at-every-level"]})
 True
 >>> note_practice("values", {"type": "tree", "level": 2, "clean": True})
 True
@@ -41,16 +40,18 @@ NOT_ANSWERS = {"not-answered", "unknown-question", "bad-answer"}
 
 
 def diagnoses_of(named) -> list:
-    """Mistake ids, once each, from ids and texts naming several ("a or b").
+    """Mistake ids, once each, in order: of a list or tuple of ids (nothing of anything else,
+    such as what a message from the browser holds in its place).
 
-    >>> diagnoses_of(["max-at-every-level or players-swapped", "players-swapped"])
+    >>> diagnoses_of(("max-at-every-level", "players-swapped", "max-at-every-level"))
     ['max-at-every-level', 'players-swapped']
+    >>> diagnoses_of("max-at-every-level"), diagnoses_of(None)
+    ([], [])
     """
     out = []
-    for text in named:
-        for vid in str(text or "").split(" or "):
-            if vid and vid not in out:
-                out.append(vid)
+    for vid in named if isinstance(named, (list, tuple)) else ():
+        if isinstance(vid, str) and vid and vid not in out:
+            out.append(vid)
     return out
 
 
@@ -60,7 +61,7 @@ def note_verdict(verdict, question, *, aim=None) -> bool:
         return False
     extra = {"aim": list(aim)} if aim else {}
     return logbook.append(logbook.answer(question.id, verdict.seed, verdict.passed,
-                                         diagnoses_of(verdict.diagnoses), kind=question.kind,
+                                         verdict.diagnoses, kind=question.kind,
                                          **extra))
 
 
@@ -82,7 +83,7 @@ def note_practice(kind, message, *, aim=None) -> bool:
                                             **extra))
     if message.get("type") != "answer" or not isinstance(message.get("right"), bool):
         return False
-    found = diagnoses_of([message.get("diagnosis")]) if not message["right"] else []
+    found = diagnoses_of(message.get("diagnoses")) if not message["right"] else []
     details = {key: message[key] for key in ("stage", "node", "level")
                if isinstance(message.get(key), (int, str)) and not isinstance(message[key], bool)}
     return logbook.append(logbook.answer(practice_question(kind), message.get("seed"),

@@ -377,7 +377,8 @@ def results_json(result, final, notes, config, seconds, isolation="bwrap", dates
     visibility = config.get("visibility", DEFAULT_VISIBILITY)
     tests = []
     for g in result.grades:
-        output = g.feedback + (f"\n\nDiagnosis: {g.diagnosis}" if g.diagnosis else "")
+        output = g.feedback + (f"\n\nDiagnosis: {' or '.join(g.diagnoses)}" if g.diagnoses
+                               else "")
         tests.append({"name": f"{PurePosixPath(g.notebook).stem}: {g.question}",
                       "number": g.question, "score": g.points, "max_score": g.max_points,
                       "status": "passed" if g.points >= g.max_points else "failed",
@@ -402,8 +403,8 @@ def results_json(result, final, notes, config, seconds, isolation="bwrap", dates
             "output_format": "text", "test_output_format": "text", "visibility": "visible",
             "stdout_visibility": "hidden", "tests": tests,
             "extra_data": {"isolation": isolation,
-                           "diagnoses": {g.question: g.diagnosis for g in result.grades
-                                         if g.diagnosis}}}
+                           "diagnoses": {g.question: list(g.diagnoses) for g in result.grades
+                                         if g.diagnoses}}}
 
 
 def main(argv=None):

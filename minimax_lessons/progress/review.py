@@ -97,7 +97,7 @@ def practice_kinds() -> dict:
                          for w in item.get("wrong", {}).values()]
                 said += [s[0] for s in key.get("sets", ())] + list(key.get("none", ())[:1])
                 said += [w[0] for w in key.get("windowWrong", {}).values()]
-                named |= {d for text in said for d in text.split(" or ") if is_named(d)}
+                named |= {d for ids in said for d in ids if is_named(d)}
         found[kind] = frozenset(named)
     return found
 
@@ -279,7 +279,7 @@ class Review:
         except Exception as exc:  # an answer of an unforeseen shape must not raise in class
             verdict = Verdict(q.id, False, "bad-answer", f"This answer could not be checked "
                               f"({type(exc).__name__}: {exc}). Expected {q.answer_hint}.",
-                              self.item.seed)
+                              seed=self.item.seed)
         note_verdict(verdict, q, aim=self.item.card)
         self.verdicts.append(verdict)
         return verdict

@@ -9,9 +9,9 @@
 //           frame k - 1: n = [[node, look, value text, window text]], e = [[node, edge look]];
 //           the full state is kept every checkpointEvery frames (as the Python frames are)
 //   index   the frame shown; playing; speed (steps per second)
-//   answers a quiz's answers so far, JSON text [null | {reply, ok, diagnosis} | {skip: true}]
+//   answers a quiz's answers so far, JSON text [null | {reply, ok, diagnoses} | {skip: true}]
 //           (only when frames has a quiz: [{f, kind, prompt, answer, why, reveal, tol, value,
-//           mistakes: [[answer, diagnosis id, sentence]]}]; the player stops at frame f until
+//           mistakes: [[answer, [diagnosis id, ...], sentence]]}]; the player stops at frame f until
 //           the question is answered or skipped; a wrong reply is named by the mistake giving it)
 // Stepping only repaints the nodes that differ, so it needs no kernel round trip.
 
@@ -223,14 +223,14 @@ function isRight(question, reply) {
   return sameNumber(question, parseReply(reply), want);
 }
 
-// [diagnosis id, sentence] for a wrong reply: the known mistake that gives it, else
-// ["wrong", ""] (the twin of QuizQuestion.mistake in Python).
+// [[diagnosis id, ...], sentence] for a wrong reply: the known mistakes that give it, else
+// [["wrong"], ""] (the twin of QuizQuestion.mistake in Python).
 function mistakeOf(question, reply) {
   const found = (question.mistakes || []).find(([answer]) => question.kind === "look"
     ? answer === reply
     : sameNumber(question, parseReply(reply),
                  typeof answer === "number" ? answer : parseReply(answer)));
-  return found ? [found[1], found[2]] : ["wrong", ""];
+  return found ? [found[1], found[2]] : [["wrong"], ""];
 }
 
 const escapeHtml = (text) => String(text).replace(/[&<>"]/g,
@@ -247,11 +247,12 @@ function verdictHtml(question, answer) {
   if (answer.ok) {
     return `<p class="mmla-verdict mmla-right"><b>\u2713 Right:</b> ${right}. ${why}</p>`;
   }
-  const [diagnosis, sentence] = mistakeOf(question, answer.reply);
-  const named = diagnosis !== "wrong"
-    ? `<span class="mmla-mistake"><b>Likely mistake:</b> ${escapeHtml(diagnosis.replace(/-/g, " "))}. ` +
+  const [diagnoses, sentence] = mistakeOf(question, answer.reply);
+  const words = diagnoses.filter((id) => id !== "wrong").join(" or ").replace(/-/g, " ");
+  const named = words
+    ? `<span class="mmla-mistake"><b>Likely mistake:</b> ${escapeHtml(words)}. ` +
       `${pretty(sentence)}</span>` : "";
-  return `<p class="mmla-verdict mmla-wrong" data-diagnosis="${escapeHtml(diagnosis)}">` +
+  return `<p class="mmla-verdict mmla-wrong" data-diagnoses="${escapeHtml(diagnoses.join(" "))}">` +
     `<b>\u2717 Not quite:</b> you said ${escapeHtml(answer.reply)}; the answer is ${right}. ` +
     `${why}${named}</p>`;
 }
@@ -516,7 +517,7 @@ function render({ model, el }) {
     } else {
       const said = String(reply).trim();
       const ok = isRight(quiz[i], said);
-      answers[i] = ok ? { reply: said, ok } : { reply: said, ok, diagnosis: mistakeOf(quiz[i], said)[0] };
+      answers[i] = ok ? { reply: said, ok } : { reply: said, ok, diagnoses: mistakeOf(quiz[i], said)[0] };
     }
     model.set("answers", JSON.stringify(answers));
     model.save_changes();

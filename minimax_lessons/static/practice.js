@@ -4,12 +4,13 @@
 //   data  JSON text: {kind, level, streak, palette, levels, trees: [key + svg]}
 // Each tree's key (PracticeTree.key() in Python) gives, by the drawing's node ids
 // (n, n_0, n_0_1 ...), every stage's items: the right answer, the sentence why, and
-// the likely mistake for common wrong answers. Every answer is judged here, in the
+// likely mistakes for common wrong answers ([ids, sentence]: the ids of the mistakes that
+// give the answer, two when two do). Every answer is judged here, in the
 // browser, without a kernel round trip.
 //
 // Each answer judged, and each tree done, is told to the model (model.send: the kernel,
 // which writes it in the learner's logbook, or a saved page's own record in the browser):
-//   {type: "answer", level, seed, stage, node, right, diagnosis} and {type: "tree", level, clean}.
+//   {type: "answer", level, seed, stage, node, right, diagnoses} and {type: "tree", level, clean}.
 //
 // Right and wrong never rest on colour alone: a right node gets a tick and a thick
 // solid outline, a wrong one a cross and a dashed outline, and the sentence below.
@@ -66,23 +67,30 @@ function show(v) {
 
 // -- judging one answer (the browser's twin of PracticeTree.judge) ----------------------
 
+// The likely mistakes as the student reads them ("max at every level or players swapped"),
+// "" for none and for "wrong" (no known mistake gives the answer).
+function mistakeWords(ids) {
+  const named = ids.filter((id) => id !== "wrong");
+  return named.length ? named.join(" or ").replace(/-/g, " ") : "";
+}
+
 function judgeTyped(stage, item, text, tree) {
   const windows = stage.stage === "windows";
   const given = windows ? parsePair(text) : parseNumber(text);
   if (given === null) {
-    return { right: null, diagnosis: "bad-answer",
+    return { right: null, diagnoses: ["bad-answer"],
              sentence: windows ? "Type two numbers, alpha then beta, such as 3, +inf (or -inf)."
                                : "Type a number, such as 3 or -2.5." };
   }
   const answer = windows ? item.answer.split("|").map(parseNumber) : parseNumber(item.answer);
-  if (same(given, answer)) return { right: true, diagnosis: null, sentence: item.why, given };
+  if (same(given, answer)) return { right: true, diagnoses: [], sentence: item.why, given };
   let wrong = item.wrong[canon(given)];
   if (!wrong && windows) {
     const w = tree.windowWrong;
     wrong = same(given[0], answer[0]) ? w.alpha : same(given[1], answer[1]) ? w.beta : w.both;
   }
-  const [diagnosis, sentence] = wrong || item.otherwise;
-  return { right: false, diagnosis, sentence, given };
+  const [diagnoses, sentence] = wrong || item.otherwise;
+  return { right: false, diagnoses, sentence, given };
 }
 
 // The verdict on Check with the leaves `marked` (a Set of ids): the browser's twin of
@@ -93,14 +101,14 @@ function judgeMarked(tree, marked) {
   const right = leaves.filter((id) => items[id].answer);
   const missed = right.filter((id) => !marked.has(id));
   const equal = (list) => list.length === marked.size && list.every((id) => marked.has(id));
-  if (equal(right)) return { right: true, diagnosis: null, sentence: "", missed };
-  if (marked.size === 0) return { right: false, diagnosis: tree.none[0], sentence: tree.none[1], missed };
-  for (const [diagnosis, sentence, set] of tree.sets) {
-    if (equal(set)) return { right: false, diagnosis, sentence, missed };
+  if (equal(right)) return { right: true, diagnoses: [], sentence: "", missed };
+  if (marked.size === 0) return { right: false, diagnoses: tree.none[0], sentence: tree.none[1], missed };
+  for (const [diagnoses, sentence, set] of tree.sets) {
+    if (equal(set)) return { right: false, diagnoses, sentence, missed };
   }
   const first = missed.length ? missed[0] : leaves.find((id) => marked.has(id) && !items[id].answer);
-  const [diagnosis, sentence] = items[first].otherwise;
-  return { right: false, diagnosis, sentence, missed };
+  const [diagnoses, sentence] = items[first].otherwise;
+  return { right: false, diagnoses, sentence, missed };
 }
 
 // -- painting marks on the SVG ------------------------------------------------------------
@@ -501,10 +509,10 @@ function render({ model, el }) {
     paint(id);
     const name = nameOf(id);
     if (verdict.right) say("right", `${name}: right. ${verdict.sentence}`);
-    else say("wrong", `${name}: not right` + (verdict.diagnosis && verdict.diagnosis !== "wrong"
-      ? ` (likely mistake: ${verdict.diagnosis.replace(/-/g, " ")}). ` : ". ") + verdict.sentence);
-    root.dataset.lastDiagnosis = verdict.diagnosis || "";
-    tell({ type: "answer", node: name, right: !!verdict.right, diagnosis: verdict.diagnosis || null });
+    else say("wrong", `${name}: not right` + (mistakeWords(verdict.diagnoses)
+      ? ` (likely mistake: ${mistakeWords(verdict.diagnoses)}). ` : ". ") + verdict.sentence);
+    root.dataset.lastDiagnoses = verdict.diagnoses.join(" ");
+    tell({ type: "answer", node: name, right: !!verdict.right, diagnoses: verdict.diagnoses });
   }
 
   function enter() {
@@ -513,7 +521,7 @@ function render({ model, el }) {
     const verdict = judgeTyped(stage(), item, input.value, tree);
     if (verdict.right === null) {
       say("wrong", verdict.sentence);
-      root.dataset.lastDiagnosis = "bad-answer";
+      root.dataset.lastDiagnoses = "bad-answer";
       input.select();  // the next try replaces what was typed
       return;
     }
@@ -540,22 +548,22 @@ function render({ model, el }) {
     if (on) {
       const wrong = leaves.find((leaf) => !items[leaf].answer);
       if (wrong) {
-        const [diagnosis, sentence] = items[wrong].otherwise;
+        const [diagnoses, sentence] = items[wrong].otherwise;
         for (const leaf of leaves) {
           if (!items[leaf].answer) state.set(leaf, { status: "wrong" });
         }
         mistakes += 1;
         if (!tree.nodes[id].leaf) state.set(id, { status: "wrong" });
-        say("wrong", `${nameOf(id)}: not right` + (diagnosis !== "wrong"
-          ? ` (likely mistake: ${diagnosis.replace(/-/g, " ")}). ` : ". ") + sentence);
-        root.dataset.lastDiagnosis = diagnosis;
-        tell({ type: "answer", node: nameOf(id), right: false, diagnosis });
+        say("wrong", `${nameOf(id)}: not right` + (mistakeWords(diagnoses)
+          ? ` (likely mistake: ${mistakeWords(diagnoses)}). ` : ". ") + sentence);
+        root.dataset.lastDiagnoses = diagnoses.join(" ");
+        tell({ type: "answer", node: nameOf(id), right: false, diagnoses });
       } else {
         for (const leaf of leaves) state.set(leaf, { status: "right" });
         say("right", `${nameOf(id)}: right, alpha-beta never evaluates ` +
             (leaves.length > 1 ? "these leaves." : "it."));
-        root.dataset.lastDiagnosis = "";
-        tell({ type: "answer", node: nameOf(id), right: true, diagnosis: null });
+        root.dataset.lastDiagnoses = "";
+        tell({ type: "answer", node: nameOf(id), right: true, diagnoses: [] });
       }
     } else {
       say("info", `${nameOf(id)}: no longer marked as pruned.`);
@@ -567,8 +575,8 @@ function render({ model, el }) {
   function check() {
     if (stage().stage !== "pruned") return;
     const verdict = judgeMarked(tree, marked);
-    root.dataset.lastDiagnosis = verdict.diagnosis || "";
-    tell({ type: "answer", node: "Check", right: verdict.right, diagnosis: verdict.diagnosis });
+    root.dataset.lastDiagnoses = verdict.diagnoses.join(" ");
+    tell({ type: "answer", node: "Check", right: verdict.right, diagnoses: verdict.diagnoses });
     if (verdict.right) {
       finishIfDone();
       return;
@@ -577,14 +585,14 @@ function render({ model, el }) {
     for (const leaf of verdict.missed) state.set(leaf, { status: "missed" });
     paintAll();
     say("wrong", (verdict.missed.length ? `Missed ${verdict.missed.map(nameOf).join(", ")}. `
-      : "Not right. ") + (verdict.diagnosis !== "wrong"
-      ? `Likely mistake: ${verdict.diagnosis.replace(/-/g, " ")}. ` : "") + verdict.sentence);
+      : "Not right. ") + (mistakeWords(verdict.diagnoses)
+      ? `Likely mistake: ${mistakeWords(verdict.diagnoses)}. ` : "") + verdict.sentence);
   }
 
   function chooseMove(id) {
     const item = stage().items[id];
-    if (item.answer) record(id, { right: true, diagnosis: null, sentence: item.why });
-    else record(id, { right: false, diagnosis: item.otherwise[0], sentence: item.otherwise[1] });
+    if (item.answer) record(id, { right: true, diagnoses: [], sentence: item.why });
+    else record(id, { right: false, diagnoses: item.otherwise[0], sentence: item.otherwise[1] });
     finishIfDone();
   }
 

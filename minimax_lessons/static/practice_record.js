@@ -9,7 +9,7 @@
 // record.data is the page's data starting at the level this browser's record of the page
 // got to, so a page opened again goes on where it stopped: with the tree it showed, as
 // far as it was answered. The record holds that level, that tree's progress, the trees
-// done, and the last answers (right or wrong, the likely mistake's id). Nothing leaves
+// done, and the last answers (right or wrong, the likely mistakes' ids). Nothing leaves
 // the browser; where localStorage cannot be used, the page works and forgets.
 
 const practiceRecord = (() => {
@@ -22,6 +22,13 @@ const practiceRecord = (() => {
 .mmp-record h2 { font-size: 1em; margin: 0 0 4px 0; }
 .mmp-record p, .mmp-record ul { margin: 4px 0; }
 .mmp-record button { font-size: 14px; }`;
+
+  // The mistake ids of an answer: its list of ids; a record kept before the ids were a
+  // list holds them in one text, "a or b", split here.
+  function idsOf(answer) {
+    if (Array.isArray(answer.diagnoses)) return answer.diagnoses.map(String);
+    return answer.diagnosis ? String(answer.diagnosis).split(" or ") : [];
+  }
 
   function storage() {
     try {
@@ -62,7 +69,7 @@ const practiceRecord = (() => {
       if (!message) return;
       if (message.type === "answer") {
         record.answers.push({ time: Date.now(), right: !!message.right,
-                              diagnosis: message.diagnosis || null, level: message.level });
+                              diagnoses: idsOf(message), level: message.level });
         if (record.answers.length > KEEP) record.answers.splice(0, record.answers.length - KEEP);
       } else if (message.type === "tree") {
         record.trees += 1;
@@ -92,8 +99,8 @@ const practiceRecord = (() => {
     function mistakes() {
       const seen = new Map();
       for (const a of record.answers) {
-        if (a.right || !a.diagnosis) continue;
-        for (const id of String(a.diagnosis).split(" or ")) {
+        if (a.right) continue;
+        for (const id of idsOf(a)) {
           if (NOT_NAMED.has(id)) continue;
           const m = seen.get(id) || [id.replace(/-/g, " "), 0, 0];
           m[1] += 1;

@@ -113,7 +113,7 @@ def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_serve
     leaves_max = max(first.game.to_nested()[0] + first.game.to_nested()[1])
     said = solve_values(v, first, wrong_first=(root, str(leaves_max)))
     expected = first.judge("values", root, leaves_max)
-    assert not expected.right and expected.diagnosis in said.replace(" ", "-"), said
+    assert not expected.passed and expected.diagnosis in said.replace(" ", "-"), said
     assert "\u2718" in said  # a cross, not only a colour
     wait_data(v, "done", 1)
     assert "Tree done" in feedback(v)
@@ -143,7 +143,7 @@ def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_serve
     node(p, needed, pruning).click()
     verdict = pruning.judge("pruned", needed, True)
     assert f"{needed} is needed" in feedback(p) and "\u2718" in feedback(p)
-    assert p.get_attribute("data-last-diagnosis") == verdict.diagnosis
+    assert p.get_attribute("data-last-diagnoses") == " ".join(verdict.diagnoses)
     node(p, needed, pruning).click()
     assert "no longer marked" in feedback(p)
     solve_pruning(p, pruning)
@@ -182,7 +182,7 @@ def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_pat
         wrong = tree.answer(order[0]) + 1
         type_value(widget, tree, order[0], str(wrong))
         assert look(page, first_id) == {"mark": "\u2718", "dash": "4,3", "width": "3"}
-        assert tree.judge("values", order[0], wrong).sentence in feedback(widget)
+        assert tree.judge("values", order[0], wrong).message in feedback(widget)
         # the wrong answer is selected: the next try, typed straight away, replaces it
         assert widget.locator(".mmp-input").evaluate(
             "i => [document.activeElement === i, i.selectionStart, i.selectionEnd, i.value]"
@@ -227,7 +227,7 @@ def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_pat
 
 MARKED_JS = """([keys, cases]) => cases.map(([k, marked]) => {
     const v = window.practiceModule.judgeMarked(keys[k], new Set(marked));
-    return [v.right, v.diagnosis, v.right ? null : v.sentence];
+    return [v.right, v.diagnoses, v.right ? null : v.sentence];
 })"""
 
 
@@ -235,7 +235,7 @@ JUDGE_JS = """([keys, cases]) => cases.map(([k, stage, id, text]) => {
     const tree = keys[k];
     const s = tree.stages.find((x) => x.stage === stage);
     const v = window.practiceModule.judgeTyped(s, s.items[id], text, tree);
-    return [v.right, v.diagnosis, v.sentence];
+    return [v.right, v.diagnoses, v.sentence];
 })"""
 
 
@@ -292,7 +292,7 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
                 for stage, name, answer, typed in typed_cases(tree):
                     cases.append([len(keys) - 1, stage, tree.ids[name], typed])
                     v = tree.judge(stage, name, answer)
-                    expected.append([v.right, v.diagnosis, v.sentence])
+                    expected.append([v.passed, list(v.diagnoses), v.message])
         got = page.evaluate(JUDGE_JS, [keys, cases])
         # Check with a set of leaves marked: right, none, each mistake's set, one off
         keys, marked_cases, expected_marked = [], [], []
@@ -307,7 +307,8 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
             for marked in sets:
                 marked_cases.append([len(keys) - 1, sorted(tree.ids[leaf] for leaf in marked)])
                 v = tree.judge_marked(marked)
-                expected_marked.append([v.right, v.diagnosis, None if v.right else v.sentence])
+                expected_marked.append([v.passed, list(v.diagnoses),
+                                        None if v.passed else v.message])
         got_marked = page.evaluate(MARKED_JS, [keys, marked_cases])
     finally:
         context.close()
@@ -315,7 +316,8 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
     assert got_marked == expected_marked and len(expected_marked) > 200
     wrong = [(c[1:], g, e) for c, g, e in zip(cases, got, expected) if g != e]
     assert not wrong, wrong[:3]
-    assert {d for _, d, _ in expected} >= {None, "wrong", "players-swapped", "window-reset"}
+    assert {d for _, ids, _ in expected for d in ids or [None]} >= {
+        None, "wrong", "players-swapped", "window-reset"}
 
 
 def test_the_saved_best_move_page_names_a_wrong_move_then_accepts_the_best(browser, tmp_path):
@@ -336,7 +338,7 @@ def test_the_saved_best_move_page_names_a_wrong_move_then_accepts_the_best(brows
         widget = page.locator(".mmp")
         node(widget, other, tree).click()
         verdict = tree.judge("move", tree.game.root, other)
-        assert verdict.sentence in feedback(widget) and "\u2718" in feedback(widget)
+        assert verdict.message in feedback(widget) and "\u2718" in feedback(widget)
         node(widget, best, tree).click()
         wait_data(widget, "done", 1)
         assert feedback(widget).startswith(f"\u2714 {best}: right")

@@ -315,8 +315,9 @@ def test_the_prune_strict_picture_flags_only_leaves_evaluated_in_one_run():
 
     result = check_function("alphabeta", V.alphabeta_strict)
     assert result.diagnosis == "prune-strict"
-    game, notes, highlight = result.picture
-    tree = result.failing_input[0]
+    drawn = result.picture
+    game, notes, highlight = drawn.tree, drawn.notes, drawn.highlight
+    tree = result.run.failing_input[0]
     right, strict = leaf_order(V.alphabeta, tree), leaf_order(V.alphabeta_strict, tree)
     differ = set(right) ^ set(strict)
     moved = [p for p in set(right) & set(strict) if right.index(p) != strict.index(p)]
@@ -342,7 +343,8 @@ def test_feedback_pictures_are_drawn_narrow_with_text_of_12_px_and_shrink_to_the
     from minimax_lessons.pictures.raster import svg_pixels
 
     result = check_function("alphabeta", V.alphabeta_strict)
-    game, notes, highlight = result.picture
+    drawn = result.picture
+    game, notes, highlight = drawn.tree, drawn.notes, drawn.highlight
     svg = F.tree_svg(game, notes, set(highlight))
     width = re.search(r'<svg width="([\d.]+)pt"', svg).group(1)
     box = re.search(r'viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ', svg).group(1)
@@ -392,12 +394,13 @@ def test_a_wrong_pruned_set_is_drawn_against_the_right_one_leaf_by_leaf(qid):
         for given in ({kept[0]}, set(), right | {kept[-1]}, (right - {min(right)}) | {kept[0]}):
             feedback = q.check(sorted(given), seed)
             assert not feedback.passed
-            game_drawn, notes, highlight = feedback.picture
+            drawn = feedback.picture
+            game_drawn, notes, highlight = drawn.tree, drawn.notes, drawn.highlight
             assert highlight == given ^ right
             assert {n for n, t in notes.items() if t == "you marked it"} == given - right
             assert {n for n, t in notes.items() if t == "you missed it"} == right - given
-            assert set(feedback.picture_result.pruned) <= set(game.nodes)
-            assert {leaf for top in feedback.picture_result.pruned
+            assert set(feedback.picture.search.pruned) <= set(game.nodes)
+            assert {leaf for top in feedback.picture.search.pruned
                     for leaf in game.subtree_nodes(top) if game.is_terminal(leaf)} == right
     html = feedback._repr_html_()
     assert "<img" in html and "you missed it" in html and "dashed" in html
@@ -435,7 +438,8 @@ def test_a_wrong_value_is_written_beside_the_right_one_at_the_asked_node(qid):
         right = root_value(tree, is_max)
         wrong = right + 100
         feedback = q.check(wrong, seed)
-        game, notes, highlight = feedback.picture
+        drawn = feedback.picture
+        game, notes, highlight = drawn.tree, drawn.notes, drawn.highlight
         asked = data.get("node", game.root)
         assert highlight == {asked}
         assert notes[asked].endswith(f"you {wrong}") and f"right {right}" in notes[asked]
@@ -450,7 +454,8 @@ def test_a_wrong_move_is_drawn_at_the_child_chosen(qid):
         tree, is_max = asked_tree(q, q.data(seed))
         best = first_best_moves(tree, is_max)
         wrong = next(i for i in range(len(tree)) if i not in best)
-        game, notes, highlight = q.check(wrong, seed).picture
+        drawn = q.check(wrong, seed).picture
+        game, notes, highlight = drawn.tree, drawn.notes, drawn.highlight
         kids = game.children(game.root)
         assert highlight == {kids[wrong]} and notes[kids[wrong]] == "your move"
         assert {k for k, t in notes.items() if t == "best move"} == {kids[i] for i in best}

@@ -120,14 +120,15 @@ def depth_limited(node, depth, is_maximizing):
 def test_a_wrong_function_gets_the_smallest_failing_call_and_both_answers():
     result = check_function("minimax", minimax_on_min_node_only_bug)
     assert not result and result.diagnosis == "max-at-every-level"
-    assert result.call == "minimax([7, 2, 9], False)"
-    assert (result.expected, result.got) == (2, 9)
-    assert result.failed > 0 and result.tests > result.failed
+    assert result.run.call == "minimax([7, 2, 9], False)"
+    assert (result.run.expected, result.run.got) == (2, 9)
+    assert result.run.failed > 0 and result.run.tests > result.run.failed
 
 
 def test_the_feedback_shows_expected_and_student_values_at_each_node():
     result = check_function("minimax", minimax_max_everywhere)
-    game, notes, highlight = result.picture
+    drawn = result.picture
+    game, notes, highlight = drawn.tree, drawn.notes, drawn.highlight
     assert notes["A"] == "exp 2 / you 9" and highlight == {"A"}
     assert "exp 2 / you 9" in result.text()
     html = result._repr_html_()
@@ -138,14 +139,14 @@ def test_hidden_checks_never_show_an_input():
     result = check_function("minimax", minimax_max_everywhere, hidden=True)
     assert result.diagnosis == "max-at-every-level"
     shown = result.text() + result._repr_html_() + result.message
-    assert result.call is None and result.failing_input is None and result.picture is None
+    assert result.run.call is None and result.run.failing_input is None and result.picture is None
     assert not re.search(r"\[\s*-?\d", shown), shown
 
 
 def test_an_error_is_reported_with_the_students_line():
     result = check_function("minimax", raises_type_error)
     assert result.diagnosis == "raises"
-    assert result.error.type == "TypeError" and result.error.line == "return node + 1"
+    assert result.run.error.type == "TypeError" and result.run.error.line == "return node + 1"
     assert "return node + 1" in result.message
 
 
@@ -165,18 +166,18 @@ def test_a_hidden_check_that_loops_on_one_class_earns_the_share_of_the_others():
     floats = [c for c in KINDS["minimax"].cases(0, hidden=True)
               if "float leaves" in input_classes(KINDS["minimax"], c)]
     result = check_function("minimax", loops_on_float_leaves, hidden=True, time_limit=0.3)
-    assert result.diagnosis == "timeout" and result.failed == len(floats) > 1
-    assert result.score == pytest.approx(1 - len(floats) / result.tests)
+    assert result.diagnosis == "timeout" and result.run.failed == len(floats) > 1
+    assert result.score == pytest.approx(1 - len(floats) / result.run.tests)
     assert f"took too long on float leaves ({len(floats)} tests)" in result.message
     assert "stopped" not in result.message
 
 
 def test_a_hidden_check_slow_on_every_input_stops_early_and_says_so():
     result = check_function("minimax", loops, hidden=True, time_limit=0.3)
-    assert result.diagnosis == "timeout" and result.failed == result.tests
+    assert result.diagnosis == "timeout" and result.run.failed == result.run.tests
     assert result.score == 0
     assert "the first 3 inputs all took too long" in result.message
-    assert f"the other {result.tests - 3} count as too slow as well" in result.message
+    assert f"the other {result.run.tests - 3} count as too slow as well" in result.message
 
 
 def test_a_missing_return_or_a_pair_is_a_wrong_type_with_a_hint():
@@ -234,7 +235,7 @@ def test_a_leaf_test_with_isinstance_int_is_named_as_the_float_leaf_trap(hidden)
 def test_partial_credit_is_the_share_of_hidden_tests_passed_and_names_the_failed_classes():
     result = check_function("minimax", minimax_on_min_node_only_bug, hidden=True)
     passed, total = (int(n) for n in re.search(r"Passed (\d+) of (\d+)", result.message).groups())
-    assert result.tests == total and result.score == pytest.approx(passed / total)
+    assert result.run.tests == total and result.score == pytest.approx(passed / total)
     assert 0 < passed < total
     by_class = result.message.split("Failed, by class: ")[1]
     assert "MIN roots" in by_class and "random trees" in by_class

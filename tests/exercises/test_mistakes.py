@@ -53,6 +53,6 @@ def test_the_words_of_each_mistake_are_importable_by_their_old_path_too():
     assert variants.GENERIC is mistakes.GENERIC
     assert mistakes.explain_diagnosis("starts-a-process") == mistakes.EXTRA_DIAGNOSES[
         "starts-a-process"]
-    assert mistakes.explain("max-at-every-level or players-swapped", hand=True) == (
+    assert mistakes.explain(("max-at-every-level", "players-swapped"), hand=True) == (
         mistakes.HAND_DIAGNOSES["max-at-every-level"] + " Or: "
         + mistakes.HAND_DIAGNOSES["players-swapped"])

@@ -25,7 +25,8 @@ def test_min_nodes_of_figure_5_2_are_backed_up_by_hand(qid, node, value, chased)
 def test_a_wrong_answer_is_drawn_on_the_node_with_the_names_of_figure_5_2(qid, node):
     # the lesson shows Figure 5.2 just above: its B is never called A, its B1 never B
     feedback = check(qid, 99)
-    tree, notes, highlight = feedback.picture
+    drawn = feedback.picture
+    tree, notes, highlight = drawn.tree, drawn.notes, drawn.highlight
     assert tree.root == node and set(notes) == set(highlight) == {node}
     assert tree.children(node) == FIGURE_5_2.children(node)
     assert [tree.utility(leaf) for leaf in tree.leaves] == \

@@ -311,7 +311,7 @@ def test_a_function_whose_body_is_only_an_ellipsis_is_not_answered_yet():
 
 def test_a_function_question_runs_check_function_and_keeps_its_result():
     right = check("q3.14", minimax_line)
-    assert right.passed and right.detail.tests > 10
+    assert right.passed and right.run.tests > 10
     wrong = check("q3.14", minimax_line_max_everywhere)
     assert wrong.diagnosis == "max-at-every-level" and "exp" in wrong.text()
     assert check("q3.14", "not a function").diagnosis == "bad-answer"

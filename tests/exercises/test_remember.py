@@ -58,12 +58,12 @@ def test_with_recording_off_check_still_judges_and_writes_nothing(monkeypatch):
 # -- practice -------------------------------------------------------------------------------
 
 ANSWER = {"type": "answer", "stage": "values", "node": "A", "level": 2, "seed": "0:1",
-          "right": False, "diagnosis": "max-at-every-level or players-swapped"}
+          "right": False, "diagnoses": ["max-at-every-level", "players-swapped"]}
 
 
 def test_a_practice_answer_becomes_an_answer_entry_of_its_kind():
     assert note_practice("values", ANSWER)
-    assert note_practice("values", {**ANSWER, "node": "B", "right": True, "diagnosis": None})
+    assert note_practice("values", {**ANSWER, "node": "B", "right": True, "diagnoses": []})
     first, second = logbook.answers()
     assert (first["question"], first["kind"], first["seed"], first["level"], first["node"]) == \
         ("practice:values", "practice-values", "0:1", 2, "A")

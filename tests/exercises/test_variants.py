@@ -37,7 +37,7 @@ def test_each_buggy_variant_is_named_by_its_id(kind, diagnosis, fn):
 def test_the_correct_solution_of_each_kind_passes(kind):
     result = check_function(kind, SOLUTIONS[kind])
     assert result.passed, result.text()
-    assert result.diagnosis is None and result.failed == 0
+    assert result.diagnosis is None and result.run.failed == 0
 
 
 def test_with_the_strict_pruning_rule_the_roles_of_the_two_alphabetas_swap():

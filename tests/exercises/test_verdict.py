@@ -1,10 +1,13 @@
 """minimax_lessons.exercises.verdict: one verdict for questions, functions and practice."""
 
-from minimax_lessons import Feedback, FunctionCheck
+from dataclasses import fields
+
+import pytest
+
 from minimax_lessons.exercises import check, check_function, variants
 from minimax_lessons.exercises.practising import practice_tree
-from minimax_lessons.exercises.practising import tree as practising_tree
-from minimax_lessons.exercises.verdict import Verdict
+from minimax_lessons.exercises.verdict import FunctionRun, Verdict
+from minimax_lessons.mistakes import explain
 
 
 def test_a_question_a_function_and_a_practice_tree_give_the_same_kind_of_verdict():
@@ -16,36 +19,51 @@ def test_a_question_a_function_and_a_practice_tree_give_the_same_kind_of_verdict
         assert type(verdict) is Verdict and not verdict
         assert verdict.diagnosis == "max-at-every-level" == verdict.diagnoses[0]
     assert answered.score == clicked.score == 0 and written.score == 4 / 25
-    assert Feedback is FunctionCheck is practising_tree.Verdict is Verdict
+    assert clicked.message.startswith("That is what taking the largest")
 
 
-def test_the_old_names_of_the_fields_still_read_them():
-    answered = check("p2.1", 3)
-    assert answered.question == answered.subject == "p2.1"
-    assert answered.correct is answered.passed is True and answered.points_fraction == 1.0
-    clicked = practice_tree("values", level=1, seed=0).judge("values", "A", 14)
-    assert clicked.right is False and clicked.sentence == clicked.message
-    assert clicked.sentence.startswith("That is what taking the largest")
+def test_a_verdict_is_a_few_fields_and_a_function_run_holds_what_only_functions_have():
+    assert [f.name for f in fields(Verdict)] == ["subject", "passed", "diagnoses", "message",
+                                                 "score", "picture", "seed", "recorded", "run"]
+    assert {f.name for f in fields(FunctionRun)} >= {"kind", "tests", "failed", "hidden", "call",
+                                                      "failing_input", "expected", "got",
+                                                      "error", "output", "board", "seconds"}
+    written = check_function("minimax", variants.minimax_max_everywhere)
+    assert written.run.kind == "minimax" and written.run.failed == 21 < written.run.tests == 25
+    assert check("p2.1", 12).run is None
 
 
-def test_a_function_question_shows_the_verdict_on_the_function_it_holds():
+def test_two_mistakes_travel_as_a_tuple_of_ids_never_as_one_text():
+    tree = practice_tree("values", level=1, seed=0)
+    both = tree.judge("values", "B", 14)  # the max at every level and players swapped give 14
+    assert both.diagnoses == ("max-at-every-level", "players-swapped")
+    assert both.diagnosis == "max-at-every-level"
+    assert both.explanation == (explain("max-at-every-level", hand=True) + " Or: "
+                                + explain("players-swapped", hand=True))
+    assert "max at every level or players swapped" in both._repr_html_()
+    with pytest.raises(ValueError, match="a tuple of ids"):
+        Verdict("B", False, "max-at-every-level or players-swapped")
+
+
+def test_a_function_question_shows_the_run_of_the_function_it_holds():
     verdict = check("q3.5", variants.best_move_either_players_swapped)
-    assert isinstance(verdict.detail, Verdict) and verdict.detail.kind == "best_move_either"
-    assert verdict.text() == "q3.5: " + verdict.detail.text()
-    assert verdict._repr_html_() == verdict.detail._repr_html_()
-    assert verdict.explanation == verdict.detail.explanation
+    assert verdict.subject == "q3.5" and verdict.run.kind == "best_move_either"
+    assert verdict.text().startswith(f"q3.5: \u2718 best_move_either: {verdict.message}\n")
+    assert "Likely mistake (players-swapped)" in verdict.text()
+    assert "best_move_either: players swapped" in verdict._repr_html_()
     assert "your function" in verdict.explanation.lower()
 
 
 def test_a_hand_answer_is_explained_in_words_about_the_answer_a_function_about_the_function():
     by_hand = Verdict("q", False, "players-swapped", "No.")
-    in_code = Verdict("minimax", False, "players-swapped", "No.", hand=False, tests=4, failed=1)
+    in_code = Verdict("minimax", False, "players-swapped", "No.",
+                      run=FunctionRun("minimax", tests=4, failed=1))
     assert "your function" not in by_hand.explanation and by_hand.explanation in by_hand.text()
     assert "your function" in in_code.explanation
     assert "Likely mistake (players-swapped)" in in_code.text()
     assert in_code.score == 0.75 and by_hand.score == 0.0
-    no_credit = Verdict("minimax", False, "uses-package-search", "No.", hand=False, tests=4,
-                        failed=1)
+    no_credit = Verdict("minimax", False, "uses-package-search", "No.",
+                        run=FunctionRun("minimax", tests=4, failed=1))
     assert no_credit.score == 0.0
 
 

@@ -27,9 +27,9 @@ POLICY = LatePolicy.parse("2025-03-01T23:59+00:00", "10%/day", "30%")
 
 def result(student, a=(6, 4), b=10):
     return StudentResult(student, [
-        QuestionGrade(student, "a.ipynb", "q1", a[0], 6, None, "right"),
-        QuestionGrade(student, "a.ipynb", "q2", a[1], 4, "max-at-every-level", "wrong"),
-        QuestionGrade(student, "b.ipynb", "q9", b, 10, None, "right")])
+        QuestionGrade(student, "a.ipynb", "q1", a[0], 6, (), "right"),
+        QuestionGrade(student, "a.ipynb", "q2", a[1], 4, ("max-at-every-level",), "wrong"),
+        QuestionGrade(student, "b.ipynb", "q9", b, 10, (), "right")])
 
 
 def test_lateness_costs_a_share_of_the_notebook_per_period_begun_up_to_the_cap():

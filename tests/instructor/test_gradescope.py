@@ -127,7 +127,7 @@ def test_run_autograder_grades_a_submission_as_gradescope_runs_it(autograder, tm
     automatic = sum(t["score"] for t in results["tests"])
     assert results["score"] == round(automatic - 0.5, 2), "one day late: 10% of 5 points"
     assert "1 day late" in results["output"]
-    assert results["extra_data"]["diagnoses"] == {"q3.14": "max-at-every-level"}
+    assert results["extra_data"]["diagnoses"] == {"q3.14": ["max-at-every-level"]}
     if find_bwrap() is not None:  # as here: the jail, and said so
         assert results["extra_data"]["isolation"] == "bwrap"
         assert "Your code ran in a bubblewrap jail." in results["output"]

@@ -197,7 +197,7 @@ def test_a_roster_with_a_student_twice_is_a_clear_error(tmp_path):
 def test_the_feedback_page_lists_questions_in_number_order(tmp_path):
     from minimax_lessons.instructor.grading import QuestionGrade, StudentResult, write_feedback
 
-    grades = [QuestionGrade("ann", NAME, q, 1.0, 1.0, None, f"about {q}")
+    grades = [QuestionGrade("ann", NAME, q, 1.0, 1.0, (), f"about {q}")
               for q in ("q3.10", "q3.2", "q3.9", "q3.1")]
     write_feedback(tmp_path / "ann.html", StudentResult("ann", grades))
     page = (tmp_path / "ann.html").read_text()

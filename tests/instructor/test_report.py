@@ -49,6 +49,14 @@ def test_misconceptions_count_students_once_and_leave_out_what_is_no_misconcepti
     assert found[0]["say"] and any(lesson["number"] == 2 for lesson in found[0]["lessons"])
 
 
+def test_a_grade_naming_two_mistakes_counts_for_each_of_them():
+    grades = [grade("a", "q1", 0, diagnosis="max-at-every-level or players-swapped"),
+              grade("b", "q1", 0, diagnosis="players-swapped")]
+    found = class_summary_from([total(s, 0) for s in "ab"], grades)["misconceptions"]
+    assert [(m["id"], m["students"]) for m in found] == [("players-swapped", 2),
+                                                         ("max-at-every-level", 1)]
+
+
 def test_failures_are_crashes_timeouts_unreadable_notebooks_and_every_notebook_not_handed_in():
     totals = [total("half", 2, "b.ipynb: not submitted"),
               total("loop", 2, "a.ipynb: cell 3 ran longer than 30 s and was interrupted"),

@@ -44,7 +44,7 @@ def test_a_mistake_on_a_fixed_prediction_comes_back_as_practice_of_the_kind_that
 
 def test_a_practice_mistake_comes_back_as_practice_at_the_level_it_was_made():
     note_practice("pruning", {"type": "answer", "stage": "pruned", "node": "C2", "level": 3,
-                              "seed": "0:1", "right": False, "diagnosis": "prune-strict"})
+                              "seed": "0:1", "right": False, "diagnoses": ["prune-strict"]})
     item = next_item(logbook.entries(), now=logbook.answers()[0]["time"] + 1)
     assert (item.practice, item.level, item.card) == ("pruning", 3,
                                                      ("prune-strict", "practice-pruning"))

@@ -58,7 +58,7 @@ if sys.version_info >= (3, 12):  # sys.monitoring, as in Pyodide; a trace hook b
 
 def verdict(fn):
     result = check_function("minimax", fn, time_limit=0.5)
-    return result.passed, result.diagnosis, result.message, result.output
+    return result.passed, result.diagnosis, result.message, result.run.output
 
 
 @pytest.fixture

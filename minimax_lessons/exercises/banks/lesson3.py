@@ -193,9 +193,8 @@ class ValueAndMoveQuestion(ValueQuestion):
                                    for vid, m in self._move_mistakes(data))
             said = f"The value is right, but the index {F.show(move)} is not."
         if named:
-            return self._feedback(False, " or ".join(named),
-                                  f"{said} {explain(' or '.join(named), hand=True)}", seed,
-                                  diagnoses=tuple(named))
+            return self._feedback(False, tuple(named),
+                                  f"{said} {explain(tuple(named), hand=True)}", seed)
         return self._feedback(False, "wrong", said, seed)
 
 

@@ -61,13 +61,15 @@ LEVELS = (
 @dataclass(frozen=True)
 class Item:
     """One thing to answer at one node: the right ``answer``, ``why`` (the "show me"
-    sentence) and ``wrong``: canonical wrong answer -> (diagnosis id, sentence)."""
+    sentence), ``wrong``: canonical wrong answer -> (diagnosis ids, sentence), and
+    ``otherwise``, the (diagnosis ids, sentence) of any other wrong answer; the ids are a
+    tuple, two when two mistakes give the answer."""
 
     node: str
     answer: object
     why: str
     wrong: dict = field(default_factory=dict)
-    otherwise: tuple = ("wrong", "")
+    otherwise: tuple = (("wrong",), "")
 
 
 def check_kind(kind):

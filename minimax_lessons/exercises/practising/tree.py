@@ -4,8 +4,8 @@ an answer, its answer key for the browser, and its drawing.
 >>> t = practice_tree("values", level=1, seed=0)
 >>> t.game.to_nested()
 [[14, 7], [6, -9]]
->>> t.judge("values", "B", 7).right, t.judge("values", "A", 14).diagnosis
-(True, 'max-at-every-level')
+>>> t.judge("values", "B", 7).passed, t.judge("values", "A", 14).diagnoses
+(True, ('max-at-every-level',))
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from .levels import Item, LEVELS, check_kind, check_level
 
 
 def _said(ids) -> str:
-    return explain(" or ".join(ids), hand=True)
+    return explain(tuple(ids), hand=True)
 
 
 # -- drawing a tree for a (kind, level, seed) ----------------------------------------
@@ -200,7 +200,7 @@ class PracticeTree:
             child_values = [self.values[c] for c in kids]
             right = self.values[name]
             mistakes = node_value_mistakes(game, name, child_values)
-            wrong = {canon(value): (" or ".join(ids), _said(ids))
+            wrong = {canon(value): (tuple(ids), _said(ids))
                      for value, ids in wrong_values(mistakes, right)}
             shown = ", ".join(show_number(v) for v in child_values)
             if player == CHANCE:
@@ -217,7 +217,7 @@ class PracticeTree:
                        f"children's values ({shown}), {show_number(right)}.")
                 rule = f"a {player.upper()} node takes the {word} of its children's values"
             out[name] = Item(name, right, why, wrong,
-                             ("wrong", f"No common mistake gives that: {rule}."))
+                             (("wrong",), f"No common mistake gives that: {rule}."))
         return out
 
     # -- the pruning stages -----------------------------------------------------------
@@ -252,17 +252,17 @@ class PracticeTree:
         for leaf in self.game.leaves:
             if leaf in right:
                 if leaf not in other:
-                    missed = (other_id, _said([other_id]))
+                    missed = ((other_id,), _said([other_id]))
                 else:
-                    missed = ("pruned-too-few", f"Alpha-beta never evaluates {leaf}. "
+                    missed = (("pruned-too-few",), f"Alpha-beta never evaluates {leaf}. "
                               + DIAGNOSES["pruned-too-few"])
                 out[leaf] = Item(leaf, True, why_pruned[leaf], {}, missed)
             else:
                 if leaf in other:  # pruned only when ties prune, and this tree's rule does not
-                    marked = (other_id, f"{leaf} is needed (alpha-beta evaluates it). "
+                    marked = ((other_id,), f"{leaf} is needed (alpha-beta evaluates it). "
                               + _said([other_id]))
                 else:
-                    marked = ("pruned-too-many", f"Pruned too many: {leaf} is needed (alpha-beta "
+                    marked = (("pruned-too-many",), f"Pruned too many: {leaf} is needed (alpha-beta "
                               "evaluates it). " + DIAGNOSES["pruned-too-many"])
                 out[leaf] = Item(leaf, False, f"{leaf} is evaluated: alpha-beta reaches it "
                                  "before any cut-off at its parent.", {}, marked)
@@ -329,7 +329,7 @@ class PracticeTree:
             for vid, pair in candidates:
                 if pair is None or same_answer(pair, right) or canon(pair) in wrong:
                     continue
-                wrong[canon(pair)] = (vid, _said([vid]))
+                wrong[canon(pair)] = ((vid,), _said([vid]))
             who = game.to_move(game.parent(name)).upper()
             why = (f"{name} is entered with alpha = {show_number(right[0])}, beta = "
                    f"{show_number(right[1])}: the window its {who} parent "
@@ -364,9 +364,9 @@ class PracticeTree:
             else:
                 ids = named_mistakes((vid, m == i) for vid, m in mistakes)
             if ids:
-                otherwise = (" or ".join(ids), _said(ids))
+                otherwise = (tuple(ids), _said(ids))
             else:
-                otherwise = ("wrong", f"{child} is not the best move: work out each child's "
+                otherwise = (("wrong",), f"{child} is not the best move: work out each child's "
                              f"value first; the root takes the {word}.")
             out[child] = Item(child, False, "", {}, otherwise)
         return out
@@ -379,13 +379,13 @@ class PracticeTree:
         for stage in self.stages:
             items = {}
             for name, item in self.items(stage).items():
-                entry = {"name": name, "why": item.why, "otherwise": list(item.otherwise)}
+                entry = {"name": name, "why": item.why, "otherwise": _said_json(item.otherwise)}
                 if stage in ("values", "windows"):
                     entry["answer"] = canon(item.answer)
                     entry["shown"] = (show_number(item.answer) if stage == "values" else
                                       f"{show_number(item.answer[0])}, "
                                       f"{show_number(item.answer[1])}")
-                    entry["wrong"] = {k: list(v) for k, v in item.wrong.items()}
+                    entry["wrong"] = {k: _said_json(v) for k, v in item.wrong.items()}
                 else:
                     entry["answer"] = bool(item.answer)
                 items[ids[name]] = entry
@@ -398,12 +398,12 @@ class PracticeTree:
                                                self._leaves_under([spot.state]))}
         extra = {}
         if self.kind == "pruning":
-            extra["none"] = list(_NO_PRUNING(self.prune_ties))
-            extra["sets"] = [[vid, sentence, [ids[leaf] for leaf in leaves]]
+            extra["none"] = _said_json(_NO_PRUNING(self.prune_ties))
+            extra["sets"] = [[[vid], sentence, [ids[leaf] for leaf in leaves]]
                              for vid, sentence, leaves in self.mistaken_sets]
             root = self.entry_windows[self.game.root]
             extra["rootWindow"] = f"{show_number(root[0])}, {show_number(root[1])}"
-            extra["windowWrong"] = {k: list(v) for k, v in _WINDOW_WRONG.items()}
+            extra["windowWrong"] = {k: _said_json(v) for k, v in _WINDOW_WRONG.items()}
         return {"kind": self.kind, "level": self.level, "seed": self.seed,
                 "root": self.spots[0].id, "order": [s.id for s in self.spots],
                 "nodes": nodes, "stages": stages, **extra}
@@ -445,15 +445,21 @@ class PracticeTree:
         return "Practice tree: " + self.drawing.description
 
 
+def _said_json(said) -> list:
+    """``(ids, sentence)`` as the key gives it: ``[[id, ...], sentence]``."""
+    ids, sentence = said
+    return [list(ids), sentence]
+
+
 def _NO_PRUNING(prune_ties):
     """The verdict on marking nothing, in PrunedQuestion's words."""
-    return ("no-pruning", "Alpha-beta does skip some leaves here: find a node where alpha "
+    return (("no-pruning",), "Alpha-beta does skip some leaves here: find a node where alpha "
             + (">=" if prune_ties else ">") + " beta.")
 
 
 #: The verdicts on a window no known mistake gives (one number right, or neither), in
 #: the words a WindowQuestion uses.
-_WINDOW_WRONG = {right: ("wrong", sentence) for right, sentence in WINDOW_WRONG.items()}
+_WINDOW_WRONG = {right: (("wrong",), sentence) for right, sentence in WINDOW_WRONG.items()}
 
 
 def _postorder(spots):

@@ -10,7 +10,7 @@ Vocabulary
   gives the same variant, on any machine.
 - ``question.check(answer, seed)`` returns a
   :class:`~minimax_lessons.exercises.verdict.Verdict` (``Feedback`` is its old
-  name): ``passed``, a ``diagnosis`` id (see :mod:`~minimax_lessons.mistakes`)
+  name): ``passed``, ``diagnoses`` (mistake ids, :mod:`~minimax_lessons.mistakes`)
   and a ``message``. Where possible the right answer is *recomputed* from the
   variant with the package's own searches; fixed answers (a multiple-choice
   letter) are stored only as a salted hash (:func:`hash_answer`). So a student

@@ -42,8 +42,8 @@ class FunctionQuestion(Question):
         tests = seed_of(seed) if salt is None else f"{seed_of(seed)}:{salt}"
         result = check_function(self.function_kind, answer, seed=tests, hidden=hidden,
                                 time_limit=self.time_limit, prune_ties=self.prune_ties)
-        return self._feedback(result.passed, result.diagnosis, result.message, seed,
-                              detail=result,
+        return self._feedback(result.passed, result.diagnoses, result.message, seed,
+                              picture=result.picture, run=result.run,
                               score=result.score if self.partial else float(result.passed))
 
 

@@ -15,6 +15,7 @@ from .. import feedback as F
 from ..nested import random_nested, to_game
 from ..variants import skipped_leaves
 from ...words import counted
+from ..verdict import Picture
 from .question import Question, by_hand
 
 
@@ -79,8 +80,9 @@ class PrunedQuestion(Question):
         right = self._pruned_leaves(data)
         notes = {leaf: "you marked it" for leaf in given - right}
         notes.update({leaf: "you missed it" for leaf in right - given})
-        return replace(feedback, picture=(game, notes, set(notes)), picture_key=self.KEY,
-                       picture_result=alphabeta(game, trace=True, prune_ties=self.prune_ties))
+        return replace(feedback, picture=Picture(
+            game, notes, set(notes), alphabeta(game, trace=True, prune_ties=self.prune_ties),
+            self.KEY))
 
     def _verdict(self, answer, seed):
         data = self.data(seed)

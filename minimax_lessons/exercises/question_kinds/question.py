@@ -134,9 +134,10 @@ class Question:
     def check(self, answer, seed=0, **options) -> Verdict:
         raise NotImplementedError
 
-    def _feedback(self, passed, diagnosis, message, seed, **extra) -> Verdict:
-        """The verdict (``diagnoses=`` when several mistakes give the answer)."""
-        return Verdict(self.id, passed, diagnosis, message, seed, **extra)
+    def _feedback(self, passed, diagnoses, message, seed, **extra) -> Verdict:
+        """The verdict (``diagnoses``: one mistake id, a tuple of them when several give the
+        answer, or None)."""
+        return Verdict(self.id, passed, diagnoses, message, seed=seed, **extra)
 
     def _bad(self, seed, why) -> Verdict:
         return self._feedback(False, "bad-answer", f"{why} Expected {self.answer_hint}.", seed)

@@ -13,6 +13,7 @@ from .. import feedback as F
 from ..answers import as_number, is_number, same_number
 from ...mistakes import hand_move_mistakes, hand_value_mistakes, named_mistakes
 from ..nested import random_nested, to_game
+from ..verdict import Picture
 from .question import Question, by_hand
 
 
@@ -83,13 +84,13 @@ class ValueQuestion(Question):
         if len(named) == 1:
             return self._feedback(False, named[0], f"{said} {by_hand(named[0])}", seed, **drawn)
         if named:
-            return self._feedback(False, named[0], f"{said} {_count_word(len(named))} different "
-                                  f"mistakes give it. {by_hand(' or '.join(named))}", seed,
-                                  diagnoses=tuple(named), **drawn)
+            return self._feedback(False, tuple(named), f"{said} {_count_word(len(named))} "
+                                  f"different mistakes give it. {by_hand(tuple(named))}", seed,
+                                  **drawn)
         return self._feedback(False, "wrong", said, seed, **drawn)
 
     def _answer_picture(self, data, number, rights) -> dict:
-        """``{"picture": (tree, notes, highlight)}``: the answer beside the right one at
+        """``{"picture": Picture(tree, notes, highlight)}``: the answer beside the right one at
         the asked node (or at the chosen child, for a move); {} when there is no node."""
         shown = self._tree(data) if self._tree else None
         if shown is None:
@@ -103,14 +104,14 @@ class ValueQuestion(Question):
             if isinstance(number, int) and 0 <= number < len(kids):
                 notes[kids[number]] = "your move"
                 highlight = {kids[number]}
-            return {"picture": (game, notes, highlight)}
+            return {"picture": Picture(game, notes, highlight)}
         node = self._asked(data) if self._asked else (
             data.get("node") if isinstance(data, dict) else None)
         if node is None or node not in game:
             return {}
         right = " or ".join(F.show(r) for r in rights)
         notes[node] = f"right {right} / you {F.show(number)}"
-        return {"picture": (game, notes, highlight | {node})}
+        return {"picture": Picture(game, notes, highlight | {node})}
 
 
 def _discriminating(make, collides, tries=500):

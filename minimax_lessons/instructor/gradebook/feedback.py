@@ -10,7 +10,7 @@ a phone (each question's row becomes a block on a narrow screen) to a projector.
 
 >>> from minimax_lessons.instructor.gradebook.records import QuestionGrade, StudentResult
 >>> page = feedback_html(StudentResult("ann", [QuestionGrade("ann", "a.ipynb", "q1", 1.0,
-...                                                          2.0, None, "Half <right>")]))
+...                                                          2.0, (), "Half <right>")]))
 >>> "<b>1 / 2 points</b>" in page and "Half &lt;right&gt;" in page
 True
 """

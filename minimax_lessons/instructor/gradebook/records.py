@@ -2,8 +2,9 @@
 
 Vocabulary:
 
-- :class:`QuestionGrade`: one question's points, diagnosis and feedback for one student,
-  with the pictures the notebook shows as data (PNG ``data:`` URIs and their alt text);
+- :class:`QuestionGrade`: one question's points, diagnoses (the ids of the mistakes its
+  verdict names, a tuple) and feedback for one student, with the pictures the notebook
+  shows as data (PNG ``data:`` URIs and their alt text);
 - :class:`StudentResult`: a student's grades, the problems met while running their
   notebooks, and what they handed in (each file's SHA-256);
 - *stored result*: ``results/<student>.json``, the result signed with the key's secret
@@ -11,7 +12,7 @@ Vocabulary:
   It is all the grader writes for a student: every table and page of the graded folder is
   written from the stored results, once, at the end of a run (:func:`~.final.finish`).
 
->>> result = StudentResult("ann", [QuestionGrade("ann", "a.ipynb", "q1", 1.0, 2.0, None, "")])
+>>> result = StudentResult("ann", [QuestionGrade("ann", "a.ipynb", "q1", 1.0, 2.0, (), "")])
 >>> result.points, StudentResult.from_data(result.to_data()) == result
 (1.0, True)
 """
@@ -33,10 +34,31 @@ class QuestionGrade:
     question: str
     points: float
     max_points: float
-    diagnosis: str | None
+    diagnoses: tuple
     feedback: str
     pictures: list = field(default_factory=list)  # the notebook's: [(PNG data: URI, alt)]
     answer: str = ""  # the recorded answer, short, for the class report
+
+
+    def __post_init__(self):
+        self.diagnoses = tuple(self.diagnoses or ())
+
+    @classmethod
+    def from_data(cls, data) -> "QuestionGrade":
+        """A grade from its stored data (a result stored before grades kept a tuple of ids
+        holds one text, ``"diagnosis"``, naming two mistakes as ``"a or b"``: read apart).
+
+        >>> QuestionGrade.from_data({"student": "ann", "notebook": "a.ipynb", "question": "q1",
+        ...     "points": 0.0, "max_points": 1.0, "feedback": "",
+        ...     "diagnosis": "max-at-every-level or players-swapped"}).diagnoses
+        ('max-at-every-level', 'players-swapped')
+        """
+        data = dict(data)
+        old = data.pop("diagnosis", None)
+        if "diagnoses" not in data:
+            data["diagnoses"] = tuple(old.split(" or ")) if old else ()
+        return cls(**{**data, "diagnoses": tuple(data["diagnoses"]),
+                      "pictures": [tuple(p) for p in data.get("pictures", [])]})
 
 
 @dataclass
@@ -67,8 +89,7 @@ class StudentResult:
 
     @classmethod
     def from_data(cls, data) -> "StudentResult":
-        return cls(data["student"], [QuestionGrade(**{**g, "pictures": [
-                       tuple(p) for p in g.get("pictures", [])]}) for g in data["grades"]],
+        return cls(data["student"], [QuestionGrade.from_data(g) for g in data["grades"]],
                    list(data.get("problems", [])), float(data.get("seconds", 0)),
                    data.get("key", ""),
                    {str(k): str(v) for k, v in data["submitted"].items()}

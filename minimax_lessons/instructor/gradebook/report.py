@@ -47,6 +47,7 @@ from ...runner.codec import as_written
 from ...words import counted
 from ..common.files import read_csv, write_atomic
 from ..common.pages import render, safe
+from .tables import diagnoses_in
 from ..assignment.class_list import TEST_STUDENT_MARK
 from ..assignment.release import REPO_ROOT, ReleaseError, question_order
 
@@ -121,8 +122,9 @@ def _questions(grades) -> list:
 def _misconceptions(grades) -> list:
     seen = {}
     for g in grades:
-        diagnosis = g.get("diagnosis") or ""
-        if diagnosis and diagnosis not in NOT_MISCONCEPTIONS:
+        for diagnosis in diagnoses_in(g.get("diagnosis")):
+            if diagnosis in NOT_MISCONCEPTIONS:
+                continue
             entry = seen.setdefault(diagnosis, {"students": set(), "questions": set()})
             entry["students"].add(g["student"])
             entry["questions"].add(g["question"])

@@ -1,7 +1,8 @@
 """The graded folder's tables: one schema each, written once per run by :func:`write_tables`.
 
 - ``grades.csv`` (:data:`GRADE_FIELDS`): one row per student and question, the automatic
-  points, the diagnosis, the feedback and the recorded answer in short;
+  points, the diagnoses (ids joined by " or ": :func:`diagnosis_cell`), the feedback and
+  the recorded answer in short;
 - ``totals.csv`` (:data:`TOTAL_FIELDS`): one row per student, the final points (the
   automatic grade less lateness plus adjustments), the problems met while running, and what
   made the final points;
@@ -29,6 +30,25 @@ NOTEBOOK_FIELDS = ["student", "notebook", "points", "max_points", "automatic", "
                    "adjustments", "late_reason"]
 
 
+def diagnosis_cell(diagnoses) -> str:
+    """The ``diagnosis`` cell of ``grades.csv``: the ids, for a person reading the table, two
+    joined by " or " ('' for none); :func:`diagnoses_in` reads it back.
+
+    >>> diagnosis_cell(("max-at-every-level", "players-swapped"))
+    'max-at-every-level or players-swapped'
+    """
+    return " or ".join(diagnoses)
+
+
+def diagnoses_in(cell) -> tuple:
+    """The ids of a ``diagnosis`` cell of ``grades.csv`` (the one reader of that cell).
+
+    >>> diagnoses_in("max-at-every-level or players-swapped"), diagnoses_in("")
+    (('max-at-every-level', 'players-swapped'), ())
+    """
+    return tuple(vid for vid in str(cell or "").split(" or ") if vid)
+
+
 def write_tables(out, results, finals, students=None):
     """Write the tables of ``results`` (:class:`~.records.StudentResult`) to ``out``:
     ``finals`` maps each student to their :class:`~.final.Final`; ``students`` (student ->
@@ -37,7 +57,7 @@ def write_tables(out, results, finals, students=None):
     ordered = sorted(results, key=lambda r: r.student)
     write_atomic(out / "grades.csv", csv_text(GRADE_FIELDS, (
         {**asdict(g), "points": f"{g.points:g}", "max_points": f"{g.max_points:g}",
-         "diagnosis": g.diagnosis or ""} for r in ordered for g in r.grades)))
+         "diagnosis": diagnosis_cell(g.diagnoses)} for r in ordered for g in r.grades)))
     write_atomic(out / "totals.csv", csv_text(TOTAL_FIELDS, (
         {"student": r.student, "points": f"{finals[r.student].points:g}",
          "max_points": f"{r.max_points:g}", "problems": "; ".join(r.problems),

@@ -392,7 +392,7 @@ def copied_from_course(results) -> list:
     """``"student question"`` for each graded answer that is code the course ships
     (diagnosis ``copied-from-course``), for the instructor's report."""
     return [f"{r.student} {g.question}" for r in results for g in r.grades
-            if g.diagnosis == "copied-from-course"]
+            if "copied-from-course" in g.diagnoses]
 
 
 #: What a student's ``.started`` mark says: graded alone, or beside others (``--jobs``).

@@ -96,7 +96,7 @@ def grade_here(student, files, key, options: Options, *, work_root, seed=None, j
 
 def zero_grades(student, notebook, part, why):
     """No points for any question of a notebook, each with ``why`` as its feedback."""
-    return [QuestionGrade(student, notebook, qid, 0.0, info["points"], None, why)
+    return [QuestionGrade(student, notebook, qid, 0.0, info["points"], (), why)
             for qid, info in in_order(part["questions"])]
 
 
@@ -136,7 +136,7 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
     grades = []
     for qid, info in in_order(part["questions"]):
         if info["grade_id"] in missing:
-            grades.append(QuestionGrade(student, name, qid, 0.0, info["points"], None,
+            grades.append(QuestionGrade(student, name, qid, 0.0, info["points"], (),
                                         f"the cell {info['grade_id']!r} was deleted"))
             continue
         index = cells.get(info["grade_id"])
@@ -291,11 +291,11 @@ def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None,
     ``salt``: :func:`hidden_salt`, for the hidden tests of a function question)."""
     worth = float(info["points"])
     if record is None:
-        return QuestionGrade(student, notebook, qid, 0.0, worth, None,
+        return QuestionGrade(student, notebook, qid, 0.0, worth, (),
                              "no answer recorded: " + _why_missing(nb, index, run))
     q = get_question(qid)
     if q is None:
-        return QuestionGrade(student, notebook, qid, 0.0, worth, None,
+        return QuestionGrade(student, notebook, qid, 0.0, worth, (),
                              f"the grader does not know the question {qid!r} (check the key's "
                              "banks)")
     options = info.get("options", {})
@@ -305,7 +305,7 @@ def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None,
     try:
         answer = decode(record.get("answer"))
         if isinstance(answer, Opaque) and answer.type == "ellipsis":
-            return QuestionGrade(student, notebook, qid, 0.0, worth, "not-answered",
+            return QuestionGrade(student, notebook, qid, 0.0, worth, ("not-answered",),
                                  "not answered")
         if isinstance(q, FunctionQuestion):
             feedback = q.check(answer, seed, hidden=bool(options.get("hidden", False)),
@@ -313,13 +313,13 @@ def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None,
         else:
             feedback = q.check(answer, seed)
     except Exception as exc:
-        return QuestionGrade(student, notebook, qid, 0.0, worth, "bad-answer",
+        return QuestionGrade(student, notebook, qid, 0.0, worth, ("bad-answer",),
                              f"the recorded answer could not be judged ({type(exc).__name__})")
     text = feedback.message
     if feedback.diagnosis not in (None, *GENERIC) and feedback.explanation not in text:
         text += " " + feedback.explanation
     points = round(worth * feedback.score, 2)
-    return QuestionGrade(student, notebook, qid, points, worth, feedback.diagnosis, text,
+    return QuestionGrade(student, notebook, qid, points, worth, feedback.diagnoses, text,
                          diagnosis_pictures(feedback))
 
 

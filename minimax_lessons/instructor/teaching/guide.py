@@ -800,8 +800,8 @@ def _answers(q, diagnosis):
 
 
 def _diagnoses(verdict):
-    """The ids a verdict names (two mistakes giving one answer are joined by ' or ')."""
-    return set(verdict.diagnosis.split(" or ")) if verdict.diagnosis else set()
+    """The ids a verdict names, as a set."""
+    return set(verdict.diagnoses)
 
 
 def _shown(data):
