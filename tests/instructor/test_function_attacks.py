@@ -161,7 +161,7 @@ def test_no_way_to_the_package_search_passes_a_hidden_test_in_the_graders_worker
     verdict = check_function("minimax", shipped(attack), hidden=True, sandbox=jailed)
     nothing = check_function("minimax", always_zero, hidden=True, sandbox=jailed)
     assert not verdict.passed
-    assert verdict.failed >= nothing.failed, "no better than an answer that returns 0"
+    assert verdict.run.failed >= nothing.run.failed, "no better than an answer that returns 0"
 
 
 def test_the_honest_answer_still_passes_in_the_graders_worker(jailed):

@@ -93,7 +93,7 @@ def poisons_the_worker(node, is_maximizing):
 def test_a_function_that_poisons_the_worker_does_not_change_how_later_checks_judge(box):
     assert not check_function("minimax", poisons_the_worker, hidden=True, sandbox=box).passed
     later = check_function("minimax", always_zero, hidden=True, sandbox=box)
-    assert not later.passed and later.failed > 0
+    assert not later.passed and later.run.failed > 0
     assert check_function("minimax", honest_minimax, hidden=True, sandbox=box).passed
 
 
