@@ -115,10 +115,12 @@ def finish(svg: str) -> str:
     data = svg.encode("utf-8")
     out, at = [], 0
     for start, end, attributes in _current_outlines(data):
-        tag = data[start + 1:start + data[start:].index(b" ")].decode()
-        written = data[start:end].decode("utf-8")
-        rest = written[written.index(f'stroke-width="{attributes["stroke-width"]}"')
-                       + len(f'stroke-width="{attributes["stroke-width"]}"'):-2]
+        outline = data[start:end].decode("utf-8")  # <polygon fill=.. stroke=.. stroke-width=..
+        if not outline.endswith("/>"):  # not an outline as Graphviz writes one
+            continue
+        tag = outline[1:outline.index(" ")]
+        width = f'stroke-width="{attributes["stroke-width"]}"'
+        rest = outline[outline.index(width) + len(width):-2]  # its points, as written
         paint = "".join(f' {k}="{v}"' for k, v in ring_paint(attributes["stroke-width"]).items())
         copy = f'<{tag} class="{RING_CLASS}" fill="none"{paint}{rest}/>'
         out += [data[at:end].decode("utf-8"), "\n", copy]
