@@ -683,5 +683,5 @@ def shuffled(seed=None):
 
 
 __all__ = ["SearchResult", "SearchError", "minimax", "alphabeta", "negamax",
-           "expectiminimax", "maxn", "check_bounds", "pruned_leaves", "best_move", "solve", "iterative_deepening",
-           "best_first", "shuffled", "INF", "MIN", "MAX"]
+           "expectiminimax", "maxn", "check_bounds", "pruned_leaves", "best_move", "solve",
+           "iterative_deepening", "best_first", "shuffled", "INF", "MIN", "MAX"]

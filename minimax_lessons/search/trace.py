@@ -30,9 +30,9 @@ the views every reader of a search needs, so that none works them out again:
   moves from the root on);
 - ``windows``: the alpha-beta window of each inner node, as the search entered it
   and as it returned (:class:`Window`);
-- ``pruned``: the children alpha-beta skipped, as ``(path, state)`` pairs, left to
-  right (``step.pruned`` gives those of one prune step); the leaves under them are
-  :meth:`~minimax_lessons.search.result.SearchResult.pruned_leaves`.
+- ``pruned``: the children alpha-beta skipped, as ``(path, state)`` pairs, in the
+  order it skipped them (``step.pruned`` gives those of one prune step); the leaves
+  under them are :meth:`~minimax_lessons.search.result.SearchResult.pruned_leaves`.
 
 A search writes its steps through a *recorder*, one method per kind of step
 (``recorder.visit(...)``, ``recorder.update(...)``, ...); an untraced search gets
@@ -244,11 +244,12 @@ class Trace:
 
     @cached_property
     def pruned(self) -> tuple:
-        """The children pruning skipped, as ``(path, state)`` pairs, left to right."""
+        """The children pruning skipped, as ``(path, state)`` pairs, in the order the search
+        skipped them (left to right, unless ``order=`` reordered the moves)."""
         return tuple(pair for raw in self._raw if raw[0] == PRUNE for pair in _step(raw).pruned)
 
     def of_kind(self, kind: str) -> list:
-        """The steps of one kind, e.g. ``trace.of_kind("prune")``."""
+        """The steps of one kind, e.g. ``trace.of_kind(PRUNE)``."""
         if kind not in KINDS:
             raise ValueError(f"unknown step kind {kind!r}; kinds are {', '.join(KINDS)}")
         return [_step(r) for r in self._raw if r[0] == kind]

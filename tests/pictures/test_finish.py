@@ -46,7 +46,8 @@ def test_a_still_and_a_players_frame_paint_the_current_nodes_ring_alike():
     frame = current_frame()
     still = draw_tree(FIGURE_5_2, frame=frame).svg()
     player = animate(alphabeta, FIGURE_5_2).frame_svg(frame.index)
-    (in_still, under_still), (in_player, under_player) = ring_of(still, "n_1"), ring_of(player, "n_1")
+    in_still, under_still = ring_of(still, "n_1")
+    in_player, under_player = ring_of(player, "n_1")
     for name in ("fill", *ring_paint(5)):  # white, a third of the outline's width, not filled
         assert in_still[name] == in_player[name], name
     assert in_still["stroke-width"] == ring_paint(under_still["stroke-width"])["stroke-width"]
@@ -83,9 +84,9 @@ def slots(animation):
 def test_lecture_mode_changes_no_slot_of_a_player():
     game = TicTacToe()
     state = game.parse("XOX\nOX.\n...")
-    for search, where, options in ((alphabeta, FIGURE_5_2, {}), (alphabeta, game, {"state": state})):
-        plain = slots(animate(search, where, **options))
+    for where, options in ((FIGURE_5_2, {}), (game, {"state": state})):
+        plain = slots(animate(alphabeta, where, **options))
         with lecture.using(lecture.Scale()):
-            big = slots(animate(search, where, **options))
+            big = slots(animate(alphabeta, where, **options))
         assert {g for g, _ in plain} == {g for g, _ in big} and plain == big
         assert any(k == WINDOW_CLASS for _, k in plain) and any(k == VALUE_CLASS for _, k in plain)
