@@ -7,8 +7,7 @@ Vocabulary
   ``seed`` gives a *variant*: ``question.data(seed)``. The same seed always
   gives the same variant, on any machine.
 - ``question.check(answer, seed)`` returns a
-  :class:`~minimax_lessons.exercises.verdict.Verdict` (``Feedback`` is its old name
-  here): ``passed``, a ``diagnosis`` id (see :mod:`~minimax_lessons.mistakes`)
+  :class:`~minimax_lessons.exercises.verdict.Verdict`: ``passed``, a ``diagnosis`` id (see :mod:`~minimax_lessons.mistakes`)
   and a ``message``. Where possible the right answer is *recomputed* from the
   variant with the package's own searches; fixed answers (a multiple-choice
   letter) are stored only as a salted hash (:func:`hash_answer`). So a student
@@ -82,10 +81,6 @@ FOREVER = "runs forever"
 _FOREVER_WORDS = {"runs forever", "forever", "infinite loop", "loops forever", "never ends",
                   "never stops", "endless loop", "runs forever loop", "hangs", "infinite",
                   "does not stop", "doesn't stop", "does not end", "doesn't end", "loops"}
-
-
-#: The verdict on an answer, by its old name here (:class:`~.verdict.Verdict`).
-Feedback = Verdict
 
 
 def _said(diagnosis) -> str:
@@ -1147,7 +1142,7 @@ def _is_stub(fn) -> bool:
         n.value, ast.Constant) and n.value.value is Ellipsis) for n in body)
 
 
-__all__ = ["Question", "Feedback", "ValueQuestion", "ChoiceQuestion", "PredictQuestion",
+__all__ = ["Question", "ValueQuestion", "ChoiceQuestion", "PredictQuestion",
            "FillQuestion", "FindBugQuestion", "ParsonsQuestion", "PrunedQuestion",
            "FunctionQuestion", "WindowQuestion", "Bug", "tree_value_question", "levels_question",
            "hash_answer", "seed_of", "run_snippet", "FOREVER"]
