@@ -212,6 +212,7 @@ def _short(name) -> str:
 
 
 def _join(module, name) -> str:
+    """``module.name`` (``name`` alone below the package itself)."""
     return f"{module}.{name}" if module else name
 
 
@@ -288,22 +289,20 @@ class Module(types.ModuleType):
         module, old = _short(self.__name__), _join(_short(self.__name__), name)
         # ``from package import name`` asks twice: the import system first (quietly here)
         said = sys._getframe(1).f_code.co_name == "_handle_fromlist"
-        new = OLD_NAMES.get(module, {}).get(name)
-        if new is not None:
-            said or _warn(old, new)
+        new = OLD_NAMES.get(module, {}).get(name) or OLD_PATHS.get(old) or OLD_MODULES.get(old)
+        if new is None:
+            raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+        if not said:
+            _warn(old, new)
+        if name in OLD_NAMES.get(module, {}):
             return _find(new)
-        if old in OLD_PATHS:
-            said or _warn(old, OLD_PATHS[old])
-            return importlib.import_module(_full(OLD_PATHS[old]))
-        if old in OLD_MODULES:
-            said or _warn(old, OLD_MODULES[old])
-            return _old_module(old)
-        raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
+        return _old_module(old) if old in OLD_MODULES else importlib.import_module(_full(new))
 
     def __setattr__(self, name, value):
         if isinstance(value, types.ModuleType):
             module = _short(self.__name__)
-            if name in _CHILDREN.get(module, ()) and (name in vars(self) or module in OLD_MODULES):
+            if name in _CHILDREN.get(module, ()) and (name in vars(self)
+                                                      or module in OLD_MODULES):
                 return  # an old path, imported: it keeps the name it shadows, or warns
             if value.__name__.startswith(PACKAGE + "."):
                 adopt(value)

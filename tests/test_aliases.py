@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 
-import minimax_lessons
 from minimax_lessons import _aliases
 from minimax_lessons._aliases import (OLD_ATTRIBUTES, OLD_MODULES, OLD_NAMES, OLD_PATHS,
                                       REMOVED_IN, message)
