@@ -203,19 +203,23 @@ def test_the_package_imports_every_module_of_its_own_with_no_old_name():
 
 
 def course_texts():
-    """What people read and run: the package, tests, bench, docs, notebooks' cells, Makefile."""
+    """Every text of the repository people read or run (of a notebook, its cells), less the
+    vendored scripts and pictures in ``minimax_lessons/static``."""
     files = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True,
                            check=True).stdout.split()
     for name in files:
         path = ROOT / name
-        if path in (Path(_aliases.__file__), Path(__file__).resolve()) or not path.exists():
+        if path in (Path(_aliases.__file__), Path(__file__).resolve()) or not path.exists() \
+                or name.startswith("minimax_lessons/static/"):
             continue
         if path.suffix == ".ipynb":
             cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
             yield name, "\n".join("".join(cell["source"]) for cell in cells)
-        elif path.suffix in (".py", ".md", ".toml", ".cfg", ".yml", ".yaml", ".txt", ".sh") \
-                or path.name == "Makefile":
+            continue
+        try:
             yield name, path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue  # a picture, a font
 
 
 #: The one place besides ``_aliases.py`` that knows old paths: the student-code boundary
@@ -231,6 +235,21 @@ def test_nothing_of_the_course_names_an_old_path():
                          + r")(?![\w])")
     found = [f"{name}: {m.group(0)}" for name, text in course_texts() if name != BOUNDARY
              for m in pattern.finditer(text)]
+    assert found == []
+
+
+#: ``from minimax_lessons.MODULE import NAMES``, in code, docs and notebooks alike.
+FROM_IMPORT = re.compile(r"from\s+minimax_lessons((?:\.\w+)*)\s+import\s+(\([^)]*\)|[\w, \t]+)")
+
+
+def test_nothing_of_the_course_imports_an_old_name():
+    found = []
+    for name, text in course_texts():
+        for m in FROM_IMPORT.finditer(text):
+            module = m.group(1).lstrip(".")
+            for imported in re.findall(r"(\w+)(?:\s+as\s+\w+)?", m.group(2).strip("()")):
+                if imported in OLD_NAMES.get(module, ()):
+                    found.append(f"{name}: {m.group(0)}")
     assert found == []
 
 
