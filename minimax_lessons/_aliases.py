@@ -81,7 +81,6 @@ OLD_PATHS = {
     "arena": "play.arena",
     "botproc": "play.bot_process",
     "capstone": "exercises.capstone",
-    "practice": "exercises.practice",
     "teaching": "instructor.teaching.guide",
     "exercises.sandbox": "runner.sandbox",
     "exercises._worker": "runner._worker",
@@ -113,6 +112,11 @@ OLD_PATHS = {
 OLD_MODULES = {
     "exercises.lessons": "exercises.banks",
     "exercises.predictions": "exercises.banks",
+    # the exercise wing's monoliths, cut into a module for each kind
+    "exercises.kinds": "exercises.function_kinds",
+    "exercises.questions": "exercises.question_kinds",
+    "exercises.practice": "exercises.practising",
+    "practice": "exercises.practising",
 }
 
 
@@ -123,13 +127,59 @@ def _names(module, names) -> dict:
 
 _VERDICT = "exercises.verdict.Verdict"
 _BANKS = "exercises.banks"
+_FUNCTION_KINDS = "exercises.function_kinds"
+_QUESTION_KINDS = "exercises.question_kinds"
+_PRACTISING = "exercises.practising"
+#: What exercises/practice.py held, now in exercises/practising/ (and its old path
+#: ``minimax_lessons.practice``).
+_PRACTICE = {
+    **_names(f"{_PRACTISING}.levels", "KINDS LEVELS STREAK HINT Level Item"),
+    **_names(f"{_PRACTISING}.tree", "PracticeTree practice_tree"),
+    **_names(f"{_PRACTISING}.widget", "Practice practice"),
+    "Verdict": _VERDICT,
+    **_names("exercises.answers", "canon"),
+    **_names("pictures.jupyter", "STATIC"),
+}
 
 #: Module (below the package; ``""`` is the package) -> {old name: its new dotted path}.
 OLD_NAMES = {
     "": {"Feedback": _VERDICT, "FunctionCheck": _VERDICT,
          "Question": "animation.quiz.QuizQuestion"},
     "exercises": {"Feedback": _VERDICT, "FunctionCheck": _VERDICT},
-    "exercises.questions": {"Feedback": _VERDICT},
+    # exercises/kinds.py, questions.py and practice.py, cut into a module for each kind
+    "exercises.kinds": {
+        **_names(_FUNCTION_KINDS, "KINDS get_kind"),
+        **_names(f"{_FUNCTION_KINDS}.kind", "Kind NestedKind Case Expected INF"),
+        **_names(f"{_FUNCTION_KINDS}.minimax", "MinimaxKind"),
+        **_names(f"{_FUNCTION_KINDS}.depth", "DepthKind"),
+        **_names(f"{_FUNCTION_KINDS}.best_move", "BestMoveKind BestMoveEitherKind"),
+        **_names(f"{_FUNCTION_KINDS}.alphabeta", "AlphaBetaKind visit_note"),
+        **_names(f"{_FUNCTION_KINDS}.line", "LineKind"),
+        **_names(f"{_FUNCTION_KINDS}.alphabeta_search", "SearchKind"),
+        **_names(f"{_FUNCTION_KINDS}.game_minimax", "GameKind"),
+        **_names(f"{_FUNCTION_KINDS}.board_minimax", "BoardKind"),
+        **_names(f"{_FUNCTION_KINDS}.evaluate", "EvaluateKind SEARCH_TRAPS search_boards "
+                                                "search_mistake"),
+        **_names(f"{_FUNCTION_KINDS}.backup", "BackupKind"),
+        **_names("games.tictactoe", "EVAL_PAIRS LINES_THROUGH eval_pairs grid moved_piece "
+                                    "symmetries"),
+        **_names("exercises.answers", "is_number same_number"),
+    },
+    "exercises.questions": {
+        "Feedback": _VERDICT,
+        **_names(f"{_QUESTION_KINDS}.question", "Question hash_answer seed_of"),
+        **_names(f"{_QUESTION_KINDS}.value", "ValueQuestion tree_value_question"),
+        **_names(f"{_QUESTION_KINDS}.choice", "ChoiceQuestion"),
+        **_names(f"{_QUESTION_KINDS}.predict", "PredictQuestion FOREVER run_snippet"),
+        **_names(f"{_QUESTION_KINDS}.fill", "FillQuestion levels_question"),
+        **_names(f"{_QUESTION_KINDS}.find_bug", "FindBugQuestion Bug"),
+        **_names(f"{_QUESTION_KINDS}.parsons", "ParsonsQuestion"),
+        **_names(f"{_QUESTION_KINDS}.pruned", "PrunedQuestion"),
+        **_names(f"{_QUESTION_KINDS}.window", "WindowQuestion"),
+        **_names(f"{_QUESTION_KINDS}.function", "FunctionQuestion"),
+    },
+    "exercises.practice": _PRACTICE,
+    "practice": _PRACTICE,
     "exercises.functions": {"FunctionCheck": _VERDICT, "explain_diagnosis": "mistakes.explain",
                             "EXTRA_DIAGNOSES": "mistakes.EXTRA_DIAGNOSES"},
     "mistakes": {"explain_diagnosis": "mistakes.explain"},

@@ -149,7 +149,10 @@ def test_an_old_path_reached_as_an_attribute_warns_and_keeps_the_name_it_shadows
         from minimax_lessons.instructor import release  # the function, as before
         old_release = importlib.import_module("minimax_lessons.instructor.release")
         tictactoe = minimax_lessons.tictactoe
+        kinds = minimax_lessons.exercises.kinds  # a module cut into rooms, as an attribute
+        symmetric = kinds.symmetries("X........")[1]
     assert callable(minimax_lessons.animate) and callable(minimax_lessons.mcts)
+    assert symmetric == "..X......"
     assert minimax_lessons.animate.__module__ == "minimax_lessons.animation.player"
     assert callable(release) and old_release.release is release
     assert tictactoe.TicTacToe is minimax_lessons.TicTacToe

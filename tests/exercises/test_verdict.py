@@ -1,7 +1,7 @@
 """minimax_lessons.exercises.verdict: one verdict for questions, functions and practice."""
 
 from minimax_lessons.exercises import check, check_function, variants
-from minimax_lessons.exercises.practice import practice_tree
+from minimax_lessons.exercises.practising import practice_tree
 from minimax_lessons.exercises.verdict import Verdict
 
 

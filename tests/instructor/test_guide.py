@@ -14,7 +14,7 @@ import pytest
 from minimax_lessons import mistakes
 from minimax_lessons.exercises.check import get_question, question_ids
 from minimax_lessons.exercises.nested import to_game
-from minimax_lessons.exercises.questions import ChoiceQuestion
+from minimax_lessons.exercises.question_kinds import ChoiceQuestion
 from minimax_lessons.instructor.teaching import guide
 from minimax_lessons.search.adversarial import alphabeta, minimax
 
