@@ -12,8 +12,9 @@ Vocabulary
   (``minimax_lessons.tictactoe`` is ``minimax_lessons.games.tictactoe``), so classes, module
   state and ``isinstance`` agree; ``python -m OLD.PATH`` runs the new module.
 - An *old module* (:data:`OLD_MODULES`) is gone, its names spread over several new ones
-  (``exercises.lessons``; ``exercises.predictions``, a package whose ``lessonN`` are old
-  paths): importing it gives a module of its old names.
+  (``exercises.lessons``; ``exercises.kinds``, ``.questions`` and ``.practice``, cut into
+  a module for each kind; ``exercises.predictions``, a package whose ``lessonN`` are old
+  paths): importing it gives a module of its old names, each pointing at where it is now.
 - An *old name* (:data:`OLD_NAMES`) is a name a module held before: a class's old name
   (``Feedback`` for ``Verdict``), or a name re-exported from the module that now holds it
   (``pictures.draw.value_text``, ``instructor.common.safe_name``).
@@ -36,7 +37,11 @@ How it works: :func:`register` (the last line of the package's ``__init__``) put
 :data:`FINDER` first on ``sys.meta_path``, where it serves old paths and old modules, and
 makes each module that has old names (or old paths below it) a :class:`Module`, which
 answers an old name on first use and never lets an old path hide a name it shadows
-(``minimax_lessons.animate`` stays the function).
+(``minimax_lessons.animate`` stays the function). Pure Python, at import time too.
+
+At :data:`REMOVED_IN` this module goes, with its two lines in the package's ``__init__``,
+the old paths the student-code boundary allows (``runner/boundary.py``, which the checker's
+worker reads without this module) and ``tests/test_aliases.py``; nothing else changes.
 """
 
 from __future__ import annotations

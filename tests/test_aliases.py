@@ -29,6 +29,7 @@ PACKAGE = "minimax_lessons"
 
 
 def full(path):
+    """``minimax_lessons.path`` (the package itself for ``""``)."""
     return f"{PACKAGE}.{path}" if path else PACKAGE
 
 
@@ -55,7 +56,7 @@ def the_warning(caught, old, new):
 
 
 @pytest.fixture
-def fresh(request):
+def fresh():
     """Forget an old path (and what is below it) for one test, as in a fresh Python."""
     forgotten = {}
 
@@ -72,6 +73,12 @@ def test_the_end_release_is_the_next_major_after_the_packages_version():
     assert REMOVED_IN == f"{int(version.split('.')[0]) + 1}.0.0", (
         f"minimax-lessons {version}: remove minimax_lessons/_aliases.py's old names, or give "
         "them a later end")
+
+
+def test_a_warning_says_what_to_use_instead_and_when_the_old_name_goes():
+    assert message("tictactoe", "games.tictactoe") == (
+        f"minimax_lessons.tictactoe is deprecated and will be removed in minimax-lessons "
+        f"{REMOVED_IN}: use minimax_lessons.games.tictactoe")
 
 
 @pytest.mark.parametrize("old", sorted(OLD_PATHS))
