@@ -69,7 +69,7 @@ from ..search.adversarial import minimax
 from ..search.trace import EVALUATE, PRUNE, RETURN, UPDATE, VISIT
 from ..words import join_names, show_number
 
-__all__ = ["QuizQuestion", "Question", "quiz_questions", "QuizLog", "VALUE", "LOOK"]
+__all__ = ["QuizQuestion", "quiz_questions", "QuizLog", "VALUE", "LOOK"]
 
 VALUE, LOOK = "value", "look"
 #: How far a typed number may be from a value that is not whole (2 decimals are enough).
@@ -146,11 +146,6 @@ class QuizQuestion(NamedTuple):
                                  ("inf" if a > 0 else "-inf"), vid, sentence]
                                 for a, vid, sentence in self.mistakes]
         return data
-
-
-#: The old name, kept for code written before the rename (it clashed with
-#: ``minimax_lessons.exercises.Question``, the base class of the exercises' questions).
-Question = QuizQuestion
 
 
 class QuizLog:

@@ -25,11 +25,6 @@ Vocabulary
   when the function raised), ``output`` (what it printed), ``board`` (a text board to
   show), ``seconds``.
 
-Older names of the same class: ``Feedback`` (questions), ``FunctionCheck`` (functions)
-and practice's ``Verdict``; and of its fields: ``question`` and ``kind`` for
-``subject``, ``correct`` and ``right`` for ``passed``, ``sentence`` for ``message``,
-``points_fraction`` for ``score``.
-
 >>> v = Verdict("q3.7", False, "max-at-every-level", "Your answer 9 is not right.")
 >>> bool(v), v.score, v.diagnoses
 (False, 0.0, ('max-at-every-level',))
@@ -102,31 +97,6 @@ class Verdict:
         if self.detail is not None:
             return self.detail.explanation
         return explain(" or ".join(self.diagnoses) or None, hand=self.hand)
-
-    # -- the older names ---------------------------------------------------------------------
-    @property
-    def question(self) -> str:
-        """``subject`` by its old name (``kind`` for a function)."""
-        return self.subject
-
-    kind = question
-
-    @property
-    def correct(self) -> bool:
-        """``passed`` by its old name (``right`` in practice)."""
-        return self.passed
-
-    right = correct
-
-    @property
-    def sentence(self) -> str:
-        """``message`` by its old name in practice."""
-        return self.message
-
-    @property
-    def points_fraction(self) -> float:
-        """``score`` by its old name."""
-        return self.score
 
     # -- showing it ----------------------------------------------------------------------------
     def pictures(self) -> tuple:

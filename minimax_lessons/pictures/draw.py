@@ -68,11 +68,6 @@ from .tall import fits_a_page, tall_layout
 from .scene import Scene
 from .style import (CURRENT_CLASS, FONT, LABEL_FONT_SIZE, LEVEL_RANKS, MOVE_COLOUR, PALETTE,
                     Look, choose_style, edge_attrs, look_attrs)
-# What this module held before it was split by concern: still importable from here.
-from .labels import board_width, value_text, window_text  # noqa: F401
-from .legend import BOUND_MEANINGS  # noqa: F401
-from .style import (BOARD_FONT, BOARD_FONT_SIZE, BOARD_HEADER_PAD, BOARD_WIDTH,  # noqa: F401
-                    DASHARRAYS, Style, edge_look, node_look)
 
 __all__ = ["draw_tree", "TreeDrawing", "TreeTooLargeError", "Spot", "expand", "MAX_NODES",
            "PALETTE"]

@@ -113,7 +113,7 @@ def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_serve
     leaves_max = max(first.game.to_nested()[0] + first.game.to_nested()[1])
     said = solve_values(v, first, wrong_first=(root, str(leaves_max)))
     expected = first.judge("values", root, leaves_max)
-    assert not expected.right and expected.diagnosis in said.replace(" ", "-"), said
+    assert not expected.passed and expected.diagnosis in said.replace(" ", "-"), said
     assert "\u2718" in said  # a cross, not only a colour
     wait_data(v, "done", 1)
     assert "Tree done" in feedback(v)
@@ -182,7 +182,7 @@ def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_pat
         wrong = tree.answer(order[0]) + 1
         type_value(widget, tree, order[0], str(wrong))
         assert look(page, first_id) == {"mark": "\u2718", "dash": "4,3", "width": "3"}
-        assert tree.judge("values", order[0], wrong).sentence in feedback(widget)
+        assert tree.judge("values", order[0], wrong).message in feedback(widget)
         # the wrong answer is selected: the next try, typed straight away, replaces it
         assert widget.locator(".mmp-input").evaluate(
             "i => [document.activeElement === i, i.selectionStart, i.selectionEnd, i.value]"
@@ -292,7 +292,7 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
                 for stage, name, answer, typed in typed_cases(tree):
                     cases.append([len(keys) - 1, stage, tree.ids[name], typed])
                     v = tree.judge(stage, name, answer)
-                    expected.append([v.right, v.diagnosis, v.sentence])
+                    expected.append([v.passed, v.diagnosis, v.message])
         got = page.evaluate(JUDGE_JS, [keys, cases])
         # Check with a set of leaves marked: right, none, each mistake's set, one off
         keys, marked_cases, expected_marked = [], [], []
@@ -307,7 +307,7 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
             for marked in sets:
                 marked_cases.append([len(keys) - 1, sorted(tree.ids[leaf] for leaf in marked)])
                 v = tree.judge_marked(marked)
-                expected_marked.append([v.right, v.diagnosis, None if v.right else v.sentence])
+                expected_marked.append([v.passed, v.diagnosis, None if v.passed else v.message])
         got_marked = page.evaluate(MARKED_JS, [keys, marked_cases])
     finally:
         context.close()
@@ -336,7 +336,7 @@ def test_the_saved_best_move_page_names_a_wrong_move_then_accepts_the_best(brows
         widget = page.locator(".mmp")
         node(widget, other, tree).click()
         verdict = tree.judge("move", tree.game.root, other)
-        assert verdict.sentence in feedback(widget) and "\u2718" in feedback(widget)
+        assert verdict.message in feedback(widget) and "\u2718" in feedback(widget)
         node(widget, best, tree).click()
         wait_data(widget, "done", 1)
         assert feedback(widget).startswith(f"\u2714 {best}: right")

@@ -12,10 +12,10 @@ import math
 import pytest
 
 from minimax_lessons import alphabeta, minimax
-from minimax_lessons.exercises.variants import DIAGNOSES
 from minimax_lessons.exercises.answers import canon
 from minimax_lessons.exercises.practising import KINDS, LEVELS, practice, practice_tree
 from minimax_lessons.exercises.practising.levels import HINT
+from minimax_lessons.mistakes import DIAGNOSES
 from minimax_lessons.pictures.jupyter import with_hint
 
 TREES = 1000
@@ -91,7 +91,7 @@ def test_every_value_the_key_accepts_is_the_value_of_that_subtree():
         for name in inner:
             right = value_of(game, name)
             assert math.isclose(float(items[name]["answer"]), right, abs_tol=1e-9)
-            assert tree.judge("values", name, right).right
+            assert tree.judge("values", name, right).passed
             assert canon(right) not in items[name]["wrong"]
             if "chance" not in {game.to_move(n) for n in game.subtree_nodes(name)
                                 if not game.is_terminal(n)}:
@@ -118,7 +118,7 @@ def test_the_leaves_the_key_calls_pruned_are_those_alphabeta_never_evaluates(pru
                  alphabeta(game, trace=True, prune_ties=prune_ties).trace.of_kind("visit")}
         for name, item in entry.items():
             assert item["answer"] == canon(windows[name]) == canon(trace[name])
-            assert tree.judge("windows", name, windows[name]).right
+            assert tree.judge("windows", name, windows[name]).passed
         differ += never != set(game.leaves) - set(textbook_alphabeta(game, not prune_ties)[0])
     assert differ > 20  # ties matter on some trees, so both rules are really tested
 
@@ -180,8 +180,8 @@ def test_one_player_at_every_level_is_named(choose, diagnosis):
 
     tree, wrong = first_tree("values", shows, levels=(1, 2, 3))
     verdict = tree.judge("values", tree.game.root, wrong)
-    assert not verdict.right and diagnosis in verdict.diagnosis.split(" or ")
-    assert verdict.sentence.startswith("That is what taking the")
+    assert not verdict.passed and diagnosis in verdict.diagnosis.split(" or ")
+    assert verdict.message.startswith("That is what taking the")
 
 
 def test_taking_the_max_at_a_min_node_is_named_players_swapped():
@@ -227,7 +227,7 @@ def pruned_only_by(tree, rule):
 def test_missing_a_leaf_pruned_only_on_a_tie_is_named_prune_strict():
     tree, leaves = first_tree("pruning", lambda t: pruned_only_by(t, True), prune_ties=True)
     verdict = tree.judge("pruned", leaves[0], False)
-    assert (verdict.right, verdict.diagnosis) == (False, "prune-strict")
+    assert (verdict.passed, verdict.diagnosis) == (False, "prune-strict")
 
 
 def test_marking_a_tie_leaf_when_ties_do_not_prune_is_named_prune_non_strict():
@@ -239,14 +239,14 @@ def test_marking_a_tie_leaf_when_ties_do_not_prune_is_named_prune_non_strict():
 
     tree, leaves = first_tree("pruning", shows, prune_ties=False)
     verdict = tree.judge("pruned", leaves[0], True)
-    assert (verdict.right, verdict.diagnosis) == (False, "prune-non-strict")
+    assert (verdict.passed, verdict.diagnosis) == (False, "prune-non-strict")
 
 
 def test_marking_an_evaluated_leaf_says_it_is_needed_and_missing_one_says_too_few():
     tree = practice_tree("pruning", level=1, seed=0)
     evaluated = textbook_alphabeta(tree.game, True)[0]
     verdicts = [tree.judge("pruned", leaf, True) for leaf in evaluated]
-    assert all(not v.right and f"{leaf} is needed" in v.sentence
+    assert all(not v.passed and f"{leaf} is needed" in v.message
                for leaf, v in zip(evaluated, verdicts))
     assert "pruned-too-many" in {v.diagnosis for v in verdicts}
     tree, leaves = first_tree("pruning", lambda t: sorted(
@@ -314,7 +314,7 @@ def test_checking_the_leaves_a_mistaken_alphabeta_skips_names_that_mistake(mista
 def test_checking_with_nothing_marked_or_the_right_leaves():
     tree = practice_tree("pruning", level=2, seed=3)
     assert tree.judge_marked(set()).diagnosis == "no-pruning"
-    assert tree.judge_marked(tree.pruned_leaves).right
+    assert tree.judge_marked(tree.pruned_leaves).passed
     missing = tree.pruned_leaves[0]
     assert tree.judge_marked(set(tree.pruned_leaves) - {missing}).diagnosis in (
         "pruned-too-few", "prune-strict", *(vid for vid, _, _ in tree.mistaken_sets))
@@ -339,8 +339,8 @@ def test_each_window_mistake_is_named(diagnosis):
 
     tree, (node, wrong) = first_tree("pruning", shows, levels=(3, 4, 5))
     verdict = tree.judge("windows", node, wrong)
-    assert (verdict.right, verdict.diagnosis) == (False, diagnosis)
-    assert verdict.sentence == tree.key()["stages"][1]["items"][tree.ids[node]]["wrong"][
+    assert (verdict.passed, verdict.diagnosis) == (False, diagnosis)
+    assert verdict.message == tree.key()["stages"][1]["items"][tree.ids[node]]["wrong"][
         canon(wrong)][1]
 
 
@@ -348,8 +348,8 @@ def test_half_right_windows_say_which_half():
     tree, node = first_tree("pruning", lambda t: next(iter(t.items("windows")), None),
                             levels=(3,))
     alpha, beta = tree.answer(node, "windows")
-    assert tree.judge("windows", node, (alpha, 99)).sentence.startswith("Alpha is right")
-    assert tree.judge("windows", node, (-99, beta)).sentence.startswith("Beta is right")
+    assert tree.judge("windows", node, (alpha, 99)).message.startswith("Alpha is right")
+    assert tree.judge("windows", node, (-99, beta)).message.startswith("Beta is right")
 
 
 def test_best_move_mistakes_are_named():
@@ -364,7 +364,7 @@ def test_best_move_mistakes_are_named():
 
     tree, child = first_tree("best-move", swapped, levels=(1,))
     verdict = tree.judge("move", tree.game.root, child)
-    assert not verdict.right and "players-swapped" in verdict.diagnosis.split(" or ")
+    assert not verdict.passed and "players-swapped" in verdict.diagnosis.split(" or ")
 
     def tie(tree):
         game = tree.game

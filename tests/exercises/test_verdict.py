@@ -1,9 +1,7 @@
 """minimax_lessons.exercises.verdict: one verdict for questions, functions and practice."""
 
-from minimax_lessons import Feedback, FunctionCheck
 from minimax_lessons.exercises import check, check_function, variants
 from minimax_lessons.exercises.practising import practice_tree
-from minimax_lessons.exercises.practising import tree as practising_tree
 from minimax_lessons.exercises.verdict import Verdict
 
 
@@ -16,21 +14,12 @@ def test_a_question_a_function_and_a_practice_tree_give_the_same_kind_of_verdict
         assert type(verdict) is Verdict and not verdict
         assert verdict.diagnosis == "max-at-every-level" == verdict.diagnoses[0]
     assert answered.score == clicked.score == 0 and written.score == 4 / 25
-    assert Feedback is FunctionCheck is practising_tree.Verdict is Verdict
-
-
-def test_the_old_names_of_the_fields_still_read_them():
-    answered = check("p2.1", 3)
-    assert answered.question == answered.subject == "p2.1"
-    assert answered.correct is answered.passed is True and answered.points_fraction == 1.0
-    clicked = practice_tree("values", level=1, seed=0).judge("values", "A", 14)
-    assert clicked.right is False and clicked.sentence == clicked.message
-    assert clicked.sentence.startswith("That is what taking the largest")
+    assert clicked.message.startswith("That is what taking the largest")
 
 
 def test_a_function_question_shows_the_verdict_on_the_function_it_holds():
     verdict = check("q3.5", variants.best_move_either_players_swapped)
-    assert isinstance(verdict.detail, Verdict) and verdict.detail.kind == "best_move_either"
+    assert isinstance(verdict.detail, Verdict) and verdict.detail.subject == "best_move_either"
     assert verdict.text() == "q3.5: " + verdict.detail.text()
     assert verdict._repr_html_() == verdict.detail._repr_html_()
     assert verdict.explanation == verdict.detail.explanation

@@ -37,7 +37,7 @@ The answers travel with the page: this is practice, not an exam.
 >>> t = practice_tree("values", level=1, seed=0)
 >>> t.game.to_nested()
 [[14, 7], [6, -9]]
->>> t.judge("values", "B", 7).right, t.judge("values", "A", 14).diagnosis
+>>> t.judge("values", "B", 7).passed, t.judge("values", "A", 14).diagnosis
 (True, 'max-at-every-level')
 >>> p = practice_tree("pruning", level=1, seed=0)
 >>> p.game.to_nested(), p.pruned_leaves

@@ -4,7 +4,7 @@ an answer, its answer key for the browser, and its drawing.
 >>> t = practice_tree("values", level=1, seed=0)
 >>> t.game.to_nested()
 [[14, 7], [6, -9]]
->>> t.judge("values", "B", 7).right, t.judge("values", "A", 14).diagnosis
+>>> t.judge("values", "B", 7).passed, t.judge("values", "A", 14).diagnosis
 (True, 'max-at-every-level')
 """
 
