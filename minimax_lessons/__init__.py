@@ -40,13 +40,13 @@ from .pictures.render import dot_to_svg
 from .pictures.draw import MAX_NODES, TreeDrawing, TreeTooLargeError, draw_tree
 from .pictures.frames import Frame, NodeView, build_frames
 from .pictures.reveal import Reveal, reveal
-from .animation.quiz import Question, QuizQuestion, quiz_questions
+from .animation.quiz import QuizQuestion, quiz_questions
 from .animation.player import Animation, animate
 from .exercises.practising import Practice, practice
 from .pictures.lecture import lecture_mode
 from .play.tictactoe_board import TicTacToeBoard
 from .play.connectfour_board import ConnectFourBoard
-from .exercises import FOREVER, Feedback, FunctionCheck, check, check_function, estimate, question
+from .exercises import FOREVER, check, check_function, estimate, question
 from .progress import progress, review
 from . import logbook
 from .games import examples
@@ -64,13 +64,12 @@ __all__ = [
     "dot_to_svg", "draw_tree", "TreeDrawing", "TreeTooLargeError", "MAX_NODES", "animate",
     "reveal", "Reveal",
     "Animation", "build_frames", "Frame", "NodeView", "quiz_questions", "QuizQuestion",
-    "Question",  # QuizQuestion's old name
     "practice", "Practice", "lecture_mode",
     "TicTacToeBoard", "ConnectFourBoard",
-    "check", "check_function", "question", "FunctionCheck", "Feedback", "FOREVER", "estimate",
+    "check", "check_function", "question", "FOREVER", "estimate",
     "progress", "review", "logbook",
 ]
 
-from . import _aliases  # noqa: E402  (old module paths, after everything is imported)
+from . import _aliases  # noqa: E402  (old paths and names, each warning until its end date)
 
 _aliases.register()

@@ -15,9 +15,10 @@ from fractions import Fraction
 import random
 import statistics
 
-from .games.game import MAX
+from .games.game import CHANCE, MAX
 from .games.opponents import RandomMin
 from .search.mcts import mcts
+from .search.trace import PRUNE
 from .play.match import move_values, play_match
 from .search.adversarial import alphabeta, best_first, expectiminimax, minimax, shuffled, solve
 from .games.tree import GameTree, uniform_tree_size  # noqa: F401  (lesson 5 imports it here)
@@ -210,7 +211,7 @@ def chance_pruning_by_bounds(slacks, *, seeds=range(20), branching=3, depth=4, l
                     isinstance(right.value, Fraction) and r.value != right.value):
                 raise RuntimeError("expectiminimax with bounds found another value")
             nodes += r.nodes
-            cuts += sum(1 for step in r.trace.of_kind("prune") if step.player == "chance")
+            cuts += sum(1 for step in r.trace.of_kind(PRUNE) if step.player == CHANCE)
         rows.append({"slack": slack, "bounds": (low - slack, high + slack), "nodes": nodes,
                      "plain": plain, "share": nodes / plain, "chance cuts": cuts})
     return rows

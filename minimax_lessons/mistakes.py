@@ -6,8 +6,7 @@ knowledge; the checkers (:mod:`~minimax_lessons.exercises.question_kinds`,
 :mod:`~minimax_lessons.exercises.functions`), practice
 (:mod:`~minimax_lessons.exercises.practising`) and the quizzes of animations
 (:mod:`~minimax_lessons.animation.quiz`) all read it, and it reads none of them. It sits
-below all of them, beside :mod:`minimax_lessons.search` (its old path,
-``minimax_lessons.exercises.mistakes``, still imports).
+below all of them, beside :mod:`minimax_lessons.search`.
 
 Vocabulary
 ----------
@@ -471,10 +470,6 @@ def explain(diagnosis, *, hand=False) -> str:
     return DIAGNOSES.get(diagnosis) or EXTRA_DIAGNOSES.get(diagnosis, diagnosis)
 
 
-#: The old name of :func:`explain`, when it alone knew :data:`EXTRA_DIAGNOSES`.
-explain_diagnosis = explain
-
-
 def named_mistakes(answer_matches) -> list:
     """The distinct mistake ids, in order, that give a hand answer (from ``(id, matches)``).
 
@@ -615,6 +610,6 @@ def wrong_values(mistakes, right) -> list:
 
 
 __all__ = ["DIAGNOSES", "HAND_DIAGNOSES", "SAME_BY_HAND", "GENERIC", "EXTRA_DIAGNOSES",
-           "ZERO_CREDIT", "WINDOW_WRONG", "explain", "explain_diagnosis", "named_mistakes",
+           "ZERO_CREDIT", "WINDOW_WRONG", "explain", "named_mistakes",
            "HAND_VALUE_MISTAKES", "hand_value_mistakes", "hand_move_mistakes", "minimax_value",
            "every_level", "node_value_mistakes", "wrong_values"]

@@ -52,11 +52,11 @@ from ..pictures.describe import describe, describe_data
 from ..pictures.dot import showable
 from ..pictures.draw import MAX_NODES, NodeSpec, build_digraph, draw_plan, frame_plan
 from ..pictures.frames import CHECKPOINT_EVERY, build_frames
-from ..pictures import texts
+from ..pictures import finish, texts
 from ..pictures.labels import (board_value_text, edge_label, leaf_name, node_class, node_parts,
-                               side_parts, spot_title)
+                               side_parts, spot_title, value_line)
 from ..pictures.scene import Scene
-from ..pictures.style import PALETTE, RING_CLASS, choose_style, dense_dots, ring
+from ..pictures.style import PALETTE, RING_CLASS, choose_style, dense_dots
 from ..pictures.jupyter import (HTML, STATIC, add_caption, mimebundle, offline_page,
                                 widget_class, widget_makers)
 from ..search.trace import PRUNE
@@ -64,8 +64,6 @@ from ..words import show_number
 
 __all__ = ["animate", "Animation", "AnimationWidget", "player_page", "STATIC"]
 
-SVG_NS = "http://www.w3.org/2000/svg"
-XLINK_NS = "http://www.w3.org/1999/xlink"
 #: Steps per second when playing, unless speed= says otherwise.
 DEFAULT_SPEED = 2.0
 #: The line under the still picture: what to do to get the player (or the quiz).
@@ -206,7 +204,7 @@ class Animation:
     def dot(self):
         """The ``graphviz.Digraph`` of the fixed layout (room for every frame's text),
         in the sizes of the lecture mode it was made in, even if shown later."""
-        specs, self._lines = [], {}
+        specs, self._lines, self._value_lines = [], {}, {}
         values, windows = self._widest
         game, style = self.game, self.style
         first = Scene(self.spots, style).show(self.frames[0])
@@ -214,6 +212,7 @@ class Animation:
             side = side_parts(game, spot, style, windows[i], None)
             if side:
                 self._lines[spot.id + "_w"] = tuple(side)
+            self._value_lines[spot.id] = value_line(game, spot, style, values[i])
             specs.append(NodeSpec(node_parts(game, spot, style, values[i]), first[i].look,
                                   node_class(spot, None), "\n".join(w for _, w in side),
                                   first[i].edge, edge_label(spot, style),
@@ -222,24 +221,22 @@ class Animation:
 
     @cached_property
     def layout_svg(self) -> str:
-        """The SVG laid out once, its changing texts tagged ``mm-value`` / ``mm-window``."""
+        """The SVG laid out once, its changing texts tagged ``mm-value`` / ``mm-window`` (by
+        the groups and lines the drawing recorded) and a hidden ring on every node
+        (:mod:`~minimax_lessons.pictures.finish`)."""
         from ..pictures.render import dot_to_svg
 
-        values, windows = self._widest
-        root = _parse_svg(dense_dots(dot_to_svg(self.dot, renderer=self.renderer)))
-        groups = {g.get("id"): g for g in root.iter(f"{{{SVG_NS}}}g")}
-        # the lines of each window: by the ids and lines the drawing recorded
-        for found in texts.lines_in(root, self._lines).values():
-            for role, element in found:
-                if role == "window":
-                    element.set("class", "mm-window")
-        for i, spot in enumerate(self.spots):
+        dot = self.dot
+        root = texts.parse(dense_dots(dot_to_svg(dot, renderer=self.renderer)))
+        groups = texts.groups(root)
+        finish.tag_windows(root, self._lines)
+        finish.tag_values(root, self._value_lines)
+        for spot in self.spots:
             g = groups.get(spot.id)
             if g is None:
                 continue
             title = spot_title(self.game, spot)
-            _tag_text(g, self._slot_text(i, values[i]) or " ", "mm-value")
-            _add_ring(g)
+            finish.add_ring(g)
             _set_title(g, title)
             side = groups.get(spot.id + "_w")
             if side is not None:
@@ -251,7 +248,7 @@ class Animation:
             if edge is not None:
                 _set_title(edge, f"move {spot.action}")
         root.set("class", "mmla-tree")
-        return _serialize(root)
+        return texts.serialize(root)
 
     def frame_svg(self, k: int, *, caption=False) -> str:
         """Frame ``k`` (negative counts from the end) as a standalone SVG.
@@ -261,18 +258,18 @@ class Animation:
         """
         k = range(len(self.frames))[k]
         state = self._frame_state(k)
-        root = _parse_svg(self.layout_svg)
-        groups = {g.get("id"): g for g in root.iter(f"{{{SVG_NS}}}g")}
+        root = texts.parse(self.layout_svg)
+        groups = texts.groups(root)
         for i, spot in enumerate(self.spots):
             _paint_node(groups.get(spot.id), groups.get(spot.id + "_w"),
                         self._looks[state["looks"][i]], state["values"][i], state["windows"][i])
             if spot.index:
                 _paint_edge(groups.get(spot.edge_id), self._edge_looks[state["edges"][i]])
-        title = ET.SubElement(root, f"{{{SVG_NS}}}desc")
+        title = ET.SubElement(root, f"{{{texts.SVG_NS}}}desc")
         title.text = showable(f"Frame {k} of {len(self.frames) - 1}: {self.frames[k].caption}")
         if caption:
             add_caption(root, showable(f"{k}/{len(self.frames) - 1}. {self.frames[k].caption}"))
-        return _serialize(root)
+        return texts.serialize(root)
 
     def description(self, k: int) -> str:
         """Frame ``k`` in words (negative counts from the end): the tree level by level
@@ -431,63 +428,17 @@ window.animationModel = model;
 """
 
 
-# -- SVG handling (the same painting as the player's JavaScript) -----------------------
+# -- painting a frame (what the player's JavaScript does in the browser) ------------------
 
-def _parse_svg(text):
-    ET.register_namespace("", SVG_NS)
-    ET.register_namespace("xlink", XLINK_NS)
-    return ET.fromstring(text.encode("utf-8") if isinstance(text, str) else text)
-
-
-def _serialize(root) -> str:
-    return ET.tostring(root, encoding="unicode")
-
-
-_SHAPES = {f"{{{SVG_NS}}}{t}" for t in ("polygon", "ellipse", "path", "polyline")}
-_TEXT = f"{{{SVG_NS}}}text"
-
-
-def _tag_text(group, content, klass):
-    """Give the text element showing ``content`` (else the last text) the class ``klass``."""
-    texts = [t for t in group if t.tag == _TEXT]
-    if not texts:
-        return
-    target = next((t for t in texts if (t.text or "") == content), texts[-1])
-    target.set("class", klass)
+_SHAPES = {f"{{{texts.SVG_NS}}}{t}" for t in finish.SHAPES}
+_TEXT = f"{{{texts.SVG_NS}}}text"
 
 
 def _set_title(group, text):
     for child in group:
-        if child.tag == f"{{{SVG_NS}}}title":
+        if child.tag == f"{{{texts.SVG_NS}}}title":
             child.text = showable(text)
             return
-
-
-def _add_ring(group):
-    """A copy of a node's outline (class ``mm-ring``), hidden until the node is current:
-    then it is the white line along the middle of its double outline."""
-    shapes = [c for c in group if c.tag in _SHAPES]
-    if not shapes:
-        return
-    copy = ET.Element(shapes[0].tag, {k: v for k, v in shapes[0].attrib.items()
-                                      if k not in ("stroke-dasharray", "stroke-width")})
-    copy.set("class", RING_CLASS)
-    copy.set("fill", "none")
-    copy.set("stroke", "none")
-    copy.tail = shapes[0].tail
-    group.insert(list(group).index(shapes[0]) + 1, copy)
-
-
-def _paint_ring(shape, look):
-    """Show the white line along the middle of a current node's outline, else hide it."""
-    if look.double:
-        shape.set("stroke", PALETTE["paper"])
-        shape.set("stroke-width", f"{ring(look.width):g}")
-        _dash(shape, look.dasharray)
-    else:
-        shape.set("stroke", "none")
-        for name in ("stroke-width", "stroke-dasharray"):
-            shape.attrib.pop(name, None)
 
 
 def _paint_node(group, side, look, value, window):
@@ -497,24 +448,24 @@ def _paint_node(group, side, look, value, window):
         shapes = [c for c in group if c.tag in _SHAPES]
         for k, shape in enumerate(shapes):
             if shape.get("class") == RING_CLASS:  # the current node's double outline
-                _paint_ring(shape, look)
+                finish.paint_ring(shape, look)
                 continue
             if k == 0:
                 shape.set("fill", fill)
             shape.set("stroke", stroke)
             shape.set("stroke-width", f"{width:g}")
-            _dash(shape, dash)
+            finish.dash(shape, dash)
         for t in group:
             if t.tag == _TEXT:
                 t.set("fill", text)
-                if t.get("class") == "mm-value":
+                if t.get("class") == finish.VALUE_CLASS:
                     t.text = value
     if side is not None:
         lines = iter(window.split("\n"))
         for t in side:
             if t.tag == _TEXT:
                 t.set("fill", side_colour)
-                if t.get("class") == "mm-window":
+                if t.get("class") == finish.WINDOW_CLASS:
                     t.text = next(lines, "")
 
 
@@ -525,15 +476,7 @@ def _paint_edge(group, look):
         if shape.tag in _SHAPES:
             shape.set("stroke", look.stroke)
             shape.set("stroke-width", f"{look.width:g}")
-            _dash(shape, look.dasharray)
-
-
-def _dash(element, dasharray):
-    """Set an SVG shape's dashes (``"5,2"`` pruned, ``"1,5"`` not reached), or clear them."""
-    if dasharray:
-        element.set("stroke-dasharray", dasharray)
-    elif "stroke-dasharray" in element.attrib:
-        del element.attrib["stroke-dasharray"]
+            finish.dash(shape, look.dasharray)
 
 
 # -- the widget ----------------------------------------------------------------------

@@ -62,7 +62,7 @@ import math
 from typing import NamedTuple
 
 from .. import logbook
-from ..games.game import CHANCE
+from ..games.game import CHANCE, MIN
 from ..games.tree import GameTree
 from ..mistakes import explain, node_value_mistakes, wrong_values
 from ..pictures.frames import DONE, UNVISITED
@@ -70,7 +70,7 @@ from ..search.adversarial import minimax
 from ..search.trace import EVALUATE, PRUNE, RETURN, UPDATE, VISIT
 from ..words import join_names, show_number
 
-__all__ = ["QuizQuestion", "Question", "quiz_questions", "QuizLog", "VALUE", "LOOK"]
+__all__ = ["QuizQuestion", "quiz_questions", "QuizLog", "VALUE", "LOOK"]
 
 VALUE, LOOK = "value", "look"
 #: How far a typed number may be from a value that is not whole (2 decimals are enough).
@@ -147,11 +147,6 @@ class QuizQuestion(NamedTuple):
                                  ("inf" if a > 0 else "-inf"), list(ids), sentence]
                                 for a, ids, sentence in self.mistakes]
         return data
-
-
-#: The old name, kept for code written before the rename (it clashed with
-#: ``minimax_lessons.exercises.Question``, the base class of the exercises' questions).
-Question = QuizQuestion
 
 
 class QuizLog:
@@ -304,7 +299,7 @@ class _Questions:
         view = self.frames[k].view(parent)
         player = self.game.to_move(self.states[parent])
         v = view.value
-        if player == "min":
+        if player == MIN:
             shown, bound, rule = f"<={show_number(v)}", step.alpha, "alpha"
         else:
             shown, bound, rule = f">={show_number(v)}", step.beta, "beta"
@@ -312,7 +307,7 @@ class _Questions:
         if skipped:
             names = join_names(self.name(p) for p in skipped)
             verb = "is" if len(skipped) == 1 else "are"
-            if player == "min":
+            if player == MIN:
                 why = (f"{show_number(v)} <= {show_number(bound)}, MAX can already get "
                        f"{show_number(bound)} elsewhere")
             else:
@@ -328,7 +323,7 @@ class _Questions:
                            f"{rule} (prune_ties=False), so it looks at {name}.")
             answer = "yes"
         else:
-            op = ">" if player == "min" else "<"
+            op = ">" if player == MIN else "<"
             explanation = (f"{where}: {show_number(v)} {op} {show_number(bound)}, so {name} could "
                            f"still change the result.")
             answer = "yes"
@@ -362,7 +357,7 @@ class _Questions:
         me, player = self.name(path), step.player
         values = [v for _, v in self.reported[path]]
         v = show_number(step.value)
-        if player == "chance":
+        if player == CHANCE:
             chances = dict(self.game.chances(step.state))
             terms = []
             for child, value in self.reported[path]:
@@ -374,7 +369,7 @@ class _Questions:
         prune = self.pruned.get(path)
         if prune is not None:
             names = join_names(self.name_of(path, s) for s in prune.detail)
-            most = "at most" if player == "min" else "at least"
+            most = "at most" if player == MIN else "at least"
             return (f"{me} is a {player.upper()} node: {player}({shown}, ...) = {v}, and it prunes "
                     f"{names}, so {me} is worth {most} {v}.")
         return f"{me} is a {player.upper()} node: {player}({shown}) = {v}."
@@ -386,17 +381,8 @@ class _Questions:
 
     def skipped(self, step):
         """Paths of the children a prune step skips, in order."""
-        done = {c for c, _ in self.reported.get(step.path, [])}
-        wanted, out = list(step.detail), []
-        for action in self.game.actions(step.state):
-            child = step.path + (action,)
-            if child in done or not wanted:
-                continue
-            target = self.game.result(step.state, action)
-            if target in wanted:
-                wanted.remove(target)
-                out.append(child)
-                self.states.setdefault(child, target)
-        return out
+        for child, state in step.pruned:
+            self.states.setdefault(child, state)
+        return [child for child, _ in step.pruned]
 
 

@@ -14,8 +14,7 @@ Wrong on ... of 25 tests. The smallest: minimax([7, 2, 9], False) should return 
 The kinds and their signatures are listed in :mod:`~minimax_lessons.exercises.function_kinds`:
 ``check_function(kind, fn)`` runs ``fn`` in the sandbox on the kind's
 hand-made traps and on random trees drawn from ``seed``, compares with the
-package's own searches, and returns a :class:`~.verdict.Verdict` (``FunctionCheck``
-is its old name here). When the answers
+package's own searches, and returns a :class:`~.verdict.Verdict`. When the answers
 differ it runs the known buggy variants (:mod:`~minimax_lessons.exercises.variants`)
 on the same inputs and names the one that answers exactly like the student.
 
@@ -59,13 +58,9 @@ from ..games.tictactoe import eval_pairs, grid, moved_piece, symmetries
 from .nested import paths, subtree
 from ..runner.sandbox import Outcome, default_sandbox
 from ..runner.shipping import Shipped, ShippingError, ship
-from ..mistakes import EXTRA_DIAGNOSES, ZERO_CREDIT, explain_diagnosis  # noqa: F401
+from ..mistakes import ZERO_CREDIT
 from .variants import variants_for
 from .verdict import FunctionRun, Picture, Verdict
-
-
-#: The verdict on a function, by its old name here (:class:`~.verdict.Verdict`).
-FunctionCheck = Verdict
 
 
 def _verdict(kind, passed, diagnosis, message, *, score=None, picture=None,
@@ -560,5 +555,4 @@ def _evaluate_fail(spec, diagnosis, message, case, outcome, total, hidden, board
                     board=shown)
 
 
-__all__ = ["explain_diagnosis", "EXTRA_DIAGNOSES", "input_classes", "failing_classes",
-           "check_function", "FunctionCheck"]
+__all__ = ["input_classes", "failing_classes", "check_function"]

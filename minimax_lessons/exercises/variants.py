@@ -4,8 +4,8 @@ When a student's function gives wrong answers, the checker runs these buggy
 variants on the same inputs; a variant that gives exactly the student's answers
 names the mistake. Each variant is written the way a student would write it
 (and the tests send them through the sandbox as if a student had). The words for
-each id (:data:`DIAGNOSES`, :func:`explain`, ...) are in :mod:`.mistakes`; they
-are importable from here too.
+each id (:data:`~minimax_lessons.mistakes.DIAGNOSES`,
+:func:`~minimax_lessons.mistakes.explain`, ...) are in :mod:`minimax_lessons.mistakes`.
 
 The ids (stable: feedback, grades and tests use them):
 
@@ -58,8 +58,8 @@ id                            mistake
 Generic ids, when no known mistake matches: ``mutates-input``, ``timeout``,
 ``raises``, ``recursion``, ``wrong-type``, ``output-flood``, ``crash``,
 ``wrong``; for self-check questions also ``unknown-question``, ``bad-answer``,
-``not-answered`` and the ids listed in :data:`DIAGNOSES` under "self-check
-questions".
+``not-answered`` and the ids listed in :data:`~minimax_lessons.mistakes.DIAGNOSES`
+under "self-check questions".
 
 >>> [vid for vid, fn in variants_for("minimax")][:2]
 ['max-at-every-level', 'never-switches-player']
@@ -73,8 +73,6 @@ import math
 
 from ..games.tictactoe import LINES, winner
 from .harness import nested_alphabeta
-from ..mistakes import (DIAGNOSES, GENERIC, HAND_DIAGNOSES, HAND_VALUE_MISTAKES,  # noqa: F401
-                        explain, named_mistakes)
 from .nested import estimate, is_leaf, names, paths, subtree
 
 # =============================================================================
@@ -901,5 +899,4 @@ def skipped_leaves(tree, is_max, *, prune_ties=True) -> list:
     return found
 
 
-__all__ = ["DIAGNOSES", "HAND_DIAGNOSES", "HAND_VALUE_MISTAKES", "GENERIC", "VARIANTS",
-           "SOLUTIONS", "explain", "named_mistakes", "variants_for", "skipped_leaves"]
+__all__ = ["VARIANTS", "SOLUTIONS", "variants_for", "skipped_leaves"]

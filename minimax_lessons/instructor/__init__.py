@@ -23,11 +23,8 @@ from .._process import skip_slow_import
 
 skip_slow_import()  # before nbformat: every command starts about 1 s sooner
 
-from .._aliases import register  # noqa: E402
 from .assignment.release import load_key, release, student_version  # noqa: E402
-from .grading import StudentResult, grade  # noqa: E402
-
-register()  # the old paths of the modules imported here (instructor.release, ...) name
-#             them without hiding the names above (the function release)
+from .gradebook.records import StudentResult  # noqa: E402
+from .grading.batch import grade  # noqa: E402
 
 __all__ = ["release", "student_version", "load_key", "grade", "StudentResult"]

@@ -12,6 +12,9 @@ From the bottom up:
 - :mod:`.legend`: the key of a drawing;
 - :mod:`.draw`: a game (and a search's frame) to Graphviz DOT text: ``draw_tree``;
 - :mod:`.render`: DOT text to SVG (the embedded WebAssembly Graphviz, or ``dot``);
+- :mod:`.texts`, :mod:`.finish`: where a drawing's texts stand in its SVG, and the one
+  step that finishes every picture's SVG (dense dots, the current node's double outline,
+  the slots a player or a practice tree writes);
 - :mod:`.raster`: SVG to PNG, for notebooks opened untrusted (at most 4,000 px wide);
 - :mod:`.jupyter`: how things show in Jupyter: display bundles made lazily, widget
   classes, self-contained HTML pages (used by drawings, animations, boards, practice).

@@ -59,6 +59,7 @@ from ..words import show_number
 from . import lecture
 from .describe import describe_scene
 from .dot import Statements
+from .finish import finish
 from .frames import PRUNED, Frame, build_frames
 from .labels import edge_label, leaf_name, node_class, node_parts, side_parts
 from .layout import MAX_NODES, Plan, Spot, TreeTooLargeError, expand, plan
@@ -66,12 +67,7 @@ from .legend import Notation, add_legend, legend_items
 from .tall import fits_a_page, tall_layout
 from .scene import Scene
 from .style import (CURRENT_CLASS, FONT, LABEL_FONT_SIZE, LEVEL_RANKS, MOVE_COLOUR, PALETTE,
-                    Look, choose_style, dense_dots, double_outlines, edge_attrs, look_attrs)
-# What this module held before it was split by concern: still importable from here.
-from .labels import board_width, value_text, window_text  # noqa: F401
-from .legend import BOUND_MEANINGS  # noqa: F401
-from .style import (BOARD_FONT, BOARD_FONT_SIZE, BOARD_HEADER_PAD, BOARD_WIDTH,  # noqa: F401
-                    DASHARRAYS, Style, edge_look, node_look)
+                    Look, choose_style, edge_attrs, look_attrs)
 
 __all__ = ["draw_tree", "TreeDrawing", "TreeTooLargeError", "Spot", "expand", "MAX_NODES",
            "PALETTE"]
@@ -115,7 +111,7 @@ class TreeDrawing:
 
         source = self.source
         if self._svg is None or self._svg_of != source:
-            self._svg = double_outlines(dense_dots(dot_to_svg(source, renderer=self.renderer)))
+            self._svg = finish(dot_to_svg(source, renderer=self.renderer))
             self._svg_of = source
         return self._svg
 
@@ -130,7 +126,7 @@ class TreeDrawing:
         """The SVG of each of :attr:`parts` (the tree, its key); [] without parts."""
         from .render import dot_to_svg
 
-        return [double_outlines(dense_dots(dot_to_svg(part.source, renderer=self.renderer)))
+        return [finish(dot_to_svg(part.source, renderer=self.renderer))
                 for part in self.parts or ()]
 
     def png(self) -> bytes | None:
@@ -242,7 +238,7 @@ def draw_plan(game, layout, frame=None, *, notes=None, highlight=None, legend=Fa
         if side:
             lines[spot.id + "_w"] = tuple(side)
         klass = node_class(spot, scene.status[i])
-        if mark.look.double:  # the current node: double_outlines() draws its mark
+        if mark.look.double:  # the current node: finish() draws its double outline
             klass += " " + CURRENT_CLASS
         specs.append(NodeSpec(node_parts(game, spot, style, mark.value), mark.look, klass,
                               "\n".join(words for _, words in side), mark.edge,

@@ -46,9 +46,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 
-from ..search.trace import UPDATE, Trace
+from ..search.trace import EVALUATION, MEMO, UPDATE, Trace
 from ..words import join_names, show_number, state_name
-from ..games.game import is_named_tree
+from ..games.game import CHANCE, MAX, MIN, is_named_tree
 
 UNVISITED, CURRENT, VISITED, DONE, PRUNED = "unvisited", "current", "visited", "done", "pruned"
 STATUSES = (UNVISITED, VISITED, DONE, PRUNED)
@@ -232,7 +232,7 @@ class _Builder:
         self.states[path] = step.state
         self.kids[path] = []
         me = f"{self.name(step.state)} ({step.player.upper()})"
-        if step.detail == "memo":
+        if step.detail == MEMO:
             caption = f"{me} was solved before: its value comes from the transposition table."
         else:
             where = ", the root" if not path else ""
@@ -246,7 +246,7 @@ class _Builder:
         path = step.path
         self.states[path] = step.state
         v = step.value
-        if step.detail == "evaluation":
+        if step.detail == EVALUATION:
             caption = (f"Depth limit: {self.name(step.state)} is not expanded; the evaluation "
                        f"function scores it {show_number(v)}.")
         elif path:
@@ -269,55 +269,54 @@ class _Builder:
         values = [show_number(k[1]) for k in self.kids.get(path, [])]
         v = show_number(step.value)
         me = self.name(step.state)
-        if player == "chance":
+        if player == CHANCE:
             p = self._probability(path, child)
             caption = (f"Chance node {me} adds {show_number(p)} x {values[-1] if values else '?'}: "
                        f"expected value so far = {v}.")
             bound = None
-        elif player not in ("max", "min"):  # a player of a game scored with vectors (max^n)
+        elif player not in (MAX, MIN):  # a player of a game scored with vectors (max^n)
             caption = (f"{player} at {me} takes {v} from "
                        f"{self.name(self.states.get(child, step.detail))}: the best so far "
                        f"for {player}, who scores {self._score(step.value, player)} there.")
             bound = None
         else:
-            rule = "max" if player == "max" else "min"
+            rule = "max" if player == MAX else "min"
             taken = f"{rule}({', '.join(values)}) = {v}" if len(values) > 1 else \
                 f"{v} from {self.name(self.states.get(child, step.detail))}"
             caption = f"{player.upper()} node {me} takes {taken}"
             if step.alpha is not None:
                 alpha, beta = self.running.get(path, (old.alpha, old.beta))
                 self.running[path] = (step.alpha, step.beta)
-                if player == "max" and step.alpha != alpha:
+                if player == MAX and step.alpha != alpha:
                     caption += f", so alpha = {show_number(step.alpha)}"
-                if player == "min" and step.beta != beta:
+                if player == MIN and step.beta != beta:
                     caption += f", so beta = {show_number(step.beta)}"
             caption += "."
-            bound = ">=" if player == "max" else "<="
+            bound = ">=" if player == MAX else "<="
         view = NodeView(VISITED, step.value, bound, old.alpha, old.beta)
         self.emit(caption, step, path, (path, child) if child is not None else None, {path: view})
 
     def on_prune(self, step, nxt):
         path = step.path
         self.cut.add(path)
-        done = {k[0] for k in self.kids.get(path, [])}
-        skipped = self._skipped(step, done)
+        skipped = [child for child, _ in step.pruned]
         names = join_names(self.name(s) for s in step.detail)
         v = show_number(step.value)
         me = self.name(step.state)
-        if step.player == "chance":
+        if step.player == CHANCE:
             caption = self._chance_cut(step, me, v, names)
             changes = {p: NodeView(PRUNED) for p in skipped}
             old = self.views.get(path, _BLANK)
             changes[path] = NodeView(VISITED, old.value, old.bound, old.alpha, old.beta)
             self.emit(caption, step, path, None, changes)
             return
-        rule = "max" if step.player == "max" else "min"
-        bound = step.beta if rule == "max" else step.alpha
+        rule = "max" if step.player == MAX else "min"
+        bound = step.beta if step.player == MAX else step.alpha
         why = f"{rule}({v}, ...) = {v}"
         if bound is None:  # negamax records no window
             why += " and alpha >= beta"
             who = "the opponent will not let the game come here"
-        elif rule == "max":
+        elif step.player == MAX:
             why += f" >= beta = {show_number(bound)}"
             who = f"MIN can already keep MAX to {show_number(bound)} elsewhere"
         else:
@@ -406,18 +405,18 @@ class _Builder:
         if nxt is not None and nxt.kind == UPDATE and nxt.path == parent:
             return ""
         player = self.game.to_move(self.states[parent]) if parent in self.states else None
-        if player not in ("max", "min"):
+        if player not in (MAX, MIN):
             return self._keeps_vector(parent, player)
         kids = self.kids.get(parent, [])
         values = [k[1] for k in kids]
-        best = max(values) if player == "max" else min(values)
+        best = max(values) if player == MAX else min(values)
         shown = ", ".join(show_number(x) for x in values)
         return (f"{player.upper()} node {self.name(self.states[parent])} keeps "
                 f"{player}({shown}) = {show_number(best)}.")
 
     def _keeps_vector(self, parent, player) -> str:
         """'P3 at B1 keeps (1, 2, 6): P3 scores 6 there, 3 here.' (games of more players)."""
-        if player == "chance" or player is None:
+        if player == CHANCE or player is None:
             return ""
         kids = self.kids.get(parent, [])
         if len(kids) < 2 or self._score(kids[-1][1], player) == "?":
@@ -438,21 +437,6 @@ class _Builder:
                 return p
         return None
 
-    def _skipped(self, step, done):
-        """Paths of the children a prune step skips (the ones not searched yet)."""
-        path, state = step.path, step.state
-        skipped = []
-        wanted = list(step.detail)
-        for action in self.game.actions(state):
-            child = path + (action,)
-            if child in done or not wanted:
-                continue
-            target = self.game.result(state, action)
-            if target in wanted:
-                wanted.remove(target)
-                skipped.append(child)
-        return skipped
-
     def _bounds(self, step):
         """(low, high): what the node's true value is known to lie between."""
         path, player = step.path, step.player
@@ -460,10 +444,10 @@ class _Builder:
         cut = path in self.cut
         if not kids:
             return step.value, step.value
-        if player == "max":
+        if player == MAX:
             low = max(k[2] for k in kids)
             high = INF if cut else max(k[3] for k in kids)
-        elif player == "min":
+        elif player == MIN:
             low = -INF if cut else min(k[2] for k in kids)
             high = min(k[3] for k in kids)
         else:

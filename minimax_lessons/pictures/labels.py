@@ -33,7 +33,7 @@ from .dot import Record
 from .style import BOARD_FONT, BOARD_FONT_SIZE, BOARD_HEADER_PAD, BOARD_WIDTH, COURIER_EM
 
 __all__ = ["value_text", "window_text", "symbols", "side_parts", "side_lines", "leaf_name", "edge_label",
-           "node_class", "node_parts", "vector_node_parts", "text_width", "board_label",
+           "node_class", "node_parts", "value_line", "vector_node_parts", "text_width", "board_label",
            "board_header", "board_header_lines", "board_value_text", "board_room", "board_body",
            "board_width", "narrow_board_parts",
            "spot_title", "NARROW_BOARD_FONT_SIZE", "NARROW_SQUARE_EMS"]
@@ -206,6 +206,26 @@ def node_parts(game, spot, style, value) -> dict:
         label += "\n"
     return {"shape": shape, "label": label, "width": width, "height": height,
             "fixedsize": "true"}
+
+
+def value_line(game, spot, style, value) -> int:
+    """Which of the lines a node's label draws (its ``<text>`` elements, in order) shows the
+    value, when :func:`node_parts` writes the label with ``value``: what a picture records,
+    so that a later step finds the value's text by its place, never by what it says.
+
+    >>> from minimax_lessons import TicTacToe
+    >>> from minimax_lessons.pictures.layout import expand
+    >>> from minimax_lessons.pictures.style import choose_style
+    >>> spots = expand(TicTacToe(), "XO.XO....", depth=0)
+    >>> [value_line(TicTacToe(), spots[0], choose_style(TicTacToe(), spots, None, narrow=narrow),
+    ...             "1") for narrow in (False, True)]
+    [0, 1]
+    """
+    if not style.boards and getattr(game, "players", None):
+        return 1 if not spot.terminal and spot.player not in (MAX, MIN) else 0
+    if style.boards and style.stacked:  # the header's lines come first: the value is last
+        return len(board_header_lines(spot, value, board_room(board_body(game, spot)))) - 1
+    return 0
 
 
 def vector_node_parts(spot, style, value) -> dict:

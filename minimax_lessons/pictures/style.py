@@ -8,8 +8,8 @@ Vocabulary
   :func:`node_look` and :func:`edge_look` give the look of each state (not reached,
   visited, done, pruned, plus current node, chosen line and highlight). The current node
   has a mark of its own besides its colour: a *double outline*, its thick outline split
-  along the middle by a line of the page's white (:func:`double_outlines` draws it into
-  Graphviz's SVG; the player draws the same). They are pure:
+  along the middle by a line of the page's white (:mod:`~minimax_lessons.pictures.finish`
+  draws it into Graphviz's SVG, for stills and the player alike). They are pure:
   lecture mode's thicker lines come in as ``scale``, a
   :class:`~minimax_lessons.pictures.lecture.Scale` or None.
 - The *sizes* (:class:`Sizes`) are the fixed measures of a drawing in inches and
@@ -27,13 +27,12 @@ Vocabulary
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from ..games.game import is_named_tree
 from .frames import DONE, UNVISITED, VISITED
 
-__all__ = ["PALETTE", "PRUNED_MARK", "UNREACHED_MARK", "dense_dots", "double_outlines",
+__all__ = ["PALETTE", "PRUNED_MARK", "UNREACHED_MARK", "dense_dots",
            "RING_SHARE", "CURRENT_CLASS", "RING_CLASS", "ring", "Look", "node_look",
            "edge_look", "Style", "choose_style", "Sizes", "REGULAR", "COMPACT", "NARROW",
            "look_attrs", "edge_attrs"]
@@ -171,11 +170,6 @@ RING_SHARE = 1 / 3
 #: the white copy of its outline drawn over it.
 CURRENT_CLASS = "current"
 RING_CLASS = "mm-ring"
-_SHAPE_LINE = re.compile(r'<(polygon|ellipse|path) fill="[^"]*" stroke="[^"]*" '
-                         r'stroke-width="([\d.]+)"([^>]*)/>')
-_CURRENT_GROUP = re.compile(r'<g id="[^"]*" class="[^"]*\b' + CURRENT_CLASS + r'\b[^"]*">')
-
-
 def ring(width: float) -> float:
     """The width of the white line along the middle of a double outline ``width`` wide.
 
@@ -183,31 +177,6 @@ def ring(width: float) -> float:
     2.0
     """
     return round(width * RING_SHARE, 2)
-
-
-def double_outlines(svg: str) -> str:
-    r"""Graphviz's SVG with a double outline on each node of class :data:`CURRENT_CLASS`:
-    a copy of its outline in the page's white, :func:`ring` wide, drawn over it.
-
-    >>> print(double_outlines('<g id="n" class="node max current">\n<title>A</title>\n'
-    ...                       '<polygon fill="#fff" stroke="#b93c00" stroke-width="6" points="0,0"/>'))
-    <g id="n" class="node max current">
-    <title>A</title>
-    <polygon fill="#fff" stroke="#b93c00" stroke-width="6" points="0,0"/>
-    <polygon class="mm-ring" fill="none" stroke="#ffffff" stroke-width="2" points="0,0"/>
-    """
-    out, at = [], 0
-    for group in _CURRENT_GROUP.finditer(svg):
-        end = svg.find("</g>", group.end())
-        shape = _SHAPE_LINE.search(svg, group.end(), end if end >= 0 else len(svg))
-        if shape is None:  # a group with no outline of its own
-            continue
-        tag, width, rest = shape.groups()
-        copy = (f'<{tag} class="{RING_CLASS}" fill="none" stroke="{PALETTE["paper"]}" '
-                f'stroke-width="{ring(float(width)):g}"{rest}/>')
-        out += [svg[at:shape.end()], "\n", copy]
-        at = shape.end()
-    return "".join(out) + svg[at:]
 
 
 def node_look(status, *, current=False, on_line=False, highlighted=False, scale=None) -> Look:

@@ -27,8 +27,8 @@ Imports only :mod:`minimax_lessons.games`. The package's own names are those of
 
 from .adversarial import (INF, MAX, MIN, SearchError, SearchResult, alphabeta, best_first,
                           best_move, expectiminimax, iterative_deepening, maxn, minimax, negamax,
-                          shuffled, solve)
+                          pruned_leaves, shuffled, solve)
 
 __all__ = ["SearchResult", "SearchError", "minimax", "alphabeta", "negamax",
-           "expectiminimax", "maxn", "best_move", "solve", "iterative_deepening",
+           "expectiminimax", "maxn", "pruned_leaves", "best_move", "solve", "iterative_deepening",
            "best_first", "shuffled", "INF", "MIN", "MAX"]

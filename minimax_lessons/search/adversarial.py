@@ -98,9 +98,10 @@ class _Search:
         """Skip the children that the moves ``rest`` lead to (nothing to note if none)."""
         if not len(rest):
             return
-        skipped = tuple(self.game.result(state, a) for a in rest)
+        moves = tuple(rest)
+        skipped = tuple(self.game.result(state, a) for a in moves)
         self.pruned.extend(skipped)
-        self.log.prune(state, path, player, value, skipped, alpha, beta)
+        self.log.prune(state, path, player, value, skipped, alpha, beta, moves)
 
     def player_error(self, state):
         """The error for a node this search has no rule for: a chance node, or a player of
@@ -563,6 +564,19 @@ def maxn(game, state=None, *, depth=None, evaluate=None, trace=False, order=None
     return s.finish(v, move)
 
 
+def pruned_leaves(game, state=None, *, prune_ties=True, **options) -> tuple:
+    """The leaves alpha-beta never evaluates under a tie rule (``prune_ties``, as in
+    :func:`alphabeta`), left to right: what "which leaves are pruned?" asks, under
+    either rule.
+
+    >>> from minimax_lessons import GameTree
+    >>> tree = GameTree.from_nested([[3, 12], [3, 4]])
+    >>> pruned_leaves(tree), pruned_leaves(tree, prune_ties=False)
+    (('C2',), ())
+    """
+    return alphabeta(game, state, prune_ties=prune_ties, **options).pruned_leaves(game)
+
+
 def best_move(game, state=None, *, search=None, **options):
     """The first best move in ``state`` (by alpha-beta unless ``search`` is given).
 
@@ -669,5 +683,5 @@ def shuffled(seed=None):
 
 
 __all__ = ["SearchResult", "SearchError", "minimax", "alphabeta", "negamax",
-           "expectiminimax", "maxn", "check_bounds", "best_move", "solve", "iterative_deepening",
-           "best_first", "shuffled", "INF", "MIN", "MAX"]
+           "expectiminimax", "maxn", "check_bounds", "pruned_leaves", "best_move", "solve",
+           "iterative_deepening", "best_first", "shuffled", "INF", "MIN", "MAX"]

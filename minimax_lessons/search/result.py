@@ -3,9 +3,10 @@
 Vocabulary
 ----------
 - A :class:`SearchResult` holds what a search found: the root's value and first
-  best move, how many states it visited and scored, what alpha-beta pruned, and
+  best move, how many states it visited and scored, what alpha-beta pruned (and,
+  asked, the leaves under what it pruned: :meth:`SearchResult.pruned_leaves`), and
   (with ``trace=True``) the :class:`~minimax_lessons.search.trace.Trace` of its
-  steps, whose views it hands on (``visited``, ``values``, ``line``).
+  steps, whose views it hands on (``visited``, ``values``, ``line``, ``windows``).
 - A :class:`SearchError` says what is wrong with a search's input and what to
   do. The refusals every search shares are made here, once: a depth that is not
   a whole number of plies (:func:`check_depth`), a depth limit reached with no
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..games.game import GameError
+from ..games.game import CHANCE, GameError
 from .trace import Trace
 
 
@@ -91,5 +92,44 @@ class SearchResult:
         """The principal variation: best moves from the root on (needs ``trace=True``)."""
         return None if self.trace is None else self.trace.line
 
+    @property
+    def windows(self) -> dict | None:
+        """Each inner node's alpha-beta window on entry and on return (needs ``trace=True``)."""
+        return None if self.trace is None else self.trace.windows
 
-__all__ = ["SearchResult", "SearchError", "check_depth", "no_evaluation", "no_actions"]
+    def pruned_leaves(self, game) -> tuple | None:
+        """The terminal states under the children this search pruned, in the order it
+        pruned them (left to right, unless ``order=`` reordered the moves); None from a
+        search that does not prune.
+
+        >>> from minimax_lessons import alphabeta, FIGURE_5_2
+        >>> alphabeta(FIGURE_5_2).pruned_leaves(FIGURE_5_2)
+        ('C2', 'C3')
+        """
+        if self.pruned is None:
+            return None
+        return tuple(leaf for top in self.pruned for leaf in leaves_below(game, top))
+
+
+def leaves_below(game, state) -> tuple:
+    """The terminal states of ``game`` under ``state`` (``state`` itself if terminal),
+    left to right.
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> leaves_below(FIGURE_5_2, "B"), leaves_below(FIGURE_5_2, "C2")
+    (('B1', 'B2', 'B3'), ('C2',))
+    """
+    out, stack = [], [state]
+    while stack:
+        here = stack.pop()
+        if game.is_terminal(here):
+            out.append(here)
+            continue
+        moves = [a for a, _ in game.chances(here)] if game.to_move(here) == CHANCE \
+            else game.actions(here)
+        stack.extend(reversed([game.result(here, a) for a in moves]))
+    return tuple(out)
+
+
+__all__ = ["SearchResult", "SearchError", "check_depth", "no_evaluation", "no_actions",
+           "leaves_below"]

@@ -13,12 +13,26 @@ A :class:`Step` is one event of a search, of one of five kinds:
 - ``return``: an inner node's value is final and goes back to its parent.
 
 Every step names its ``state`` and its ``path`` (the actions from the search's
-root, which tells apart two visits of the same state), the node's ``player``,
+root, which tells apart two visits of the same state), the node's ``player``
+(:data:`~minimax_lessons.games.game.MAX`, ``MIN``, ``CHANCE``, or a player's name),
 the ``value`` (always from MAX's point of view), and for alpha-beta the window
-``alpha`` and ``beta``. ``str(step)`` reads as a sentence; a :class:`Trace`
-prints as a table, and knows the views a trace gives: the states in the order
-they were first ``visited``, the ``values`` each path returned and the principal
-``line`` (the best moves from the root on).
+``alpha`` and ``beta``; a ``prune`` step also the ``moves`` it skips. The kinds are
+the constants :data:`VISIT`, :data:`EVALUATE`, :data:`UPDATE`, :data:`PRUNE` and
+:data:`RETURN` (plain strings, so a stored trace reads the same): code outside
+this package compares a step's kind with them, or better asks a view.
+
+``str(step)`` reads as a sentence; a :class:`Trace` prints as a table, and knows
+the views every reader of a search needs, so that none works them out again:
+
+- ``visited``: the states in the order they were first reached; ``reached``: the
+  state at each path;
+- ``values``: the value each path returned; ``line``: the principal line (the best
+  moves from the root on);
+- ``windows``: the alpha-beta window of each inner node, as the search entered it
+  and as it returned (:class:`Window`);
+- ``pruned``: the children alpha-beta skipped, as ``(path, state)`` pairs, in the
+  order it skipped them (``step.pruned`` gives those of one prune step); the leaves
+  under them are :meth:`~minimax_lessons.search.result.SearchResult.pruned_leaves`.
 
 A search writes its steps through a *recorder*, one method per kind of step
 (``recorder.visit(...)``, ``recorder.update(...)``, ...); an untraced search gets
@@ -32,6 +46,12 @@ visit A (MAX)
 A returns 3 (best move 0)
 >>> r.trace.line, r.trace.visited
 ((0, 0), ('A', 'B', 'B1', 'B2', 'C', 'C1'))
+>>> from minimax_lessons import alphabeta, FIGURE_5_2
+>>> t = alphabeta(FIGURE_5_2, trace=True).trace
+>>> t.windows[(1,)]
+Window(state='C', entered=(3, inf), returned=(3, 2))
+>>> t.pruned
+(((1, 1), 'C2'), ((1, 2), 'C3'))
 """
 
 from __future__ import annotations
@@ -41,6 +61,11 @@ from typing import NamedTuple
 
 from ..words import show_number, state_name
 
+#: The two players' names, as :mod:`minimax_lessons.games.game` spells them (this module
+#: stands on :mod:`minimax_lessons.words` alone).
+MAX, MIN = "max", "min"
+
+#: The kinds of step (see the module docstring).
 VISIT, EVALUATE, UPDATE, PRUNE, RETURN = "visit", "evaluate", "update", "prune", "return"
 KINDS = (VISIT, EVALUATE, UPDATE, PRUNE, RETURN)
 #: How a leaf was scored (the ``detail`` of an ``evaluate`` step).
@@ -60,8 +85,22 @@ class Step(NamedTuple):
     alpha: object = None
     beta: object = None
     #: update: the child whose value arrived; prune: the skipped child states;
-    #: return: the best move; evaluate: "utility" or "evaluation".
+    #: return: the best move; evaluate: :data:`UTILITY` or :data:`EVALUATION`;
+    #: visit: :data:`MEMO` when the value comes from a transposition table.
     detail: object = None
+    #: prune: the skipped moves, in the order the search would have tried them.
+    moves: tuple | None = None
+
+    @property
+    def pruned(self) -> tuple:
+        """A prune step's skipped children as ``(path, state)`` pairs (``()`` for others).
+
+        >>> Step(PRUNE, "C", (1,), "min", 2, 3, 2, ("C2", "C3"), (1, 2)).pruned
+        (((1, 1), 'C2'), ((1, 2), 'C3'))
+        """
+        if self.kind != PRUNE or self.moves is None:
+            return ()
+        return tuple((self.path + (move,), state) for move, state in zip(self.moves, self.detail))
 
     @property
     def depth(self) -> int:
@@ -87,12 +126,12 @@ class Step(NamedTuple):
             how = "evaluation function" if self.detail == EVALUATION else "utility"
             return f"{me} scores {v} ({how})"
         if self.kind == UPDATE:
-            rule = {"max": "max", "min": "min"}.get(self.player, "expected value")
+            rule = {MAX: "max", MIN: "min"}.get(self.player, "expected value")
             child = state_name(game, self.detail)
             return f"{who} node {me} takes {rule} so far = {v} (from {child}){win}"
         if self.kind == PRUNE:
             skipped = ", ".join(state_name(game, s) for s in self.detail)
-            if self.player == "max":
+            if self.player == MAX:
                 why = f"{v} >= beta = {show_number(self.beta)}"
             else:
                 why = f"{v} <= alpha = {show_number(self.alpha)}"
@@ -124,6 +163,15 @@ def flat_path(linked) -> tuple:
 
 def _step(raw) -> Step:
     return Step(raw[0], raw[1], flat_path(raw[2]), *raw[3:])
+
+
+class Window(NamedTuple):
+    """The alpha-beta window of an inner node: ``(alpha, beta)`` as the search entered
+    it and as it returned (``returned`` is None until the node returns)."""
+
+    state: object
+    entered: tuple
+    returned: tuple | None = None
 
 
 class Trace:
@@ -173,8 +221,35 @@ class Trace:
             path = (path, best[path])
         return tuple(moves)
 
+    @cached_property
+    def reached(self) -> dict:
+        """The state at each path the search reached (visited or scored), in that order."""
+        return {flat_path(path): state for kind, state, path, *_ in self._raw
+                if kind == VISIT or kind == EVALUATE}
+
+    @cached_property
+    def windows(self) -> dict:
+        """``{path: Window}``: each inner node's window on entry and on return, in the
+        order the search entered them (alpha-beta; the windows of other searches are
+        ``(None, None)``). A leaf's window is its ``evaluate`` step's."""
+        out = {}
+        for kind, state, path, _, _, alpha, beta, *_ in self._raw:
+            if kind == VISIT:
+                out[flat_path(path)] = Window(state, (alpha, beta))
+            elif kind == RETURN:
+                path = flat_path(path)
+                if path in out:
+                    out[path] = out[path]._replace(returned=(alpha, beta))
+        return out
+
+    @cached_property
+    def pruned(self) -> tuple:
+        """The children pruning skipped, as ``(path, state)`` pairs, in the order the search
+        skipped them (left to right, unless ``order=`` reordered the moves)."""
+        return tuple(pair for raw in self._raw if raw[0] == PRUNE for pair in _step(raw).pruned)
+
     def of_kind(self, kind: str) -> list:
-        """The steps of one kind, e.g. ``trace.of_kind("prune")``."""
+        """The steps of one kind, e.g. ``trace.of_kind(PRUNE)``."""
         if kind not in KINDS:
             raise ValueError(f"unknown step kind {kind!r}; kinds are {', '.join(KINDS)}")
         return [_step(r) for r in self._raw if r[0] == kind]
@@ -242,9 +317,9 @@ class Recorder:
         """The node's best value so far becomes ``value``, which came from ``child``."""
         self._add((UPDATE, state, path, player, value, alpha, beta, child))
 
-    def prune(self, state, path, player, value, skipped, alpha=None, beta=None):
-        """The node skips its remaining children, the states ``skipped``."""
-        self._add((PRUNE, state, path, player, value, alpha, beta, skipped))
+    def prune(self, state, path, player, value, skipped, alpha=None, beta=None, moves=None):
+        """The node skips its remaining children, the states ``skipped`` (the ``moves``)."""
+        self._add((PRUNE, state, path, player, value, alpha, beta, skipped, moves))
 
     def returned(self, state, path, player, value, move, alpha=None, beta=None):
         """The node's value is final (its best move ``move``) and goes to its parent."""
@@ -281,7 +356,7 @@ class _NoRecord(Recorder):
     def update(self, state, path, player, value, child, alpha=None, beta=None):
         pass
 
-    def prune(self, state, path, player, value, skipped, alpha=None, beta=None):
+    def prune(self, state, path, player, value, skipped, alpha=None, beta=None, moves=None):
         pass
 
     def returned(self, state, path, player, value, move, alpha=None, beta=None):

@@ -11,7 +11,8 @@ from minimax_lessons import examples
 from minimax_lessons.animation.mcts_player import animate_mcts
 from minimax_lessons.animation.player import PLAY_HINT, STATIC, Animation, animate
 from minimax_lessons.pictures.jupyter import fitting_img, with_hint
-from minimax_lessons.pictures.draw import PALETTE, value_text
+from minimax_lessons.pictures.draw import PALETTE
+from minimax_lessons.pictures.labels import value_text
 from minimax_lessons.pictures.scene import marked_value
 from minimax_lessons.pictures.frames import CURRENT, PRUNED, VISITED
 

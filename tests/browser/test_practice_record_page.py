@@ -26,6 +26,24 @@ def max_everywhere_at_root(tree):
     return root, wrong
 
 
+def stored_for_the_next_page(page, tmp_path):
+    """Wait until what ``page`` wrote in localStorage is what another page of the same origin
+    reads. A page's writes reach the browser's own copy a moment later (Chromium's renderer
+    keeps a cache and sends them on): a reload at once, on a loaded machine, was seen to
+    start from an empty record. A second page, on a file of its own, reads the browser's copy."""
+    written = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    assert written, "the page stored nothing"
+    blank = tmp_path / "probe.html"
+    blank.write_text("<!doctype html><title>probe</title>")
+    probe = page.context.new_page()
+    try:
+        probe.goto(blank.as_uri())
+        probe.wait_for_function("w => Object.keys(w).every(k => localStorage.getItem(k) === w[k])",
+                                arg=written)
+    finally:
+        probe.close()
+
+
 def test_a_saved_page_remembers_its_level_and_mistakes_after_a_reload_until_cleared(
         browser, tmp_path):
     from minimax_lessons.exercises.practising import Practice, practice
@@ -75,6 +93,7 @@ def test_a_saved_page_remembers_its_level_and_mistakes_after_a_reload_until_clea
         assert [b["mark"] for b in before] == ["\u2714", "\u2718"]
 
         # Opened again: level 2, the record still there, and the tree in progress as it was.
+        stored_for_the_next_page(page, tmp_path)
         page.reload()
         widget = page.locator(".mmp")
         widget.wait_for(state="visible")
@@ -98,6 +117,12 @@ def test_a_saved_page_remembers_its_level_and_mistakes_after_a_reload_until_clea
         page.get_by_role("button", name="Clear my record").click()
         assert "Cleared" in panel(page).inner_text()
         assert "Nothing recorded yet" in panel(page).inner_text()
+        probe = page.context.new_page()  # the browser's copy is empty too before the reload
+        try:
+            probe.goto((tmp_path / "probe.html").as_uri())
+            probe.wait_for_function("() => localStorage.length === 0")
+        finally:
+            probe.close()
         page.reload()
         page.locator(".mmp").wait_for(state="visible")
         assert page.locator(".mmp-level").inner_text().startswith("Level 1 of 5")

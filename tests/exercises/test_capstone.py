@@ -5,7 +5,7 @@ import re
 from minimax_lessons.exercises.capstone import CHOOSE_MOVE_ID, EVALUATE_ID, enter_tournament, try_bot
 from minimax_lessons.games.connectfour import ConnectFour, open_lines
 from minimax_lessons.exercises.check import RECORD_ENV
-from minimax_lessons.instructor.grading import read_records
+from minimax_lessons.instructor.grading.judging import read_records
 from minimax_lessons.instructor.tournament.entries import functions_recorded
 
 GAME = ConnectFour(rows=4, cols=5)
@@ -79,7 +79,7 @@ def test_the_grader_neither_runs_nor_asks_for_the_capstone_which_has_no_question
     from pathlib import Path
 
     from minimax_lessons.instructor import release
-    from minimax_lessons.instructor.grading import Options, grade_here
+    from minimax_lessons.instructor.grading.judging import Options, grade_here
 
     source = Path(__file__).resolve().parents[2] / "course" / "source"
     key = release(source / "09-connect-four-capstone.ipynb", tmp_path / "release")

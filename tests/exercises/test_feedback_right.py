@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from minimax_lessons.exercises import mistakes as M
+from minimax_lessons import mistakes as M
 from minimax_lessons.exercises import variants as V
 from minimax_lessons.exercises.check import get_question, question_ids
 from minimax_lessons.exercises.nested import to_game
@@ -204,7 +204,7 @@ def test_two_mistakes_with_the_same_answer_are_both_named():
     feedback = q.check(12)
     assert set(feedback.diagnoses) == {"max-at-every-level", "players-swapped"}
     for vid in feedback.diagnoses:
-        assert V.HAND_DIAGNOSES[vid] in feedback.message
+        assert M.HAND_DIAGNOSES[vid] in feedback.message
         assert vid.replace("-", " ") in feedback._repr_html_()
 
 
@@ -269,8 +269,8 @@ def test_hand_answers_are_told_about_the_answer_never_about_a_function(qid):
             feedback = q.check(answer, seed)
             said = feedback.text() + " " + feedback.explanation
             assert not FUNCTION_WORDS.search(said), (qid, answer, said)
-            if feedback.diagnosis in V.HAND_DIAGNOSES:
-                assert V.HAND_DIAGNOSES[feedback.diagnosis] in feedback.text()
+            if feedback.diagnosis in M.HAND_DIAGNOSES:
+                assert M.HAND_DIAGNOSES[feedback.diagnosis] in feedback.text()
                 told += 1
     if isinstance(q, ValueQuestion) and kind_of(q):
         assert told > 0, f"{qid}: no wrong answer was diagnosed"
@@ -282,8 +282,8 @@ def test_function_answers_keep_speaking_of_your_function():
     result = check_function("minimax", V.minimax_min_everywhere)
     assert result.diagnosis == "min-at-every-level"
     assert "your function" in result.explanation
-    assert "your function" in V.explain("min-at-every-level")
-    assert "your function" not in V.explain("min-at-every-level", hand=True)
+    assert "your function" in M.explain("min-at-every-level")
+    assert "your function" not in M.explain("min-at-every-level", hand=True)
 
 
 def test_a_function_that_never_switches_player_is_told_so():

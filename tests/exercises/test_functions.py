@@ -5,11 +5,12 @@ import re
 
 import pytest
 
-from minimax_lessons.exercises import FunctionCheck, check_function, estimate
+from minimax_lessons.exercises import check_function, estimate
 from minimax_lessons.exercises.functions import input_classes
 from minimax_lessons.exercises.function_kinds import KINDS
 from minimax_lessons.exercises.variants import minimax as student_minimax
 from minimax_lessons.exercises.variants import minimax_max_everywhere
+from minimax_lessons.exercises.verdict import Verdict
 from minimax_lessons.runner.sandbox import Sandbox
 
 
@@ -251,7 +252,7 @@ def test_unknown_kinds_and_non_functions_are_clear_errors():
     with pytest.raises(ValueError, match="unknown kind 'minmax'"):
         check_function("minmax", depth_limited)
     result = check_function("minimax", 42)
-    assert isinstance(result, FunctionCheck) and result.diagnosis == "wrong-type"
+    assert isinstance(result, Verdict) and result.diagnosis == "wrong-type"
 
 
 def test_seeds_change_the_random_trees_but_not_the_verdict():

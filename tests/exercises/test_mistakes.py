@@ -1,4 +1,4 @@
-"""minimax_lessons.exercises.mistakes: the mistakes worked out by hand are the buggy code's.
+"""minimax_lessons.mistakes: the mistakes worked out by hand are the buggy code's.
 
 The checkers and practice name a hand answer by the mistake that gives it, computed by
 hand on the nested tree (:func:`hand_value_mistakes`); the buggy functions of
@@ -12,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from minimax_lessons import GameTree, minimax
-from minimax_lessons.exercises import mistakes, variants
+from minimax_lessons import mistakes
+from minimax_lessons.exercises import variants
 from minimax_lessons.exercises.harness import nested_alphabeta, run_local
 from minimax_lessons.exercises.nested import is_leaf, names, paths, subtree
 
@@ -48,11 +49,8 @@ def test_the_leaves_each_alphabeta_mistake_skips_are_what_the_checker_sees(tree,
     assert variants.skipped_leaves(tree, is_max, prune_ties=ties) == expected
 
 
-def test_the_words_of_each_mistake_are_importable_by_their_old_path_too():
-    assert variants.DIAGNOSES is mistakes.DIAGNOSES and variants.explain is mistakes.explain
-    assert variants.GENERIC is mistakes.GENERIC
-    assert mistakes.explain_diagnosis("starts-a-process") == mistakes.EXTRA_DIAGNOSES[
-        "starts-a-process"]
+def test_explain_knows_the_checkers_own_words_and_reads_two_mistakes_as_two_sentences():
+    assert mistakes.explain("starts-a-process") == mistakes.EXTRA_DIAGNOSES["starts-a-process"]
     assert mistakes.explain(("max-at-every-level", "players-swapped"), hand=True) == (
         mistakes.HAND_DIAGNOSES["max-at-every-level"] + " Or: "
         + mistakes.HAND_DIAGNOSES["players-swapped"])

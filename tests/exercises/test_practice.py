@@ -12,10 +12,10 @@ import math
 import pytest
 
 from minimax_lessons import alphabeta, minimax
-from minimax_lessons.exercises.variants import DIAGNOSES
 from minimax_lessons.exercises.answers import canon
 from minimax_lessons.exercises.practising import KINDS, LEVELS, practice, practice_tree
 from minimax_lessons.exercises.practising.levels import HINT
+from minimax_lessons.mistakes import DIAGNOSES
 from minimax_lessons.pictures.jupyter import with_hint
 
 TREES = 1000

@@ -17,10 +17,10 @@ from minimax_lessons import GameTree, alphabeta, minimax
 from minimax_lessons.exercises import check_function
 from minimax_lessons.exercises.harness import resolve_harness, run_local
 from minimax_lessons.exercises.function_kinds import KINDS
-from minimax_lessons.exercises.variants import (DIAGNOSES, GENERIC, SOLUTIONS, VARIANTS,
-                                                alphabeta_strict, explain, variants_for)
+from minimax_lessons.exercises.variants import SOLUTIONS, VARIANTS, alphabeta_strict, variants_for
 from minimax_lessons.exercises.variants import alphabeta as student_alphabeta
 from minimax_lessons.exercises.variants import minimax as student_minimax
+from minimax_lessons.mistakes import DIAGNOSES, GENERIC, explain
 
 ALL_VARIANTS = [(kind, vid, fn) for kind in VARIANTS for vid, fn in variants_for(kind)]
 
@@ -97,7 +97,7 @@ def test_the_student_style_solutions_agree_with_the_package_searches(tree, is_ma
 
 
 def test_every_hand_wording_has_a_function_wording_and_never_speaks_of_a_function():
-    from minimax_lessons.exercises.variants import HAND_DIAGNOSES
+    from minimax_lessons.mistakes import HAND_DIAGNOSES
 
     assert set(HAND_DIAGNOSES) <= set(DIAGNOSES)
     for vid, text in HAND_DIAGNOSES.items():

@@ -192,7 +192,7 @@ def test_a_random_tree_of_depth_zero_is_one_leaf():
 
 
 def test_a_tree_shows_itself_as_the_registered_display_says_else_as_text():
-    from minimax_lessons import tree as tree_module
+    from minimax_lessons.games import tree as tree_module
 
     saved = tree_module._show
     try:

@@ -16,7 +16,7 @@ import pytest
 from .lms_kit import (canvas_zip, gradescope_zip, moodle_worksheet, moodle_zip, notebook_bytes,
                       zip_bytes)
 
-from minimax_lessons.instructor import archives
+from minimax_lessons.instructor.lms import archives
 from minimax_lessons.instructor.__main__ import main
 from minimax_lessons.instructor.lms.archives import ArchiveError
 from minimax_lessons.instructor.lms.collect import collect, match_notebook

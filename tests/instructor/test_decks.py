@@ -13,7 +13,7 @@ from nbclient import NotebookClient
 
 from minimax_lessons import FIGURE_5_2, alphabeta, animate
 from minimax_lessons.animation.player import player_page
-from minimax_lessons.instructor import decks
+from minimax_lessons.instructor.teaching import decks
 
 CODE = ("from minimax_lessons import alphabeta, animate, FIGURE_5_2, draw_tree\n"
         "animate(alphabeta, FIGURE_5_2)")

@@ -20,7 +20,7 @@ from .assignment_kit import ALWAYS_MAX, LIMITS, NAME, make_assignment, right_pru
 from minimax_lessons.instructor import grade, load_key
 from minimax_lessons.instructor.__main__ import main
 from minimax_lessons.instructor.lms.export import canvas_csv, gradescope_results, merge
-from minimax_lessons.instructor.grading import in_shard, parse_shard
+from minimax_lessons.instructor.grading.batch import in_shard, parse_shard
 from minimax_lessons.instructor.assignment.release import ReleaseError
 from minimax_lessons.instructor.assignment.variants import assigned_seed, read_roster
 
@@ -195,7 +195,8 @@ def test_a_roster_with_a_student_twice_is_a_clear_error(tmp_path):
 
 # -- the feedback page (issue 13) ----------------------------------------------------------------
 def test_the_feedback_page_lists_questions_in_number_order(tmp_path):
-    from minimax_lessons.instructor.grading import QuestionGrade, StudentResult, write_feedback
+    from minimax_lessons.instructor.gradebook.feedback import write_feedback
+    from minimax_lessons.instructor.gradebook.records import QuestionGrade, StudentResult
 
     grades = [QuestionGrade("ann", NAME, q, 1.0, 1.0, (), f"about {q}")
               for q in ("q3.10", "q3.2", "q3.9", "q3.1")]

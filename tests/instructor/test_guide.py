@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from minimax_lessons import teaching
-from minimax_lessons.exercises import variants
+from minimax_lessons import mistakes
 from minimax_lessons.exercises.check import get_question, question_ids
 from minimax_lessons.exercises.nested import to_game
 from minimax_lessons.exercises.question_kinds import ChoiceQuestion
+from minimax_lessons.instructor.teaching import guide
 from minimax_lessons.search.adversarial import alphabeta, minimax
 
 #: Building the guide runs the diagnoses of every question (about 20 s): not for test-fast.
@@ -28,75 +28,75 @@ LESSONS = sorted((ROOT / "notebooks").glob("0*.ipynb"))
 
 # -- the misconception guide ------------------------------------------------------------------
 def test_every_diagnosis_in_the_registry_has_teaching_advice():
-    assert teaching.missing_advice() == []
+    assert guide.missing_advice() == []
 
 
 def test_advice_names_no_diagnosis_the_registry_lacks():
-    assert sorted(set(teaching.ADVICE) - set(variants.DIAGNOSES)) == []
+    assert sorted(set(guide.ADVICE) - set(mistakes.DIAGNOSES)) == []
 
 
 def test_a_diagnosis_without_advice_stops_the_guide_and_is_named(monkeypatch):
-    monkeypatch.setitem(variants.DIAGNOSES, "forgets-the-root", "A new mistake.")
-    assert teaching.missing_advice() == ["forgets-the-root"]
+    monkeypatch.setitem(mistakes.DIAGNOSES, "forgets-the-root", "A new mistake.")
+    assert guide.missing_advice() == ["forgets-the-root"]
     with pytest.raises(KeyError, match="forgets-the-root"):
-        teaching.guide_markdown()
+        guide.guide_markdown()
 
 
 def test_an_unknown_id_gets_an_error_listing_the_known_ones():
     with pytest.raises(KeyError, match="max-at-every-level"):
-        teaching.example("maximises-twice")
+        guide.example("maximises-twice")
 
 
 def test_the_guide_on_disk_is_what_the_generator_makes():
-    on_disk = (ROOT / teaching.GUIDE_PATH).read_text(encoding="utf-8")
-    assert on_disk == teaching.guide_markdown(), \
+    on_disk = (ROOT / guide.GUIDE_PATH).read_text(encoding="utf-8")
+    assert on_disk == guide.guide_markdown(), \
         "docs/teaching/misconceptions.md is stale: run python -m minimax_lessons.instructor.teaching.guide"
 
 
 def test_the_guide_has_one_entry_per_diagnosis():
-    text = teaching.guide_markdown()
+    text = guide.guide_markdown()
     headings = re.findall(r"^### `([a-z-]+)`$", text, flags=re.M)
-    assert sorted(headings) == sorted(variants.DIAGNOSES)
+    assert sorted(headings) == sorted(mistakes.DIAGNOSES)
 
 
 def test_every_mistake_has_a_tiny_example_or_says_how_it_shows():
-    lacking = [vid for vid in variants.DIAGNOSES
-               if teaching.example(vid) is None and not teaching.ADVICE[vid].shows]
+    lacking = [vid for vid in mistakes.DIAGNOSES
+               if guide.example(vid) is None and not guide.ADVICE[vid].shows]
     assert lacking == []
 
 
-@pytest.mark.parametrize("diagnosis", sorted(teaching.TINY))
+@pytest.mark.parametrize("diagnosis", sorted(guide.TINY))
 def test_a_tiny_example_shows_a_difference(diagnosis):
-    e = teaching.example(diagnosis)
+    e = guide.example(diagnosis)
     assert e.right != e.mistaken
 
 
-@pytest.mark.parametrize("diagnosis", [d for d, spec in sorted(teaching.TINY.items())
+@pytest.mark.parametrize("diagnosis", [d for d, spec in sorted(guide.TINY.items())
                                        if spec[0] == "minimax"])
 def test_a_tiny_examples_right_value_is_the_package_minimax(diagnosis):
-    tree, is_max = teaching.TINY[diagnosis][2]
-    assert teaching.example(diagnosis).right == minimax(to_game(tree, is_max)).value
+    tree, is_max = guide.TINY[diagnosis][2]
+    assert guide.example(diagnosis).right == minimax(to_game(tree, is_max)).value
 
 
 def test_the_pruning_examples_right_leaves_are_the_package_alphabetas():
-    tree = teaching.TINY["no-pruning"][2][0]
+    tree = guide.TINY["no-pruning"][2][0]
     game = to_game(tree)
     result = alphabeta(game, trace=True)
     evaluated = [s.state for s in result.trace if s.kind == "evaluate"]
-    assert teaching.example("no-pruning").right == ", ".join(evaluated)
+    assert guide.example("no-pruning").right == ", ".join(evaluated)
 
 
 def test_hand_checked_examples():
-    assert (teaching.example("max-at-every-level").right,
-            teaching.example("max-at-every-level").mistaken) == (3, 12)
-    assert teaching.example("terminal-not-checked").mistaken == "raises TypeError"
-    assert teaching.example("no-pruning").mistaken == "B1, B2, C1, C2"
+    assert (guide.example("max-at-every-level").right,
+            guide.example("max-at-every-level").mistaken) == (3, 12)
+    assert guide.example("terminal-not-checked").mistaken == "raises TypeError"
+    assert guide.example("no-pruning").mistaken == "B1, B2, C1, C2"
 
 
 def test_a_question_example_is_what_that_question_diagnoses():
     checked = 0
-    for vid in variants.DIAGNOSES:
-        e = teaching.example(vid)
+    for vid in mistakes.DIAGNOSES:
+        e = guide.example(vid)
         if e is None or not e.source:
             continue
         q = get_question(e.source.split()[0])
@@ -107,7 +107,7 @@ def test_a_question_example_is_what_that_question_diagnoses():
 
 
 def test_detectors_name_questions_that_really_give_the_id():
-    found = teaching.detectors()
+    found = guide.detectors()
     assert "q3.14" in found["max-at-every-level"]
     assert "p6.4" in found["bound-not-value"]
     assert "q3.3" in found["misses-loop"]
@@ -117,12 +117,12 @@ def test_detectors_name_questions_that_really_give_the_id():
 
 
 def test_find_the_bug_questions_list_the_bugs_they_plant():
-    assert "q3.11" in teaching.planted_in()["signs-swapped"]
+    assert "q3.11" in guide.planted_in()["signs-swapped"]
 
 
 def test_detected_questions_are_listed_lesson_by_lesson():
-    for qids in teaching.detectors().values():
-        assert qids == sorted(qids, key=teaching.lesson_order)
+    for qids in guide.detectors().values():
+        assert qids == sorted(qids, key=guide.lesson_order)
 
 
 # -- the lesson notes -------------------------------------------------------------------------
@@ -164,7 +164,7 @@ def test_every_section_named_in_the_notes_is_a_heading_of_the_lesson(notebook):
 def test_every_question_id_named_in_the_notes_exists():
     known = set(question_ids())
     for note in sorted(NOTES.glob("*.md")):
-        if note.name == teaching.GUIDE_PATH.name:
+        if note.name == guide.GUIDE_PATH.name:
             continue
         named = set(re.findall(r"\b[pq]\d+\.\d+\b", note.read_text(encoding="utf-8")))
         assert sorted(named - known) == [], note.name
@@ -173,7 +173,7 @@ def test_every_question_id_named_in_the_notes_exists():
 def test_every_misconception_named_in_the_notes_exists():
     for note in sorted(NOTES.glob("lesson-*.md")):
         named = re.findall(r"misconceptions\.md#([a-z-]+)", note.read_text(encoding="utf-8"))
-        assert sorted(set(named) - set(variants.DIAGNOSES)) == [], note.name
+        assert sorted(set(named) - set(mistakes.DIAGNOSES)) == [], note.name
 
 
 @pytest.mark.parametrize("notebook", LESSONS, ids=lambda p: p.name[:2])

@@ -11,7 +11,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from minimax_lessons.instructor import slides
+from minimax_lessons.instructor.teaching import slides
 
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = sorted((ROOT / "notebooks").glob("[0-9][0-9]-*.ipynb"))

@@ -16,7 +16,8 @@ import pytest
 from minimax_lessons import FIGURE_5_2, alphabeta, draw_tree
 from minimax_lessons.animation.player import STATIC, animate
 from minimax_lessons.games.examples import SUBTREE_PRUNED
-from minimax_lessons.pictures.draw import PALETTE, edge_look, graph_skeleton, node_look
+from minimax_lessons.pictures.draw import PALETTE, graph_skeleton
+from minimax_lessons.pictures.style import edge_look, node_look
 from minimax_lessons.pictures.layout import expand
 from minimax_lessons.pictures.scene import Scene
 from minimax_lessons.pictures.style import DASHARRAYS, RING_CLASS, Style, choose_style

@@ -11,7 +11,7 @@ import textwrap
 import graphviz
 import pytest
 
-from minimax_lessons import render
+from minimax_lessons.pictures import render
 from minimax_lessons.pictures.render import DotError, GraphvizUnavailable, dot_to_svg, renderer_name
 
 TREE = 'digraph { A [label="MAX"]; B [label="MIN"]; A -> B; B -> "leaf 3"; B -> "leaf 12" }'
@@ -216,7 +216,7 @@ def test_without_a_home_there_is_no_cache_directory():
 
 RACE = """
 import sys, wasmtime
-from minimax_lessons import render
+from minimax_lessons.pictures import render
 wasm = bytes(wasmtime.wat2wasm(sys.argv[2]))
 for _ in range(5):
     engine = wasmtime.Engine()

@@ -1,11 +1,17 @@
 """Traces read as sentences and print as tables."""
 
-import pytest
+import math
 
-from minimax_lessons import TicTacToe, alphabeta, minimax
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from minimax_lessons import GameTree, TicTacToe, alphabeta, minimax
 from minimax_lessons.games.examples import FIGURE_5_2
-from minimax_lessons.search.trace import (KINDS, NO_RECORD, UTILITY, Recorder, Step, flat_path,
-                                          recorder, show_number)
+from minimax_lessons.search import pruned_leaves
+from minimax_lessons.search.trace import (EVALUATE, KINDS, NO_RECORD, PRUNE, RETURN, UTILITY,
+                                          VISIT, Recorder, Step, Window, flat_path, recorder,
+                                          show_number)
 
 
 def test_every_step_kind_of_alphabeta_on_figure_5_2_reads_as_a_sentence():
@@ -108,3 +114,57 @@ def test_an_untraced_search_writes_to_a_recorder_that_keeps_nothing():
     NO_RECORD.remembered("A", (), "max", 3, 0)
     assert NO_RECORD.trace() is None
     assert minimax(FIGURE_5_2).trace is None
+
+
+# -- the views every reader of a search asks for -------------------------------------
+
+def test_a_prune_step_carries_the_moves_it_skips_and_their_children():
+    trace = alphabeta(FIGURE_5_2, trace=True).trace
+    prune = trace.of_kind(PRUNE)[0]
+    assert prune.moves == (1, 2) and prune.detail == ("C2", "C3")
+    assert prune.pruned == (((1, 1), "C2"), ((1, 2), "C3"))
+    assert trace.pruned == prune.pruned
+    assert all(step.pruned == () for step in trace if step.kind != PRUNE)
+
+
+def test_windows_on_entry_and_on_return_are_those_of_the_visit_and_return_steps():
+    trace = alphabeta(FIGURE_5_2, trace=True).trace
+    windows = trace.windows
+    assert list(windows) == [(), (0,), (1,), (2,)]  # inner nodes, in the order entered
+    assert windows[()] == Window("A", (-math.inf, math.inf), (3, math.inf))
+    assert windows[(0,)] == Window("B", (-math.inf, math.inf), (-math.inf, 3))
+    assert windows[(1,)] == Window("C", (3, math.inf), (3, 2))
+    assert windows[(2,)] == Window("D", (3, math.inf), (3, 2))
+    for step in trace:
+        if step.kind == VISIT:
+            assert windows[step.path].entered == (step.alpha, step.beta)
+        if step.kind == RETURN:
+            assert windows[step.path].returned == (step.alpha, step.beta)
+
+
+def test_reached_names_the_state_at_every_path_the_search_reached():
+    trace = alphabeta(FIGURE_5_2, trace=True).trace
+    assert trace.reached[(1, 0)] == "C1" and (1, 1) not in trace.reached
+    assert tuple(trace.reached.values()) == trace.visited
+
+
+def test_pruned_leaves_under_either_tie_rule():
+    tree = GameTree.from_nested([[3, 12], [3, [4, 5]], [2, 9]])
+    ties = alphabeta(tree)
+    assert ties.pruned == ("C2", "D2") and ties.pruned_leaves(tree) == ("C2.1", "C2.2", "D2")
+    assert pruned_leaves(tree) == ("C2.1", "C2.2", "D2")
+    assert pruned_leaves(tree, prune_ties=False) == ("C2.2", "D2")  # C2 entered at [3, 3]
+    assert minimax(tree).pruned_leaves(tree) is None  # minimax prunes nothing
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 3), st.integers(1, 4), st.booleans())
+def test_the_pruned_leaves_are_exactly_the_leaves_alphabeta_never_scores(seed, branching,
+                                                                          depth, ties):
+    tree = GameTree.random(branching, depth, seed=seed, low=0, high=4)
+    result = alphabeta(tree, trace=True, prune_ties=ties)
+    scored = {step.state for step in result.trace.of_kind(EVALUATE)}
+    assert result.pruned_leaves(tree) == tuple(leaf for leaf in tree.leaves if leaf not in scored)
+    assert tuple(state for _, state in result.trace.pruned) == result.pruned
+    for path, state in result.trace.pruned:  # the moves lead to the states skipped
+        assert tree.result(result.trace.reached[path[:-1]], path[-1]) == state

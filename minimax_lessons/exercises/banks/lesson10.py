@@ -266,9 +266,8 @@ def _refuted_first_reply(data):
     game = ConnectFour(rows=data["rows"], cols=data["cols"])
     r = alphabeta(game, game.play(data["moves"]), depth=2, evaluate=game.estimate,
                   order=centre_first(game), killers=2, trace=True)
-    return next(s.path[1] for s in r.trace
-                if s.kind in ("visit", "evaluate") and len(s.path) == 2
-                and s.path[0] == data["move"])
+    return next(path[1] for path in r.trace.reached
+                if len(path) == 2 and path[0] == data["move"])
 
 
 def _refuted_mistakes(data):

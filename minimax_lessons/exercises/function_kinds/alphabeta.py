@@ -11,6 +11,7 @@ import math
 
 from ...games.examples import SUBTREE_PRUNED_NESTED, TIES_NESTED
 from ...search.adversarial import alphabeta
+from ...search.trace import EVALUATE
 from .. import harness as H
 from ..answers import same_number
 from ..feedback import show
@@ -69,7 +70,7 @@ class AlphaBetaKind(NestedKind):
         tree, alpha, beta, is_max = item
         game = to_game(tree, is_max)
         r = alphabeta(game, trace=True, prune_ties=self.prune_ties, alpha=alpha, beta=beta)
-        order = tuple(s.path for s in r.trace.of_kind("evaluate"))
+        order = tuple(s.path for s in r.trace.of_kind(EVALUATE))
         return Expected(r.value, order, details={"pruned": r.pruned})
 
     def call_text(self, item):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...search.adversarial import alphabeta
+from ...search.trace import EVALUATE
 from .. import harness as H
 from ..answers import is_number, same_number
 from ..feedback import show
@@ -51,7 +52,7 @@ class SearchKind(NestedKind):
     def expected(self, item):
         tree, is_max = item
         result = alphabeta(to_game(tree, is_max), trace=True, prune_ties=self.prune_ties)
-        order = tuple(s.path for s in result.trace.of_kind("evaluate"))
+        order = tuple(s.path for s in result.trace.of_kind(EVALUATE))
         return Expected((result.value, result.move, len(order)), order)
 
     def type_problem(self, value, item):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from ...search.adversarial import minimax
+from ...search.trace import EVALUATE, EVALUATION
 from ...games.tictactoe import TicTacToe, winner, eval_pairs, symmetries
 from .. import harness as H
 from .kind import Case, Expected, Kind
@@ -77,7 +78,7 @@ def search_mistake(score):
                         f"estimates lets {me} play {move}, and {them} wins next move")
         else:
             continue
-        scored = [s.state for s in result.trace.of_kind("evaluate") if s.detail == "evaluation"]
+        scored = [s.state for s in result.trace.of_kind(EVALUATE) if s.detail == EVALUATION]
         culprit = max(scored, key=lambda b: abs(score[b]))
         return board, culprit, sentence
     return None

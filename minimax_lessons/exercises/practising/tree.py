@@ -15,9 +15,11 @@ import re
 from functools import cached_property
 
 from ...games.game import CHANCE, MAX, MIN
-from ...pictures import texts
+from ...pictures import finish, texts
 from ...pictures.layout import plan
-from ...search.adversarial import alphabeta, expectiminimax, minimax
+from ...search.adversarial import alphabeta, expectiminimax, minimax, pruned_leaves
+from ...search.result import leaves_below
+from ...search.trace import PRUNE
 from ...words import show_number
 from ...games.tree import GameTree
 from ..answers import canon, same_answer
@@ -227,26 +229,30 @@ class PracticeTree:
         return alphabeta(self.game, trace=True, prune_ties=self.prune_ties)
 
     def _leaves_under(self, names) -> set:
-        return {leaf for top in names for leaf in self.game.subtree_nodes(top)
-                if self.game.is_terminal(leaf)}
+        return {leaf for top in names for leaf in leaves_below(self.game, top)}
 
     @cached_property
     def pruned_leaves(self) -> tuple:
         """The leaves alpha-beta never evaluates, left to right."""
-        skipped = self._leaves_under(self.search.pruned)
+        skipped = set(self.search.pruned_leaves(self.game))
         return tuple(leaf for leaf in self.game.leaves if leaf in skipped)
+
+    @cached_property
+    def _other_rule_leaves(self) -> set:
+        """The leaves alpha-beta never evaluates under the other tie rule."""
+        return set(pruned_leaves(self.game, prune_ties=not self.prune_ties))
 
     @cached_property
     def _pruned_items(self) -> dict:
         """Leaf -> Item whose answer is True when alpha-beta never evaluates it."""
         right = set(self.pruned_leaves)
-        other = self._leaves_under(alphabeta(self.game, prune_ties=not self.prune_ties).pruned)
+        other = self._other_rule_leaves
         other_id = "prune-strict" if self.prune_ties else "prune-non-strict"
         why_pruned = {}
-        for step in self.search.trace.of_kind("prune"):
+        for step in self.search.trace.of_kind(PRUNE):
             sentence = step.sentence(self.game)
-            for top in step.detail:
-                for leaf in self._leaves_under([top]):
+            for _, top in step.pruned:
+                for leaf in leaves_below(self.game, top):
                     why_pruned[leaf] = f"{leaf} is never evaluated: {sentence}."
         out = {}
         for leaf in self.game.leaves:
@@ -274,7 +280,7 @@ class PracticeTree:
         never evaluates (the other tie rule first), when that differs from the right set.
         A whole answer equal to one of them names that mistake, as ``check(...)`` does."""
         right = set(self.pruned_leaves)
-        other = self._leaves_under(alphabeta(self.game, prune_ties=not self.prune_ties).pruned)
+        other = self._other_rule_leaves
         other_id = "prune-strict" if self.prune_ties else "prune-non-strict"
         found, seen = [], [right, set()]
         is_max = self.game.to_move(self.game.root) == MAX
@@ -305,26 +311,20 @@ class PracticeTree:
 
     @cached_property
     def entry_windows(self) -> dict:
-        """Inner node entered -> (alpha, beta) on entry, and the window when it returns."""
-        out, after = {}, {}
-        for step in self.search.trace:
-            if step.kind == "visit":
-                out[step.state] = (step.alpha, step.beta)
-            elif step.kind == "return":
-                after[step.state] = (step.alpha, step.beta)
-        self._after = after
-        return out
+        """Inner node entered -> (alpha, beta) on entry."""
+        return {w.state: w.entered for w in self.search.trace.windows.values()}
 
     @cached_property
     def _window_items(self) -> dict:
         windows = self.entry_windows
+        returned = {w.state: w.returned for w in self.search.trace.windows.values()}
         game, out = self.game, {}
         for name, right in windows.items():
             if name == game.root:
                 continue
             parent = windows[game.parent(name)]
             candidates = (("alpha-beta-swapped", right[::-1]), ("window-reset", parent),
-                          ("window-after", self._after.get(name)))
+                          ("window-after", returned.get(name)))
             wrong = {}
             for vid, pair in candidates:
                 if pair is None or same_answer(pair, right) or canon(pair) in wrong:
@@ -428,15 +428,10 @@ class PracticeTree:
         """The tree drawn, inner nodes empty, ready for answers: in a pruning tree the room
         kept for each window is an empty answer slot, one ``text.mmp-window`` a line (one
         line, or two stacked in a narrow tree), found by the ids and lines the drawing
-        recorded, whatever the mode (:mod:`~minimax_lessons.pictures.texts`)."""
+        recorded, whatever the mode (:func:`~minimax_lessons.pictures.finish.answer_slots`)."""
         drawing = self.drawing
         root = texts.parse(drawing.svg())
-        for found in texts.lines_in(root, drawing.lines).values():
-            slots = [element for role, element in found if role == "note"]
-            for k, element in enumerate(slots):
-                element.text = " "
-                element.set("class", "mmp-window")
-                element.set("data-line", str(k))
+        finish.answer_slots(root, drawing.lines)
         return _clean_svg(texts.serialize(root))
 
     @property

@@ -9,12 +9,11 @@ Vocabulary
   ``seed`` gives a *variant*: ``question.data(seed)``. The same seed always
   gives the same variant, on any machine.
 - ``question.check(answer, seed)`` returns a
-  :class:`~minimax_lessons.exercises.verdict.Verdict` (``Feedback`` is its old
-  name): ``passed``, ``diagnoses`` (mistake ids, :mod:`~minimax_lessons.mistakes`)
-  and a ``message``. Where possible the right answer is *recomputed* from the
-  variant with the package's own searches; fixed answers (a multiple-choice
-  letter) are stored only as a salted hash (:func:`hash_answer`). So a student
-  notebook never holds an answer in plain text. (A hash of one of four letters
+  :class:`~minimax_lessons.exercises.verdict.Verdict`: ``passed``, ``diagnoses`` (mistake
+  ids, :mod:`~minimax_lessons.mistakes`) and a ``message``. Where possible the right
+  answer is *recomputed* from the variant with the package's own searches; fixed answers
+  (a multiple-choice letter) are stored only as a salted hash (:func:`hash_answer`). So a
+  student notebook never holds an answer in plain text. (A hash of one of four letters
   is a deterrent against glancing, not a secret.)
 
 The kinds
@@ -63,11 +62,11 @@ from .function import FunctionQuestion
 from .parsons import ParsonsQuestion
 from .predict import FOREVER, PredictQuestion, run_snippet
 from .pruned import PrunedQuestion
-from .question import Feedback, Question, hash_answer, seed_of
+from .question import Question, hash_answer, seed_of
 from .value import ValueQuestion, tree_value_question
 from .window import WindowQuestion
 
-__all__ = ["Question", "Feedback", "ValueQuestion", "ChoiceQuestion", "PredictQuestion",
+__all__ = ["Question", "ValueQuestion", "ChoiceQuestion", "PredictQuestion",
            "FillQuestion", "FindBugQuestion", "ParsonsQuestion", "PrunedQuestion",
            "FunctionQuestion", "WindowQuestion", "Bug", "tree_value_question", "levels_question",
            "hash_answer", "seed_of", "run_snippet", "FOREVER"]

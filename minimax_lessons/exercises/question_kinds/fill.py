@@ -96,10 +96,8 @@ def levels_question(id, prompt, *, tree=None, spec=None, depth=3, branching=2, *
         for name in game.nodes:
             node = game.node(name)
             by_level.setdefault(node.depth, []).append(name)
-        value_of = {}
-        for step in values.trace:
-            if step.kind in ("return", "evaluate"):
-                value_of[step.state] = step.value
+        reached = values.trace.reached
+        value_of = {reached[path]: v for path, v in values.trace.values.items()}
         inner = [lvl for lvl in sorted(by_level) if not all(game.node(n).is_leaf
                                                             for n in by_level[lvl])]
         blanks = [game.node(by_level[lvl][0]).player for lvl in inner]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ...search.adversarial import alphabeta
+from ...search.adversarial import alphabeta, pruned_leaves
 from .. import feedback as F
 from ..nested import random_nested, to_game
 from ..variants import skipped_leaves
@@ -60,9 +60,7 @@ class PrunedQuestion(Question):
     def _pruned_leaves(self, data, prune_ties=None):
         game = to_game(data["tree"], data["is_max"])
         rule = self.prune_ties if prune_ties is None else prune_ties
-        r = alphabeta(game, prune_ties=rule)
-        return {leaf for top in r.pruned for leaf in game.subtree_nodes(top)
-                if game.is_terminal(leaf)}
+        return set(pruned_leaves(game, prune_ties=rule))
 
     #: What the picture of a wrong answer shows.
     KEY = (("dashed grey", "pruned: alpha-beta never evaluates it"),

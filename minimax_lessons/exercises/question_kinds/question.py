@@ -24,11 +24,6 @@ from ...mistakes import explain
 from ..verdict import Verdict
 
 
-#: The verdict on an answer, by its old name here
-#: (:class:`~minimax_lessons.exercises.verdict.Verdict`).
-Feedback = Verdict
-
-
 def by_hand(diagnosis) -> str:
     """The explanation of a diagnosis, worded for an answer given by hand (not a function)."""
     return explain(diagnosis, hand=True)

@@ -71,13 +71,8 @@ class WindowQuestion(Question):
 
     def _windows(self, tree, is_max):
         """Node name -> (window when entered, window when it returns), inner nodes only."""
-        out = {}
-        for step in self._trace(tree, is_max):
-            if step.kind == "visit":
-                out[step.state] = ((step.alpha, step.beta), None)
-            elif step.kind == "return":
-                out[step.state] = (out[step.state][0], (step.alpha, step.beta))
-        return out
+        return {w.state: (w.entered, w.returned)
+                for w in self._trace(tree, is_max).windows.values()}
 
     def picture(self, seed=0):
         data = self.data(seed)

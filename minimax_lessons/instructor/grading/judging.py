@@ -353,5 +353,4 @@ def _why_missing(nb, index, run) -> str:
 
 __all__ = ["grade_here", "judge", "restore_locked_cells", "read_records", "choose_record",
            "answer_text", "denied_accesses", "diagnosis_pictures", "hidden_salt",
-           "question_order", "in_order", "zero_grades", "data_files", "QuestionGrade", "StudentResult",
-           "Options"]
+           "in_order", "zero_grades", "data_files", "Options"]

@@ -10,11 +10,5 @@
   layouts.
 
 The Gradescope autograder, which grades inside Gradescope's own container, is
-:mod:`minimax_lessons.instructor.gradescope`. The old module
-``minimax_lessons.instructor.lms`` is this package: the names of :mod:`.platforms` are here.
+:mod:`minimax_lessons.instructor.gradescope`.
 """
-
-from .platforms import (GRADESCOPE_METADATA, canvas_file, canvas_key, is_worksheet, moodle_date,
-                        moodle_file, read_gradescope_metadata, read_times, read_worksheet)
-__all__ = ["canvas_file", "canvas_key", "moodle_file", "read_worksheet", "is_worksheet",
-           "moodle_date", "read_gradescope_metadata", "read_times", "GRADESCOPE_METADATA"]

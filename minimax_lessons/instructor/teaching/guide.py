@@ -683,7 +683,8 @@ TINY = {
     "not-symmetric": ("mirror", V.evaluate_not_symmetric, ("X........",)),
     "misses-better-board": ("pair", V.evaluate_counts_pieces, ("....X....", ".X.......")),
     "search-skips-win": ("one_ply", V.evaluate_terminal_not_checked, ("XOXOX.O..",)),
-    "window-after": ("window", "return", ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], "B2"), "visit"),
+    "window-after": ("window", "returned", ([[[3, 5], [6, 9]], [[1, 2], [0, -1]]], "B2"),
+                     "entered"),
 }
 
 _HARNESS = {"minimax": nested_minimax, "best_move": nested_best_move,
@@ -711,10 +712,10 @@ def _run(kind, fn, args):
     if kind == "one_ply":
         game = TicTacToe(args[0])
         return minimax(game, depth=1, evaluate=fn).move
-    if kind == "window":  # fn names the trace step read: "visit" (entry) or "return"
+    if kind == "window":  # fn names the window read: "entered" or "returned"
         tree, node = args
-        steps = alphabeta(to_game(tree), trace=True).trace
-        return next((s.alpha, s.beta) for s in steps if s.state == node and s.kind == fn)
+        windows = alphabeta(to_game(tree), trace=True).trace.windows
+        return next(getattr(w, fn) for w in windows.values() if w.state == node)
     outcome = run_local(fn, [tuple(args)], _HARNESS[kind])[0]
     if not outcome.ok:
         return f"raises {outcome.error.type}"

@@ -5,12 +5,5 @@
   (:func:`~.round_robin.run_tournament`);
 - :mod:`.standings`: points, Elo and the leaderboard.
 
-``python -m minimax_lessons.instructor tournament SUBMISSIONS/ --out OUT/`` runs it. The
-old module ``minimax_lessons.instructor.tournament`` is this package: its names are here.
+``python -m minimax_lessons.instructor tournament SUBMISSIONS/ --out OUT/`` runs it.
 """
-
-from .entries import CAPSTONE, find_entries, functions_recorded, load_student
-from .round_robin import Tournament, run_tournament, schedule
-
-__all__ = ["run_tournament", "schedule", "find_entries", "load_student", "functions_recorded",
-           "Tournament", "CAPSTONE"]
