@@ -344,8 +344,9 @@ class _Questions:
 
     def value_mistakes(self, step) -> tuple:
         """What each known mistake gives at the node returning at ``step``, as
-        ``(value, ids, sentence)`` (the ids a tuple): from the values its children returned, and, in a tree of
-        numbers searched with a window, the value it would have without pruning."""
+        ``(value, ids, sentence)`` (the ids a tuple): from the values its children
+        returned, and, in a tree of numbers searched with a window, the value it would
+        have without pruning."""
         found = node_value_mistakes(self.game, step.state,
                                     [v for _, v in self.reported[step.path]])
         if self.windowed and _plain_tree(self.game, step.state):

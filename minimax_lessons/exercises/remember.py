@@ -4,16 +4,17 @@ Vocabulary
 ----------
 - A checked answer (``check(id, answer)``) is *noted* as one answer entry of the logbook
   (:mod:`minimax_lessons.logbook`): the question's id and kind, the seed, right or wrong,
-  and the ids of the mistakes its verdict names (both, when two mistakes give one answer). Not noted: an answer not
-  given yet (``...``), an unknown question, an answer that could not be read, and every
-  answer to a graded question (its verdict says nothing of right or wrong, and neither
-  may the logbook).
+  and the ids of the mistakes its verdict names (both, when two mistakes give one
+  answer). Not noted: an answer not given yet (``...``), an unknown question, an answer
+  that could not be read, and every answer to a graded question (its verdict says
+  nothing of right or wrong, and neither may the logbook).
 - A *practice message* is what the practice widget sends the kernel when it judges an
   answer on the tree (``{"type": "answer", "stage", "node", "level", "seed", "right",
-  "diagnoses"}``, the ids a list) or finishes one (``{"type": "tree", "level", "clean"}``): the first
-  becomes an answer entry whose question is ``practice:<kind>`` and whose kind is
-  ``practice-<kind>``, the second a level entry, from which :func:`remembered_level`
-  tells where practice of that kind starts next time, in any kernel.
+  "diagnoses"}``, the ids a list) or finishes one (``{"type": "tree", "level",
+  "clean"}``): the first becomes an answer entry whose question is ``practice:<kind>``
+  and whose kind is ``practice-<kind>``, the second a level entry, from which
+  :func:`remembered_level` tells where practice of that kind starts next time, in any
+  kernel.
 - An *aim* is the card a review served the question for (``[diagnosis, kind]``, see
   :mod:`minimax_lessons.progress.schedule`); it travels in the entry.
 

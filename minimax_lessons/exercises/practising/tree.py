@@ -268,8 +268,8 @@ class PracticeTree:
                     marked = ((other_id,), f"{leaf} is needed (alpha-beta evaluates it). "
                               + _said([other_id]))
                 else:
-                    marked = (("pruned-too-many",), f"Pruned too many: {leaf} is needed (alpha-beta "
-                              "evaluates it). " + DIAGNOSES["pruned-too-many"])
+                    marked = (("pruned-too-many",), f"Pruned too many: {leaf} is needed "
+                              "(alpha-beta evaluates it). " + DIAGNOSES["pruned-too-many"])
                 out[leaf] = Item(leaf, False, f"{leaf} is evaluated: alpha-beta reaches it "
                                  "before any cut-off at its parent.", {}, marked)
         return out
