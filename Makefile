@@ -14,7 +14,7 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 # cells together on one worker, the longest groups (the browser files) first.
 XDIST = -n auto --dist loadgroup --no-loadscope-reorder
 
-.PHONY: setup bytecode lab test test-fast site notebooks student-notebooks teaching-guide slide-metadata slides bench clean
+.PHONY: setup bytecode lab lecture fresh test test-fast site notebooks student-notebooks teaching-guide slide-metadata slides bench clean
 
 setup: $(STAMP)
 
@@ -53,10 +53,24 @@ setup: $(SERVER_EXTENSION)
 bytecode: $(STAMP)
 	-@$(PY) -m compileall -q minimax_lessons tests
 
+# The student's own copy of the lessons (not in git): make lab makes it, brings course
+# updates into the lessons the student has not changed, and serves it; the course's files
+# in notebooks/ stay as shipped. `make fresh LESSON=06` gets a lesson back as shipped (the
+# student's version kept beside it). `make lecture` is make lab with every lesson in
+# lecture mode (minimax_lessons/pictures/lecture.py).
+MY_LESSONS := my-lessons
+
 lab: $(STAMP) $(LAB_OVERRIDES) $(SERVER_EXTENSION) bytecode
+	@$(PY) -m minimax_lessons.working_copy --course notebooks --copy $(MY_LESSONS)
 	@echo "Starting JupyterLab on http://127.0.0.1 (Ctrl-C twice stops it)."
 	@echo "Open the URL with '?token=...' printed below; '$(JUPYTER) server list' prints it again."
-	$(JUPYTER) lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=notebooks $(ALLOW_ROOT)
+	$(JUPYTER) lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=$(MY_LESSONS) $(ALLOW_ROOT)
+
+lecture:
+	MINIMAX_LESSONS_LECTURE=on $(MAKE) lab
+
+fresh: $(STAMP)
+	$(PY) -m minimax_lessons.working_copy --course notebooks --copy $(MY_LESSONS) --fresh "$(LESSON)"
 
 test: $(STAMP) $(SERVER_EXTENSION) bytecode site
 	$(PY) -m pytest tests minimax_lessons $(if $(NOTEBOOKS),$(NBVAL_ARGS)) $(XDIST) $(PYTEST_ARGS)
@@ -69,10 +83,19 @@ test-fast: $(STAMP) $(SERVER_EXTENSION) bytecode
 # holding this package, the lessons, the practice pages): serve it from any static host,
 # a sub-path, or a USB stick with `python -m http.server -d site`. Everything pinned
 # (lite/build.py, lite/requirements.txt); rebuilt when a file it is made of changes.
+# JupyterLite's builder lives in an environment of its own, .venv-site (lite/tools.txt):
+# its Pyodide kernel's JupyterLab extension fails to load in the course's own JupyterLab.
 SITE_SOURCES = $(shell find minimax_lessons notebooks lite -type f -not -path '*/__pycache__/*' -not -path '*/.ipynb_checkpoints/*' 2>/dev/null) lab/overrides.json pyproject.toml
+SITE_VENV  := .venv-site
+SITE_STAMP := $(SITE_VENV)/.installed.stamp
+$(SITE_STAMP): lite/tools.txt
+	@rm -rf $(SITE_VENV)
+	python3.11 -m venv $(SITE_VENV) 2>/dev/null || python3 -m venv $(SITE_VENV)
+	$(SITE_VENV)/bin/python -m pip install --quiet -r lite/tools.txt
+	@touch $@
 site: site/jupyter-lite.json
-site/jupyter-lite.json: $(STAMP) $(SITE_SOURCES)
-	$(PY) lite/build.py --out site
+site/jupyter-lite.json: $(STAMP) $(SITE_STAMP) $(SITE_SOURCES)
+	$(PY) lite/build.py --out site --tools $(SITE_VENV)
 
 notebooks: $(STAMP)
 	$(if $(NOTEBOOKS),$(JUPYTER) nbconvert --to notebook --execute --inplace --ExecutePreprocessor.store_widget_state=False --ExecutePreprocessor.coalesce_streams=True --ExecutePreprocessor.record_timing=False $(NOTEBOOKS),@echo "No notebooks to run.")
@@ -104,5 +127,5 @@ bench: $(STAMP)
 	@set -e; for f in bench/*.py; do [ -e "$$f" ] || continue; echo "== $$f"; $(PY) "$$f"; done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis tests/artifacts *.egg-info site .cache/site
+	rm -rf $(VENV) $(SITE_VENV) .pytest_cache .hypothesis tests/artifacts *.egg-info site .cache/site
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -31,7 +31,7 @@ import nbformat
 
 from minimax_lessons._process import with_package_path
 from minimax_lessons.instructor import grade, release
-from minimax_lessons.instructor.common import student_environment
+from minimax_lessons.instructor.common.environment import student_environment
 from minimax_lessons.instructor.grading.isolation import Jail, find_bwrap, shared_graphviz_cache
 
 ROOT = Path(__file__).resolve().parents[1]

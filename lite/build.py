@@ -13,8 +13,10 @@ Everything comes from package registries, pinned:
   version and integrity hash (:data:`PYODIDE`), fetched and checked here (no Node.js);
 - the kernel's pure-Python wheels from PyPI by version and hash (``lite/requirements.txt``,
   downloaded with ``pip download --require-hashes``);
-- JupyterLite and its Pyodide kernel from PyPI, by the versions ``pyproject.toml`` pins
-  (the kernel's own small wheels come inside its Python package);
+- JupyterLite, its Pyodide kernel and the widgets' front ends from PyPI, by the versions
+  ``lite/tools.txt`` pins, in an environment of their own (``--tools``: ``make site``
+  makes ``.venv-site``), since the kernel's JupyterLab extension must stay out of the
+  course's own JupyterLab (the kernel's own small wheels come inside its Python package);
 - this package's wheel, written here from the checkout, with fixed time stamps (without
   the instructor's tools and their slide assets: :data:`LEFT_OUT`).
 
@@ -66,11 +68,6 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 KERNEL_WHEELS = ("ipykernel-6.9.2", "piplite-0.8.6", "pyodide_kernel-0.8.6",
                  "widgetsnbextension-4.0.999")
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
-#: The only front-end extensions the site ships beside JupyterLab's own: ipywidgets,
-#: anywidget and the Pyodide kernel. Others installed here (RISE and the MathJax 3
-#: extension it brings, nbconvert's pygments styles) serve ``make lab`` only: JupyterLite's
-#: app has MathJax built in, and each extension costs the browser its code at every start.
-EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget", KERNEL_EXTENSION)
 PACKAGE = "minimax_lessons"
 #: Folders of the package the site's wheel leaves out: the instructor's tools (which need
 #: not run in the browser, and which a student has no use for) and their slide assets.
@@ -94,8 +91,10 @@ SKIP = {".ipynb_checkpoints", "__pycache__"}
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "site"), help="the site's folder")
+    parser.add_argument("--tools", default=str(ROOT / ".venv-site"),
+                        help="the environment that holds lite/tools.txt (made by make site)")
     args = parser.parse_args(argv)
-    out = Path(args.out).resolve()
+    out, tools = Path(args.out).resolve(), Path(args.tools).resolve()
     started = time.perf_counter()
     epoch = source_date_epoch()
     os.environ["SOURCE_DATE_EPOCH"] = str(epoch)
@@ -106,7 +105,7 @@ def main(argv=None):
     pyodide_dir.mkdir(parents=True)
     lock = unpack_pyodide(fetch_pyodide(), pyodide_dir)
     wheels = []
-    for wheel in [*download_wheels(), *kernel_wheels(), package_wheel(CACHE / "package", epoch)]:
+    for wheel in [*download_wheels(), *kernel_wheels(tools), package_wheel(CACHE / "package", epoch)]:
         wheels.append(pyodide_dir / wheel.name)
         leave_out = TRIMMED.get(wheel_name(wheel), ())
         if leave_out:
@@ -121,7 +120,7 @@ def main(argv=None):
     copy_notebooks(ROOT / "notebooks", lite / "files")
     logbook_folder(lite / "files")
     shutil.rmtree(out, ignore_errors=True)
-    build(lite, out, epoch)
+    build(tools, lite, out, epoch)
     service_worker_for_the_drive_only(out / "service-worker.js")
     practice_pages(out / "practice")
     shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")  # asked for by browsers
@@ -220,15 +219,13 @@ def normal(name: str) -> str:
     return re.sub(r"[-_.]+", "_", name).lower()
 
 
-def kernel_wheels() -> list[Path]:
-    """The kernel's own wheels, from jupyterlite-pyodide-kernel's installed front end."""
-    from jupyter_core.paths import jupyter_path
-
-    for base in jupyter_path("labextensions"):
-        folder = Path(base) / KERNEL_EXTENSION / "static" / "pypi"
-        if folder.is_dir():
-            return [folder / f"{stem}-py3-none-any.whl" for stem in KERNEL_WHEELS]
-    raise SystemExit("jupyterlite-pyodide-kernel is not installed (make setup installs it)")
+def kernel_wheels(tools: Path) -> list[Path]:
+    """The kernel's own wheels, from jupyterlite-pyodide-kernel's front end in ``tools``."""
+    folder = tools / "share" / "jupyter" / "labextensions" / KERNEL_EXTENSION / "static" / "pypi"
+    if not folder.is_dir():
+        raise SystemExit(f"jupyterlite-pyodide-kernel is not installed in {tools} "
+                         "(make site installs lite/tools.txt there)")
+    return [folder / f"{stem}-py3-none-any.whl" for stem in KERNEL_WHEELS]
 
 
 def package_wheel(folder: Path, epoch: int) -> Path:
@@ -425,26 +422,9 @@ def write_config(lite: Path, names: list[str]):
                                       "litePluginSettings": {f"{KERNEL_EXTENSION}:kernel": kernel}}}
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
     shutil.copy2(ROOT / "lab" / "overrides.json", lite / "overrides.json")
-    build_config = {"LiteBuildConfig": {"ignore_sys_prefix": ["federated_extensions"],
-                                        "federated_extensions": extension_folders()},
-                    # the logbook's folder is hidden (a dot folder): index it all the same
-                    "ContentsManager": {"allow_hidden": True}}
+    # the logbook's folder is hidden (a dot folder): index it all the same
+    build_config = {"ContentsManager": {"allow_hidden": True}}
     (lite / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2) + "\n")
-
-
-def extension_folders() -> list[str]:
-    """The folders of the front-end extensions the site ships (:data:`EXTENSIONS`)."""
-    from jupyter_core.paths import jupyter_path
-
-    found = {}
-    for base in reversed(jupyter_path("labextensions")):  # the first in the path wins
-        for name in EXTENSIONS:
-            if (Path(base) / name / "package.json").is_file():
-                found[name] = str(Path(base) / name)
-    missing = [name for name in EXTENSIONS if name not in found]
-    if missing:
-        raise SystemExit(f"front-end extensions not installed: {missing} (make setup installs them)")
-    return [found[name] for name in EXTENSIONS]
 
 
 def copy_notebooks(source: Path, target: Path):
@@ -497,10 +477,11 @@ def logbook_folder(files: Path):
     (folder / "README.md").write_text(LOGBOOK_README)
 
 
-def build(lite: Path, out: Path, epoch: int):
-    """``jupyter lite build``: JupyterLab's app, the extensions :data:`EXTENSIONS` (see
-    ``jupyter_lite_config.json``, :func:`write_config`), the contents, no source maps."""
-    jupyter = Path(sys.executable).with_name("jupyter")
+def build(tools: Path, lite: Path, out: Path, epoch: int):
+    """``jupyter lite build`` from the environment ``tools``: JupyterLab's app, the
+    extensions found there (widgets, anywidget, the Pyodide kernel), the contents, without
+    source maps."""
+    jupyter = tools / "bin" / "jupyter"
     subprocess.run([str(jupyter), "lite", "build", "--lite-dir", str(lite), "--output-dir",
                     str(out), "--no-sourcemaps", "--no-unused-shared-packages",
                     "--source-date-epoch", str(epoch), "--apps", "lab", "--no-libarchive",

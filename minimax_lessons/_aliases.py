@@ -13,10 +13,10 @@ True
 Aliases whose module the package has already imported are entered in ``sys.modules``
 when the package is imported (:func:`register`); the rest are found on first import by
 :class:`AliasFinder`, which also serves ``python -m OLD.PATH`` (``python -m
-minimax_lessons.instructor.slides`` runs ``instructor.teaching.slides``). Six old paths
-are the new packages themselves (``games``, ``search``, ``play``, ``instructor.grading``,
-``instructor.lms``, ``instructor.tournament``), which re-export the names the old modules
-had.
+minimax_lessons.instructor.slides`` runs ``instructor.teaching.slides``). Seven old paths
+are the new packages themselves (``games``, ``search``, ``play``, ``instructor.common``,
+``instructor.grading``, ``instructor.lms``, ``instructor.tournament``), which re-export
+the names the old modules had.
 """
 
 from __future__ import annotations

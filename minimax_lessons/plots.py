@@ -73,7 +73,7 @@ class Plot:
 
 class Chart:
     """A plot that displays itself: a PNG by matplotlib (CPython), a Vega-Lite chart in
-    the browser."""
+    the browser, each with its data in words (:attr:`description`) for a screen reader."""
 
     def __init__(self, plot, title=None):
         self.plot = plot
@@ -94,12 +94,37 @@ class Chart:
         self.figure.savefig(buffer, format="png", metadata={"Software": None})
         return buffer.getvalue()
 
+    @property
+    def description(self) -> str:
+        """The chart in words: its title and axes, then each line's (or bar series') points,
+        from the plot's data.
+
+        >>> chart = plot_ordering([{"depth": 1, "minimax": 3, "alpha-beta": 3},
+        ...                        {"depth": 2, "minimax": 9, "alpha-beta": 7}])
+        >>> print(chart.description)  # doctest: +NORMALIZE_WHITESPACE
+        Chart: Leaves evaluated: minimax against alpha-beta. leaves evaluated (log scale)
+        against depth (plies). minimax: 1: 3, 2: 9. alpha-beta: 1: 3, 2: 7.
+        """
+        return describe(self.plot, self.title)
+
     def _repr_mimebundle_(self, include=None, exclude=None):
-        return {VEGALITE: self.vegalite()} if IN_BROWSER else None
+        """In the browser the Vega-Lite chart (its description as its ARIA label); else the
+        PNG, and the same PNG in an ``<img>`` whose alt text says the chart in words."""
+        import base64
+        import html
+
+        if IN_BROWSER:
+            return {VEGALITE: self.vegalite(), "text/plain": repr(self)}
+        png = base64.b64encode(self._repr_png_()).decode("ascii")
+        bundle = {"text/html": f'<img class="mml-chart" alt="{html.escape(self.description)}" '
+                               f'src="data:image/png;base64,{png}" style="max-width: 100%;">',
+                  "image/png": png, "text/plain": repr(self)}
+        return {k: v for k, v in bundle.items()
+                if (not include or k in include) and not (exclude and k in exclude)}
 
     def vegalite(self) -> dict:
         """The chart as a Vega-Lite spec."""
-        return vegalite_spec(self.plot)
+        return {**vegalite_spec(self.plot), "description": self.description}
 
     def save(self, path, **options):
         """Write the chart to ``path`` (PNG, SVG or PDF, by the file's ending)."""
@@ -168,6 +193,28 @@ def plot_positions(rows, *, title="Alpha-beta's nodes, position by position"):
                       "nodes visited (log scale)", series=series, legend="best",
                       xticks=(list(range(len(ranked))),
                               [str(i + 1) for i in range(len(ranked))])))
+
+
+def describe(plot: Plot, title=None) -> str:
+    """``plot`` in words: title and axes, each line's points, each level, each bar series'
+    heights (what the chart's alt text says)."""
+    parts = [f"Chart: {plot.title if title is None else title}. {plot.ylabel} against "
+             f"{plot.xlabel}."]
+    for s in plot.series:
+        if not s.bars:
+            parts.append(f"{s.name}: " + ", ".join(f"{_number(x)}: {_number(y)}"
+                                                   for x, y in zip(s.xs, s.ys)) + ".")
+    parts += [f"{text}." for _, text in plot.levels]
+    for s in plot.series:
+        if s.bars:
+            parts.append(f"{s.name}: " + ", ".join(_number(y) for y in s.ys) + ".")
+    return " ".join(parts)
+
+
+def _number(x) -> str:
+    """A chart's number in words: 1,234 or 0.5."""
+    x = float(x)
+    return f"{x:,.0f}" if x == int(x) else f"{x:.3g}"
 
 
 # -- matplotlib (CPython) ------------------------------------------------------------------------

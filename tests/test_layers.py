@@ -21,8 +21,9 @@ NAME = PACKAGE.name
 #: ("" is the package's ``__init__``). A module may import from its own part and from the
 #: parts of lower layers; two parts in one layer know nothing of each other.
 LAYERS = (
-    ("words", "_process", "_aliases", "logbook"),  # how things read; child Pythons; the old
-                                  # module paths; the learner's logbook (answers, on this machine)
+    ("words", "_process", "_aliases", "logbook", "working_copy"),  # how things read; child
+                                  # Pythons; the old module paths; the learner's logbook
+                                  # (answers, on this machine); the student's copy of the lessons
     ("games", "runner"),          # the Game interface and games; running code not ours
     ("search", "mistakes"),       # minimax, alpha-beta, ..., traces, engine, MCTS, textbook;
                                   # the known mistakes (ids, sentences, what each gives)
@@ -38,14 +39,17 @@ LAYER_OF = {part: level for level, parts in enumerate(LAYERS) for part in parts}
 #: The instructor's folder is a house of its own, in the same table's terms: its parts (a
 #: subpackage, or a module at its top; "" is its ``__init__``) from the bottom up.
 INSTRUCTOR_LAYERS = (
-    ("common",),                    # names, atomic writes, CSV, child Pythons: what all share
+    ("common",),                    # files and CSV, host paths, the students' environment,
+                                    # child Pythons, pages: what all share
     ("assignment", "teaching"),     # the release, the class list, the variants; the
                                     # lecturer's kit: slides, decks, the misconception guide
-    ("grading", "lms"),             # running and judging a submission in a jail, the batch;
-                                    # what learning platforms hand over and take back
-    ("gradebook", "tournament"),    # late policy, adjustments, final grades, the report;
-                                    # the Connect Four tournament and its standings
-    ("gradescope",),                # the autograder, grading in Gradescope's container
+    ("lms",),                       # what learning platforms hand over and take back
+    ("gradebook",),                 # the results kept, late policy, adjustments, final
+                                    # grades; the tables and pages, each written once; the report
+    ("grading",),                   # running and judging a submission in a jail; the batch:
+                                    # signed results, then the gradebook writes them
+    ("tournament", "gradescope"),   # the Connect Four tournament and its standings; the
+                                    # autograder, grading in Gradescope's container
     ("__main__", ""),               # the commands (python -m minimax_lessons.instructor ...)
 )
 INSTRUCTOR_LAYER_OF = {part: level for level, parts in enumerate(INSTRUCTOR_LAYERS)
@@ -231,9 +235,9 @@ def test_every_part_of_the_instructors_folder_is_in_its_layer_table(graph):
     assert set(INSTRUCTOR_LAYER_OF) - parts == set(), "INSTRUCTOR_LAYERS names a part no more"
 
 
-def test_the_top_of_the_instructors_folder_holds_only_the_commands_and_what_all_share():
+def test_the_top_of_the_instructors_folder_holds_only_the_commands_and_the_autograder():
     top = sorted(p.stem for p in (PACKAGE / "instructor").glob("*.py"))  # the rest: folders
-    assert top == ["__init__", "__main__", "common", "gradescope"]
+    assert top == ["__init__", "__main__", "gradescope"]
 
 
 def test_in_the_instructors_folder_no_module_imports_from_a_part_above_it_or_beside_it(graph):
@@ -259,6 +263,74 @@ def test_within_pictures_the_layout_knows_no_drawing_and_the_tree_model_no_pictu
                                                          "style", "labels", "dot", "legend",
                                                          "scene")}
     assert f"{NAME}.pictures.layout" in graph[f"{NAME}.pictures.draw"]
+
+
+# -- the student-code boundary -------------------------------------------------------------
+#: The one table of what student code may use of the package, what may run while it runs
+#: and what the checker's worker holds: ``minimax_lessons.runner.boundary``, beside
+#: :data:`LAYERS` in spirit (a part of the package a layer below ``exercises`` knows by path).
+BOUNDARY = PACKAGE / "runner" / "boundary.py"
+
+
+def boundary_words():
+    """What only the boundary may spell: a file's path and name (``harness.py``, which
+    ``os.path.join("exercises", "harness.py")`` spells too), each part's module name, and the
+    old paths of the allowed modules (a folder's name, such as ``games``, is a common word)."""
+    from minimax_lessons.runner import boundary
+
+    words = set()
+    for part, *_ in boundary.PARTS:
+        words.add(boundary.module_name(part))
+        if part.endswith(".py"):
+            words |= {part, part.rpartition("/")[2]}
+    return words | {f"{NAME}.{old}" for old in boundary.OLD_PATHS}
+
+
+def test_the_student_code_boundary_is_spelled_in_one_table_only():
+    """The guard, the lock, the worker's jail and the copy check read the table; no other
+    module of the package names a part of it (by path, file name or module name)."""
+    words = boundary_words()
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path == BOUNDARY:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Constant) and node.value in words:
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno} {node.value!r}")
+    assert found == []
+
+
+def test_the_boundary_names_parts_that_exist_and_names_they_hold():
+    import importlib
+
+    from minimax_lessons._aliases import OLD_PATHS
+    from minimax_lessons.runner import boundary
+
+    for part, *_ in boundary.PARTS:
+        assert (PACKAGE / part).exists(), part
+        assert importlib.import_module(boundary.module_name(part))
+    allowed = boundary.allowed_modules()
+    assert {old: new for old, new in OLD_PATHS.items() if f"{NAME}.{new}" in allowed} == {
+        old: boundary.module_name(new)[len(NAME) + 1:] for old, new in boundary.OLD_PATHS.items()
+    }, "the old paths of the allowed modules, as _aliases maps them"
+    for package, names in boundary.ALLOWED_NAMES.items():
+        for name, module in names.items():
+            assert module in allowed, module
+            held = importlib.import_module(module)
+            value = getattr(importlib.import_module(package), name)
+            assert value is held or value is getattr(held, name), f"{package}.{name}"
+
+
+def test_the_guard_the_lock_the_jail_and_the_copy_check_read_the_table():
+    from minimax_lessons.instructor.grading.isolation import WORKER_FILES
+    from minimax_lessons.runner import boundary, copies, guard, lockdown
+
+    assert guard.ALLOWED_MODULES == boundary.allowed_modules()
+    assert guard.RUNNABLE_FILES == {str(PACKAGE / f) for f in boundary.runnable_files()}
+    assert [Path(f).as_posix() for f in WORKER_FILES] == list(boundary.worker_parts())
+    assert lockdown.OFFERED_MODULES is boundary.OFFERED_MODULES
+    read = {p.relative_to(PACKAGE.parent).parts[0] for p in copies.course_files()}
+    assert read <= {folder for folder, _ in boundary.COURSE} and NAME in read
 
 
 # -- the checks themselves, on made-up packages ---------------------------------------

@@ -1,4 +1,4 @@
-"""An animation's player inside an ``<iframe>``, sized for a 1280x720 slide.
+"""An animation's player inside an ``<iframe>``, sized for a slide.
 
 Slides cannot run Jupyter widgets everywhere (offline reveal.js decks; jupyterlab-rise's
 presenter), so there the player is the self-contained page
@@ -32,18 +32,41 @@ CONTENT_WIDTH = 1100
 PICTURE_HEIGHT = 360
 #: Height of the animation player around its picture: caption, buttons, slider, key.
 PLAYER_CONTROLS = 220
-#: Inside its frame the player fills the frame's height, and its tree takes what the
-#: controls leave: :data:`PLAYER_CONTROLS` in the default sizes, more in lecture mode (larger
-#: buttons and caption), where the tree is drawn smaller rather than the key cut off; there
-#: the key keeps the default size, two lines on a slide instead of four.
+#: Inside its frame the player fills the frame's height: the controls take the room they
+#: need and the tree takes the rest, fitted whole (never a fragment behind a scroll bar, so
+#: the frame has no "fit" button). In a frame as wide as a slide the caption, a quiz and the
+#: key stand in a column at the right, beside the tree, which gets all the height under the
+#: buttons; in a narrow frame they stand above and below it. On a RISE slide the frame itself
+#: is as tall as the slide allows (``notebooks/rise.css``).
 FRAME_CSS = """
 body { margin: 4px; }
-.mmla { display: flex; flex-direction: column; height: calc(100vh - 8px); }
-.mmla > * { flex: none; }
-.mmla > .mmla-stage { flex: 1 1 0; min-height: 0; max-height: none; display: flex; }
+.mmla { display: grid; height: calc(100vh - 8px); gap: 0 12px;
+        grid-template-columns: minmax(0, 1fr); grid-template-rows: auto auto auto minmax(0, 1fr) auto; }
+.mmla > * { min-width: 0; }
+.mmla > .mmla-bar { grid-row: 1; }
+.mmla > .mmla-caption { grid-row: 2; }
+.mmla > .mmla-quiz { grid-row: 3; }
+.mmla > .mmla-stage { grid-row: 4; }
+.mmla > .mmla-key { grid-row: 5; }
+.mmla > .mmla-stage { min-height: 0; max-height: none; display: flex; }
 .mmla-stage > * { flex: 1 1 0; min-width: 0; min-height: 0; }
-.mmla-stage.mmla-fitted svg { height: 100%; max-height: 100%; }
+.mmla-stage.mmla-fitted svg { width: 100%; height: 100%; max-height: 100%; }
+.mmla-bar { flex-wrap: nowrap; }
+.mmla-slider { min-width: 40px; }
+.mmla-bar .mmla-fit { display: none; }
+.mmla-caption { min-height: 0; }
+.mmla.mmla-lecture .mmla-caption { font-size: 22px; }
 .mmla.mmla-lecture .mmla-key { font-size: 17px; gap: 2px 14px; }
+@media (min-width: 720px) {
+  .mmla { grid-template-columns: minmax(0, 1fr) minmax(220px, 30%);
+          grid-template-rows: auto auto auto minmax(0, 1fr); }
+  .mmla > .mmla-bar { grid-column: 1 / -1; grid-row: 1; }
+  .mmla > .mmla-stage { grid-column: 1; grid-row: 2 / span 3; }
+  .mmla > .mmla-caption { grid-column: 2; grid-row: 2; }
+  .mmla > .mmla-quiz { grid-column: 2; grid-row: 3; }
+  .mmla > .mmla-key { grid-column: 2; grid-row: 4; flex-direction: column; flex-wrap: nowrap;
+                      align-content: flex-start; overflow: auto; min-height: 0; margin-top: 0; }
+}
 """
 _SVG_SIZE = re.compile(r'<svg\b[^>]*?\bwidth="([\d.]+)(pt|px)?"[^>]*?\bheight="([\d.]+)(pt|px)?"', re.S)
 

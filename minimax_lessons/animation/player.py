@@ -48,11 +48,13 @@ from pathlib import Path
 from . import iframe
 from .quiz import QuizLog, quiz_questions
 from ..pictures import lecture
+from ..pictures.describe import describe, describe_data
 from ..pictures.dot import showable
-from ..pictures.draw import MAX_NODES, NodeSpec, build_digraph, frame_plan
+from ..pictures.draw import MAX_NODES, NodeSpec, build_digraph, draw_plan, frame_plan
 from ..pictures.frames import CHECKPOINT_EVERY, build_frames
+from ..pictures import texts
 from ..pictures.labels import (board_value_text, edge_label, leaf_name, node_class, node_parts,
-                               side_lines, spot_title)
+                               side_parts, spot_title)
 from ..pictures.scene import Scene
 from ..pictures.style import PALETTE, RING_CLASS, choose_style, dense_dots, ring
 from ..pictures.jupyter import (HTML, STATIC, add_caption, mimebundle, offline_page,
@@ -72,12 +74,14 @@ QUIZ_HINT = "Run this cell to take the quiz: it asks before each step."
 
 
 def animate(search, game, *, state=None, depth=None, names=None, edge_labels=None,
-            speed=DEFAULT_SPEED, max_nodes=MAX_NODES, renderer="auto", quiz=False,
+            speed=DEFAULT_SPEED, max_nodes=MAX_NODES, renderer="auto", quiz=False, narrow=None,
             **search_options):
     """Run ``search`` on ``game`` with a trace and return its :class:`Animation`.
 
     ``state`` and ``depth`` go to the search (the root and the depth limit), as
-    do other options (``order=``, ``prune_ties=``, ``evaluate=``...).
+    do other options (``order=``, ``prune_ties=``, ``evaluate=``...). ``narrow`` is as in
+    :func:`~minimax_lessons.pictures.draw.draw_tree` (by default: narrow when the tree is too
+    wide to read in a notebook's column).
 
     >>> from minimax_lessons import minimax, GameTree
     >>> animate(minimax, GameTree.from_nested([[3, 12], [2]]))
@@ -102,7 +106,7 @@ def animate(search, game, *, state=None, depth=None, names=None, edge_labels=Non
     """
     result = search(game, state, depth=depth, trace=True, **search_options)
     return Animation(game, result, names=names, edge_labels=edge_labels, speed=speed,
-                     max_nodes=max_nodes, renderer=renderer, quiz=quiz)
+                     max_nodes=max_nodes, renderer=renderer, quiz=quiz, narrow=narrow)
 
 
 class Animation:
@@ -120,7 +124,8 @@ class Animation:
     """
 
     def __init__(self, game, result, *, names=None, edge_labels=None, speed=DEFAULT_SPEED,
-                 max_nodes=MAX_NODES, renderer="auto", quiz=False, frames=None, plan=None):
+                 max_nodes=MAX_NODES, renderer="auto", quiz=False, frames=None, plan=None,
+                 narrow=None):
         self.game = game
         self.result = result
         self.frames = build_frames(game, result) if frames is None else list(frames)
@@ -134,9 +139,14 @@ class Animation:
         if plan is None:
             plan = frame_plan(game, final, max_nodes=max_nodes)  # as draw_tree lays out
         self.spots = plan.spots
+        # Drawn narrow where the last frame, drawn as a still, would be (too wide to read
+        # in a notebook's column otherwise: pictures.tall.fits_a_page).
+        if narrow is None:
+            narrow = self.lecture is None and draw_plan(
+                game, plan, final, names=names, edge_labels=edge_labels, scale=self.lecture).narrow
         #: The drawing's fixed choices, lecture mode's sizes among them.
         self.style = choose_style(game, self.spots, final, names=names, edge_labels=edge_labels,
-                                  scale=self.lecture)
+                                  scale=self.lecture, narrow=bool(narrow))
         self._index = {spot.path: i for i, spot in enumerate(self.spots)}
         self._play()
 
@@ -184,8 +194,10 @@ class Animation:
             # with its still picture, for a notebook opened untrusted (the iframe dropped)
             return iframe.with_still(iframe.iframe(page, self.widget.svg, title), still())
 
-        makers = widget_makers(lambda: self.widget, lambda: self.frame_svg(0 if self.quiz else -1),
-                               lambda: repr(self), hint=QUIZ_HINT if self.quiz else PLAY_HINT)
+        shown = 0 if self.quiz else -1
+        makers = widget_makers(lambda: self.widget, lambda: self.frame_svg(shown),
+                               lambda: repr(self), hint=QUIZ_HINT if self.quiz else PLAY_HINT,
+                               alt=lambda: self.description(shown))
         still = makers[HTML]
         return mimebundle({**makers, HTML: lambda: lecture_player() or still()}, include, exclude)
 
@@ -194,15 +206,18 @@ class Animation:
     def dot(self):
         """The ``graphviz.Digraph`` of the fixed layout (room for every frame's text),
         in the sizes of the lecture mode it was made in, even if shown later."""
-        specs = []
+        specs, self._lines = [], {}
         values, windows = self._widest
         game, style = self.game, self.style
         first = Scene(self.spots, style).show(self.frames[0])
         for i, spot in enumerate(self.spots):
-            side = side_lines(game, spot, style, windows[i], None)
+            side = side_parts(game, spot, style, windows[i], None)
+            if side:
+                self._lines[spot.id + "_w"] = tuple(side)
             specs.append(NodeSpec(node_parts(game, spot, style, values[i]), first[i].look,
-                                  node_class(spot, None), "\n".join(side), first[i].edge,
-                                  edge_label(spot, style), leaf_name(game, spot, style)))
+                                  node_class(spot, None), "\n".join(w for _, w in side),
+                                  first[i].edge, edge_label(spot, style),
+                                  leaf_name(game, spot, style)))
         return build_digraph(self.spots, specs, style)
 
     @cached_property
@@ -213,6 +228,11 @@ class Animation:
         values, windows = self._widest
         root = _parse_svg(dense_dots(dot_to_svg(self.dot, renderer=self.renderer)))
         groups = {g.get("id"): g for g in root.iter(f"{{{SVG_NS}}}g")}
+        # the lines of each window: by the ids and lines the drawing recorded
+        for found in texts.lines_in(root, self._lines).values():
+            for role, element in found:
+                if role == "window":
+                    element.set("class", "mm-window")
         for i, spot in enumerate(self.spots):
             g = groups.get(spot.id)
             if g is None:
@@ -224,8 +244,6 @@ class Animation:
             side = groups.get(spot.id + "_w")
             if side is not None:
                 _set_title(side, title)
-                if windows[i]:
-                    _tag_lines(side, windows[i].split("\n"), "mm-window")
             name = groups.get(spot.id + "_name")  # a leaf's name: the same in every frame
             if name is not None:
                 _set_title(name, title)
@@ -256,6 +274,19 @@ class Animation:
             add_caption(root, showable(f"{k}/{len(self.frames) - 1}. {self.frames[k].caption}"))
         return _serialize(root)
 
+    def description(self, k: int) -> str:
+        """Frame ``k`` in words (negative counts from the end): the tree level by level
+        with what each node shows (:mod:`~minimax_lessons.pictures.describe`), as the
+        player names its tree at that frame."""
+        k = range(len(self.frames))[k]
+        words = self._words
+        return describe(words["title"], words["names"], words["players"], words["parents"],
+                        self._frame_state(k)["values"])
+
+    @cached_property
+    def _words(self) -> dict:
+        return describe_data(self.game, self.spots)
+
     def save_frame(self, k: int, path, *, caption=False) -> Path:
         """Write frame ``k`` as an SVG file (``caption=True`` adds the step's sentence)."""
         path = Path(path)
@@ -281,6 +312,7 @@ class Animation:
             "pruning": any(frame.kind == PRUNE for frame in self.frames),
             "windows": self.style.windows,
             "checkpointEvery": CHECKPOINT_EVERY,
+            "words": self._words,  # the tree in words, for its accessible name
         }
         if self.lecture is not None:  # the player's controls grow with the tree
             data["lecture"] = True
@@ -422,19 +454,6 @@ def _tag_text(group, content, klass):
         return
     target = next((t for t in texts if (t.text or "") == content), texts[-1])
     target.set("class", klass)
-
-
-def _tag_lines(group, lines, klass):
-    """Give the text elements showing ``lines`` (a window, in one line or stacked) the class
-    ``klass``, in order: the player writes a frame's lines into them."""
-    texts = [t for t in group if t.tag == _TEXT]
-    at = 0
-    for line in lines:
-        found = next((k for k in range(at, len(texts)) if (texts[k].text or "") == line), None)
-        if found is None:
-            return
-        texts[found].set("class", klass)
-        at = found + 1
 
 
 def _set_title(group, text):

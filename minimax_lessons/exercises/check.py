@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import math
 import os
 import stat
 import time
@@ -150,11 +151,37 @@ class QuestionView:
             body += F.tree_picture_html(*picture)
         if self.tree is not None:
             body += F.code(f"tree = {self.tree!r}")
+        answer = f'Answer with check("{q.id}", {_placeholder(q)}): {q.answer_hint}.'
         if how_to_answer:
-            body += F.para(f'Answer with check("{q.id}", {_placeholder(q)}): {q.answer_hint}.')
+            body += F.para(answer)
+        # on a slide (notebooks/rise.css) the picture takes the height its words leave
+        words = _words_height(q.prompt_text(self.seed), listing,
+                              f"tree = {self.tree!r}" if self.tree is not None else None,
+                              answer if how_to_answer else None)
         return (f'<div class="mml-question" style="border-left: 4px solid #1565c0; '
-                f'padding: 0.3em 0.8em; margin: 0.3em 0;"><div style="font-weight: bold;">'
-                f"{F.html.escape(q.title)}</div>{body}</div>")
+                f'padding: 0.3em 0.8em; margin: 0.3em 0; --mm-words: {words}px;">'
+                f'<div style="font-weight: bold;">{F.html.escape(q.title)}</div>{body}</div>')
+
+
+def _words_height(prompt, listing, code, answer) -> int:
+    """Pixels a question's words take on a 1024-px slide, with the cell's code above and
+    the slide's margins: what its picture leaves of the screen's height (rise.css reads it as
+    ``--mm-words``). Prose wraps at about 110 characters (22 px a line), code at 100 (18).
+
+    >>> _words_height("Which move?", None, None, "Answer with check(...).")
+    218
+    """
+    def lines(text, chars):
+        return sum(max(1, math.ceil(len(row) / chars)) for row in text.splitlines() or [""])
+
+    height = 140 + 26 + 22 * lines(prompt, 110)  # cell, margins, box; title; prompt
+    if listing:
+        height += 18 * lines(listing, 100) + 12
+    if code:
+        height += 18 * lines(code, 100) + 12
+    if answer:
+        height += 22 * lines(answer, 110) + 8
+    return height
 
 
 def _picture(q, seed):

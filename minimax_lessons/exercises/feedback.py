@@ -21,7 +21,7 @@ import re
 
 from ..words import show_number
 
-PASS_MARK, FAIL_MARK = "\u2714", "\u2718"
+PASS_MARK, FAIL_MARK, WAIT_MARK = "\u2714", "\u2718", "?"
 
 
 def show(value) -> str:
@@ -135,13 +135,25 @@ def tree_svg(game, notes=None, highlight=(), result=None) -> str | None:
         return None
 
 
-def box(passed: bool, title: str, body: str) -> str:
-    """The frame every piece of feedback is shown in (green tick or red cross)."""
-    colour = "#2e7d32" if passed else "#c62828"
-    mark = PASS_MARK if passed else FAIL_MARK
-    return (f'<div class="mml-feedback" style="border-left: 4px solid {colour}; '
+#: The three states of feedback: (mark, colour of its badge and border). The title is in
+#: the page's own text colour, so it reads in JupyterLab's light and dark themes alike; the
+#: mark stands white on its colour (at least 5:1 either way), which is the same on both.
+STATES = {"right": (PASS_MARK, "#2e7d32"), "wrong": (FAIL_MARK, "#c62828"),
+          "waiting": (WAIT_MARK, "#455a64")}
+
+
+def box(passed, title: str, body: str) -> str:
+    """The frame every piece of feedback is shown in: a green tick (``passed`` True), a red
+    cross (False), or a grey question mark for a question still waiting for its answer
+    (None: not a wrong answer, and not shown as one)."""
+    state = "waiting" if passed is None else "right" if passed else "wrong"
+    mark, colour = STATES[state]
+    badge = (f'<span style="display: inline-block; min-width: 1.3em; text-align: center; '
+             f'margin-right: 0.35em; border-radius: 3px; background-color: {colour}; '
+             f'color: #ffffff;">{mark}</span>')
+    return (f'<div class="mml-feedback mml-{state}" style="border-left: 4px solid {colour}; '
             f'padding: 0.3em 0.8em; margin: 0.3em 0;">'
-            f'<div style="font-weight: bold; color: {colour};">{mark} {html.escape(title)}</div>'
+            f'<div style="font-weight: bold;">{badge}{html.escape(title)}</div>'
             f"{body}</div>")
 
 
@@ -165,4 +177,4 @@ def capped(text: str, limit: int = 1500) -> str:
     return text[:limit] + f"\n... ({len(text) - limit:,} more characters not shown)"
 
 
-__all__ = ["show", "text_tree", "tree_picture_html", "tree_svg", "smallest_text_px", "box", "para", "code", "details", "capped"]
+__all__ = ["STATES", "show", "text_tree", "tree_picture_html", "tree_svg", "smallest_text_px", "box", "para", "code", "details", "capped"]

@@ -43,7 +43,6 @@ The answers travel with the page: this is practice, not an exam.
 from __future__ import annotations
 
 import functools
-import html
 import json
 import random
 import re
@@ -53,6 +52,7 @@ from pathlib import Path
 
 from ..games.game import CHANCE, MAX, MIN
 from ..pictures.jupyter import STATIC, mimebundle, offline_page, widget_class, widget_makers
+from ..pictures import texts
 from ..pictures.layout import plan
 from ..search.adversarial import alphabeta, expectiminimax, minimax
 from ..words import show_number
@@ -508,19 +508,40 @@ class PracticeTree:
                 "nodes": nodes, "stages": stages, **extra}
 
     @cached_property
-    def svg(self) -> str:
-        """The tree drawn as the course draws it, inner nodes empty, ready for answers."""
+    def drawing(self):
+        """The tree drawn as the course draws it (a pruning tree with room beside every
+        inner node for the window the student types)."""
         from ..pictures.draw import draw_tree
 
+        # in the regular layout (narrow in lecture mode): a mark beside every leaf needs
+        # the room between leaves that a narrow tree gives away
         if self.kind != "pruning":
-            return _clean_svg(draw_tree(self.game).svg())
+            return draw_tree(self.game, narrow=False)
         # room beside every inner node for the window the student types (all inner
         # nodes, so the room does not tell which ones alpha-beta enters)
         notes = {n: _WINDOW_ROOM for n in self.game.nodes if not self.game.is_terminal(n)}
-        svg = _clean_svg(draw_tree(self.game, notes=notes).svg())
-        room = html.escape(_WINDOW_ROOM).replace("-", "&#45;")
-        return re.sub(r"(<text [^>]*)>" + re.escape(room) + "</text>",
-                      r'\1 class="mmp-window"> </text>', svg)
+        return draw_tree(self.game, notes=notes, narrow=False)
+
+    @cached_property
+    def svg(self) -> str:
+        """The tree drawn, inner nodes empty, ready for answers: in a pruning tree the room
+        kept for each window is an empty answer slot, one ``text.mmp-window`` a line (one
+        line, or two stacked in a narrow tree), found by the ids and lines the drawing
+        recorded, whatever the mode (:mod:`~minimax_lessons.pictures.texts`)."""
+        drawing = self.drawing
+        root = texts.parse(drawing.svg())
+        for found in texts.lines_in(root, drawing.lines).values():
+            slots = [element for role, element in found if role == "note"]
+            for k, element in enumerate(slots):
+                element.text = " "
+                element.set("class", "mmp-window")
+                element.set("data-line", str(k))
+        return _clean_svg(texts.serialize(root))
+
+    @property
+    def description(self) -> str:
+        """The tree in words, before any answer (its alt text)."""
+        return "Practice tree: " + self.drawing.description
 
 
 def _NO_PRUNING(prune_ties):
@@ -581,12 +602,16 @@ def practice(kind, *, level=None, seed=0, prune_ties=True, trees=5) -> "Practice
 class Practice:
     """Seeded practice trees for every level, and the widget that plays them."""
 
-    def __init__(self, kind, *, level=1, seed=0, prune_ties=True, per_level=5, aim=None):
+    def __init__(self, kind, *, level=1, seed=0, prune_ties=True, per_level=5, aim=None,
+                 then=None):
         self.kind, self.level, self.seed = kind, level, seed
         self.prune_ties = prune_ties
         self.per_level = per_level
         #: The review card these trees were served for (written with each answer), or None.
         self.aim = aim
+        #: What to do when a tree is done, where something else serves the next (a review's
+        #: "Press Next for another item."): the widget then has no New tree button.
+        self.then = then
         self.trees = [practice_tree(kind, level=lv.number, seed=f"{seed}:{i}",
                                     prune_ties=prune_ties)
                       for lv in LEVELS for i in range(per_level)]
@@ -606,7 +631,8 @@ class Practice:
         return {"version": 1, "kind": self.kind, "level": self.level, "streak": STREAK,
                 "pruneTies": self.prune_ties, "palette": dict(PALETTE),
                 "levels": [lv.describe(self.kind) for lv in LEVELS],
-                "trees": [{**t.key(), "svg": t.svg} for t in self.trees]}
+                "trees": [{**t.key(), "svg": t.svg} for t in self.trees],
+                **({"then": self.then} if self.then else {})}
 
     @cached_property
     def data_json(self) -> str:
@@ -627,7 +653,7 @@ class Practice:
         """The widget, plus the first tree as SVG (and PNG) for viewers without a kernel."""
         first = self.trees_at(self.level)[0]
         makers = widget_makers(lambda: self.widget, lambda: first.svg, lambda: repr(self),
-                               hint=HINT)
+                               hint=HINT, alt=lambda: first.description)
         return mimebundle(makers, include, exclude)
 
     def html(self, title=None) -> str:
@@ -659,11 +685,14 @@ def _widget_class():
 
 
 #: The offline page's start: the practice on the data written into the page, from the level
-#: this browser's record of the page remembers, with that record's panel below it
+#: and the tree in progress this browser's record of the page remembers, with that record's
+#: panel below it
 #: (``static/practice_record.js``, written into the page before these lines).
 _START = """const record = practiceRecord.open(document.getElementById("practice-data").textContent);
 const model = practice.localModel({data: record.data});
 model.send = record.note;
+model.keep = record.keep;
+model.resume = record.resume;
 practice.render({model, el: document.getElementById("practice")});
 record.panel(document.getElementById("practice"));
 window.practiceModel = model;

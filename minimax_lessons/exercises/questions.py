@@ -312,11 +312,13 @@ def _discriminating(make, collides, tries=500):
 
 
 def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching=3,
-                        ask="value", low=-9, high=15, **kw) -> ValueQuestion:
+                        ask="value", low=-9, high=15, drawn=None, **kw) -> ValueQuestion:
     """A question on a nested tree (fixed, or drawn from the seed): its value or best move.
 
     Wrong numbers are matched against the known mistakes on the same tree; a tree drawn
-    from the seed is drawn again until no mistake gives its right answer.
+    from the seed is drawn again until no mistake gives its right answer. ``drawn`` is the
+    fixed tree as a GameTree with the names the lesson gives its nodes (a subtree keeps
+    them: B over B1, B2, B3), for the question's picture and a wrong answer's diagnosis.
     """
     def make(rng):
         nested = tree if tree is not None else random_nested(
@@ -338,9 +340,14 @@ def tree_value_question(id, prompt, *, tree=None, root="max", depth=2, branching
             return hand_move_mistakes(d["tree"], d["is_max"])
     else:
         raise ValueError(f"ask must be 'value' or 'move', not {ask!r}")
+    if drawn is not None and (tree is None or drawn.to_nested() != tree):
+        raise ValueError(f"question {id}: drawn= must be the fixed tree {tree!r} with names")
+
+    def game(d):
+        return drawn if drawn is not None else to_game(d["tree"], d["is_max"])
+
     return ValueQuestion(id, prompt, make=make, solve=solve, mistakes=mistakes,
-                         tree=lambda d: to_game(d["tree"], d["is_max"]),
-                         asked=lambda d: to_game(d["tree"], d["is_max"]).root,
+                         tree=game, asked=lambda d: game(d).root,
                          ask_move=ask == "move", discriminate=tree is None, **kw)
 
 

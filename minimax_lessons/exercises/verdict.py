@@ -90,6 +90,12 @@ class Verdict:
         return self.passed
 
     @property
+    def waiting(self) -> bool:
+        """True when there was no answer yet (``...`` or a function's stub): a question
+        waiting, shown as such, not as a wrong answer."""
+        return self.diagnosis == "not-answered" and not self.passed
+
+    @property
     def explanation(self) -> str:
         """The diagnosis in a sentence ('' when there is none): about the answer given by
         hand, or about "your function" (both mistakes' sentences when two give the answer)."""
@@ -123,13 +129,26 @@ class Verdict:
         return self.score
 
     # -- showing it ----------------------------------------------------------------------------
+    def pictures(self) -> tuple:
+        """The trees this verdict shows, as data: ``((svg, alt text), ...)``, the drawings
+        :meth:`_repr_html_` shows as PNG (none for a recorded answer or a hidden test, nor
+        where the tree cannot be drawn). The grader's feedback pages show the same."""
+        if self.detail is not None:
+            return self.detail.pictures()
+        if self.recorded or not self.picture or (not self.hand and self.hidden):
+            return ()
+        game, notes, highlight = (*self.picture, None, ())[:3]
+        svg = F.tree_svg(game, notes or {}, set(highlight),
+                         self.picture_result if self.hand else None)
+        return ((svg, F.text_tree(game, notes, highlight)),) if svg else ()
+
     def text(self) -> str:
         """The verdict as plain text."""
         if self.detail is not None:
             return f"{self.subject}: " + self.detail.text()
         if self.recorded:
             return f"{self.subject}: {self.message}"
-        mark = F.PASS_MARK if self.passed else F.FAIL_MARK
+        mark = F.PASS_MARK if self.passed else F.WAIT_MARK if self.waiting else F.FAIL_MARK
         lines = [f"{mark} {self.subject}: {self.message}"]
         return "\n".join(lines + (self._answer_lines() if self.hand else self._run_lines()))
 
@@ -141,6 +160,8 @@ class Verdict:
             return self.detail._repr_html_()
         if self.recorded:
             return F.box(True, f"{self.subject}: recorded", F.para(self.message))
+        if self.waiting:  # a question waiting for its answer: no cross, no red
+            return F.box(None, f"{self.subject}: waiting for your answer", F.para(self.message))
         if self.hand:
             named = " or ".join(self.diagnoses) if self.diagnoses else "wrong"
             title = "right" if self.passed else named.replace("-", " ")

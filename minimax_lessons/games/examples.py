@@ -99,7 +99,13 @@ BOUNDED_CHANCE = GameTree.from_dict(BOUNDED_CHANCE_SPEC)
 #: The range every leaf of BOUNDED_CHANCE scores in.
 BOUNDED_CHANCE_RANGE = (0, 10)
 
-__all__ = ["FIGURE_5_2", "FIGURE_5_2_NESTED", "SUBTREE_PRUNED", "SUBTREE_PRUNED_NESTED",
+#: What the course calls its canonical trees, where a picture names its tree (alt text,
+#: accessible names).
+TITLES = {FIGURE_5_2: "Figure 5.2", SUBTREE_PRUNED: "The three-ply tree",
+          TIES: "The tree with ties", CHANCE_TREE: "The coin-flip tree",
+          TWO_OPPONENTS: "The tree of two opponents", BOUNDED_CHANCE: "The bounded chance tree"}
+
+__all__ = ["TITLES", "FIGURE_5_2", "FIGURE_5_2_NESTED", "SUBTREE_PRUNED", "SUBTREE_PRUNED_NESTED",
            "TIES", "TIES_NESTED", "CHANCE_TREE", "CHANCE_SPEC", "HEURISTIC_TREE",
            "HEURISTIC_SPEC", "TWO_OPPONENTS", "TWO_OPPONENTS_SPEC", "THREE_PLAYERS",
            "THREE_PLAYERS_NESTED", "NO_PRUNING", "NO_PRUNING_NESTED", "BOUNDED_CHANCE",

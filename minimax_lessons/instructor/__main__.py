@@ -222,13 +222,13 @@ def _assign(args):
 
 
 def _grade(args):
-    from .gradebook.final import grade_and_finish
+    from .grading.batch import grade
     from .grading.stopping import GradingStopped
 
     shard = parse_shard(args.shard) if args.shard else None
     late = _late_policy(args)
     try:
-        results = grade_and_finish(
+        results = grade(
             args.submissions, args.key, args.out, force=args.force, progress=not args.quiet,
             cell_timeout=args.timeout, notebook_timeout=args.notebook_timeout,
             output_limit=args.output_limit, kernel_name=args.kernel, jobs=args.jobs,

@@ -57,7 +57,7 @@ from pathlib import Path, PurePosixPath
 
 from .._process import PACKAGE_ROOT
 from .assignment.release import ReleaseError, load_key
-from .common import csv_text, readable_name, safe_name
+from .common.files import csv_text, readable_name, safe_name
 from .grading.isolation import Isolation, strongest_kind
 from .lms.archives import read_source
 from .lms.collect import COLLECTION_FIELDS, STUDENT_FIELDS, match_notebook
@@ -191,7 +191,8 @@ def _pyproject() -> str:
             f"[project]\nname = {json.dumps(name)}\nversion = {json.dumps(version)}\n"
             f"requires-python = {json.dumps(python)}\ndependencies = [\n{listed}]\n\n"
             "[tool.setuptools.packages.find]\ninclude = [\"minimax_lessons*\"]\n\n"
-            "[tool.setuptools.package-data]\nminimax_lessons = [\"static/**/*\"]\n")
+            "[tool.setuptools.package-data]\nminimax_lessons = [\"static/**/*\", "
+            "\"instructor/templates/*\"]\n")
 
 
 # -- in Gradescope's container ----------------------------------------------------------------
@@ -325,7 +326,7 @@ def run(root=ROOT) -> dict:
 
 
 def _grade_submission(root: Path, start) -> dict:
-    from .gradebook.final import grade_and_finish
+    from .grading.batch import grade
     from .gradebook.late import LatePolicy, parse_time
 
     source = root / "source"
@@ -358,8 +359,8 @@ def _grade_submission(root: Path, start) -> dict:
              "notebooks": len(notebooks)}]))
         roster = [readable_name(student)] if config.get("roster") else None
         log = io.StringIO()
-        [result] = grade_and_finish(sub, key, out, progress=False, stream=log, jobs=1,
-                                    roster=roster, late=late, **options)
+        [result] = grade(sub, key, out, progress=False, stream=log, jobs=1, roster=roster,
+                         late=late, **options)
         final = json.loads((out / "final" / f"{safe_name(result.student)}.json").read_text())
         kind = options["isolation"] if options["isolation"] != "auto" else "none"
         return results_json(result, final["final"], notes, config,

@@ -36,13 +36,14 @@ from __future__ import annotations
 import functools
 from contextlib import contextmanager
 
-__all__ = ["escape", "showable", "quoted", "FlushLeft", "Record", "Statements", "SIZED"]
+__all__ = ["escape", "showable", "quoted", "FlushLeft", "Record", "Statements", "SIZED",
+           "LINE_BREAKS"]
 
 #: Attributes that lecture mode scales with the fonts: text sizes, node sizes and gaps.
 SIZED = frozenset({"fontsize", "width", "height", "nodesep", "ranksep"})
 
 #: Python's line breaks (those of ``str.splitlines``); each starts a new line.
-_LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+LINE_BREAKS = _LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 #: Characters XML 1.0 (so SVG) cannot hold, shown as their Unicode control pictures
 #: (U+2400 and on); in a label, a line break among them starts a new line instead.
 _UNSHOWABLE = {**{chr(c): chr(0x2400 + c) for c in range(32) if chr(c) not in "\t\n\r"},

@@ -57,12 +57,13 @@ from pathlib import Path
 from ..games.tree import display_trees_with
 from ..words import show_number
 from . import lecture
+from .describe import describe_scene
 from .dot import Statements
 from .frames import PRUNED, Frame, build_frames
-from .labels import edge_label, leaf_name, node_class, node_parts, side_lines
+from .labels import edge_label, leaf_name, node_class, node_parts, side_parts
 from .layout import MAX_NODES, Plan, Spot, TreeTooLargeError, expand, plan
 from .legend import Notation, add_legend, legend_items
-from .tall import tall_layout
+from .tall import fits_a_page, tall_layout
 from .scene import Scene
 from .style import (CURRENT_CLASS, FONT, LABEL_FONT_SIZE, LEVEL_RANKS, MOVE_COLOUR, PALETTE,
                     Look, choose_style, dense_dots, double_outlines, edge_attrs, look_attrs)
@@ -85,10 +86,20 @@ class TreeDrawing:
     its DOT text, ``.svg()`` the rendered SVG, ``.save("tree.svg")`` writes it.
     """
 
-    def __init__(self, digraph, *, spots=(), summary="", renderer="auto"):
+    def __init__(self, digraph, *, spots=(), summary="", renderer="auto", lines=None,
+                 description="", parts=None):
         self.digraph = digraph
+        #: Lecture mode, with a key: the tree alone and the key alone (two ``Digraph``s),
+        #: which a notebook shows side by side where there is room, the key under the tree
+        #: where there is not (a slide, a notebook's column); None otherwise.
+        self.parts = parts
         self.spots = tuple(spots)
         self.renderer = renderer
+        #: The lines written beside nodes, as the label builder made them: ``{SVG group id:
+        #: ((role, words), ...)}`` (:mod:`~minimax_lessons.pictures.texts` finds them).
+        self.lines = dict(lines or {})
+        #: The picture in words (its alt text and accessible name).
+        self.description = description
         self._summary = summary
         self._svg = None
         self._svg_of = None
@@ -115,6 +126,13 @@ class TreeDrawing:
         path.write_text(text, encoding="utf-8")
         return path
 
+    def part_svgs(self) -> list:
+        """The SVG of each of :attr:`parts` (the tree, its key); [] without parts."""
+        from .render import dot_to_svg
+
+        return [double_outlines(dense_dots(dot_to_svg(part.source, renderer=self.renderer)))
+                for part in self.parts or ()]
+
     def png(self) -> bytes | None:
         """The SVG as PNG (shown where SVG is refused: untrusted notebooks, GitHub)."""
         from .raster import svg_to_png
@@ -123,9 +141,14 @@ class TreeDrawing:
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The SVG, a PNG of it and the text: only those asked for are made."""
-        from .jupyter import mimebundle, picture_makers
+        from .jupyter import HTML, fitting_figure, mimebundle, picture_makers
 
-        return mimebundle(picture_makers(self.svg, lambda: repr(self)), include, exclude)
+        makers = picture_makers(self.svg, lambda: repr(self),
+                                alt=lambda: self.description or repr(self))
+        if self.parts:  # the tree and its key as two pictures, side by side where there is room
+            makers[HTML] = lambda: fitting_figure(self.part_svgs(),
+                                                  [self.description or repr(self), "The key."])
+        return mimebundle(makers, include, exclude)
 
     def __repr__(self):
         extra = f": {self._summary}" if self._summary else ""
@@ -135,7 +158,7 @@ class TreeDrawing:
 
 def draw_tree(game, *, result=None, frame=None, state=None, depth=None, notes=None,
               highlight=None, legend=False, size=None, names=None, edge_labels=None,
-              windows=None, narrow=False, max_nodes=MAX_NODES, renderer="auto") -> TreeDrawing:
+              windows=None, narrow=None, max_nodes=MAX_NODES, renderer="auto") -> TreeDrawing:
     """Draw ``game`` (a :class:`~minimax_lessons.games.tree.GameTree` or any game) as a tree.
 
     - ``result``: a search result made with ``trace=True``: draws its final
@@ -151,7 +174,10 @@ def draw_tree(game, *, result=None, frame=None, state=None, depth=None, notes=No
       on edges) and ``windows`` (alpha-beta windows) default to what helps.
     - ``narrow=True`` draws a wide tree narrower and taller: smaller nodes closer
       together, windows in short stacked lines, so that scaled to a page's width its
-      text stays larger (lecture mode always draws this way).
+      text stays larger (lecture mode always draws this way). By default (None) a tree
+      is drawn narrow when it is too wide for its text to read at 12 px in a notebook's
+      column at 1024x768 (:func:`~minimax_lessons.pictures.tall.fits_a_page`);
+      ``narrow=False`` never.
 
     Made while lecture mode is on (:mod:`minimax_lessons.pictures.lecture`), the
     drawing has its larger fonts and thicker lines.
@@ -185,7 +211,7 @@ def frame_plan(game, frame, *, state=None, depth=None, max_nodes=MAX_NODES) -> P
 
 
 def draw_plan(game, layout, frame=None, *, notes=None, highlight=None, legend=False, size=None,
-              names=None, edge_labels=None, windows=None, narrow=False, renderer="auto",
+              names=None, edge_labels=None, windows=None, narrow=None, renderer="auto",
               summary="", scale=None) -> TreeDrawing:
     """The drawing of the spots of ``layout`` (a :class:`~minimax_lessons.pictures.layout.Plan`)
     in ``frame``: :func:`draw_tree` once it has laid out its nodes (options as there).
@@ -195,6 +221,10 @@ def draw_plan(game, layout, frame=None, *, notes=None, highlight=None, legend=Fa
     """
     spots, prefix = layout.spots, layout.prefix
     scale = lecture.current() if scale is None else scale
+    options = dict(notes=notes, highlight=highlight, legend=legend, size=size, names=names,
+                   edge_labels=edge_labels, windows=windows, renderer=renderer,
+                   summary=summary, scale=scale)
+    auto, narrow = narrow is None, bool(narrow)
     style = choose_style(game, spots, frame, names=names, edge_labels=edge_labels,
                          windows=windows, scale=scale, narrow=narrow)
     marked = {i for ids in resolve_nodes(game, spots, _as_keys(highlight)).values() for i in ids}
@@ -204,21 +234,42 @@ def draw_plan(game, layout, frame=None, *, notes=None, highlight=None, legend=Fa
             noted[i] = str(notes[key])
     scene = Scene(spots, style, prefix=prefix, highlighted=marked)
     marks = scene.show(frame)
-    specs = []
+    specs, lines = [], {}
     shown = Notation()
     for i, (spot, mark) in enumerate(zip(spots, marks)):
         shown.see(spot, scene.views[i], scene.status[i], mark)
-        side = side_lines(game, spot, style, mark.window, noted.get(i))
+        side = side_parts(game, spot, style, mark.window, noted.get(i))
+        if side:
+            lines[spot.id + "_w"] = tuple(side)
         klass = node_class(spot, scene.status[i])
         if mark.look.double:  # the current node: double_outlines() draws its mark
             klass += " " + CURRENT_CLASS
         specs.append(NodeSpec(node_parts(game, spot, style, mark.value), mark.look, klass,
-                              "\n".join(side), mark.edge, edge_label(spot, style),
-                              leaf_name(game, spot, style)))
+                              "\n".join(words for _, words in side), mark.edge,
+                              edge_label(spot, style), leaf_name(game, spot, style)))
+    if auto and not (style.stacked or style.compact or size is not None
+                     or getattr(game, "players", None)) \
+            and not fits_a_page(spots, specs, style):  # too wide to read: use the height
+        return draw_plan(game, layout, frame, narrow=True, **options)
     items = legend_items(spots, frame, marked, style.boards, shown=shown,
                          scale=scale) if legend else None
     dot = build_digraph(spots, specs, style, size=size, legend=items)
-    return TreeDrawing(dot, spots=spots, summary=summary, renderer=renderer)
+    parts = None
+    if items and scale is not None:  # lecture mode: the tree and its key, each alone, too
+        parts = (build_digraph(spots, specs, style, size=size), key_digraph(items, style))
+    drawing = TreeDrawing(dot, spots=spots, summary=summary, renderer=renderer, lines=lines,
+                          description=describe_scene(game, spots, marks, scene.status),
+                          parts=parts)
+    drawing.narrow = style.stacked  # drawn narrow (asked, chosen, or lecture mode)
+    return drawing
+
+
+def key_digraph(items, style):
+    """The ``graphviz.Digraph`` of a key alone (:func:`~minimax_lessons.pictures.legend.add_legend`)."""
+    dot = graph_skeleton(style)
+    add_legend(Statements(dot.body, scale=style.scale), items, None, scale=style.scale,
+               narrow=style.stacked)
+    return dot
 
 
 def _summary(result, frame) -> str:

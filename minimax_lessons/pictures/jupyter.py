@@ -55,7 +55,7 @@ from .raster import svg_pixels, svg_to_png
 from .style import PALETTE
 
 __all__ = ["SVG", "PNG", "HTML", "TEXT", "WIDGET", "STATIC", "wanted", "mimebundle",
-           "picture_makers", "widget_makers", "png_base64", "fitting_img", "widget_class",
+           "picture_makers", "widget_makers", "png_base64", "fitting_img", "fitting_figure", "widget_class",
            "widget_view", "offline_page", "add_caption", "with_hint"]
 
 SVG, PNG, HTML, TEXT = "image/svg+xml", "image/png", "text/html", "text/plain"
@@ -84,9 +84,9 @@ def mimebundle(makers: dict, include=None, exclude=None) -> dict:
     return bundle
 
 
-def picture_makers(svg, text) -> dict:
+def picture_makers(svg, text, *, alt=None) -> dict:
     """Makers of a picture's HTML, SVG, PNG and text, from functions making the SVG and the
-    text (the HTML's ``alt``).
+    text; ``alt`` makes the HTML's ``alt`` text, the picture in words (by default the text).
 
     The SVG is made at most once, even when the HTML, the SVG and the PNG are all asked for.
 
@@ -95,18 +95,22 @@ def picture_makers(svg, text) -> dict:
     [('image/svg+xml', '<svg width="9pt" height="6pt"></svg>'), ('text/plain', '9x6')]
     """
     svg, text = functools.cache(svg), functools.cache(text)
-    return {HTML: lambda: fitting_img(svg(), text()), SVG: svg, PNG: lambda: png_base64(svg()),
+    alt = text if alt is None else alt
+    return {HTML: lambda: fitting_img(svg(), alt()), SVG: svg, PNG: lambda: png_base64(svg()),
             TEXT: text}
 
 
-def widget_makers(widget, svg, text, *, hint=None) -> dict:
+def widget_makers(widget, svg, text, *, hint=None, alt=None) -> dict:
     """Makers of a widget's view and of a picture (SVG, PNG, text) for where widgets do not run.
 
     ``widget``, ``svg`` and ``text`` are functions making the widget, the SVG and the text;
-    ``hint`` is one line written under the picture, saying how to get the widget.
+    ``hint`` is one line written under the picture, saying how to get the widget; ``alt``
+    makes the picture's words (its alt text), by default the text.
     """
     still = svg if hint is None else (lambda: with_hint(svg(), hint))
-    return {WIDGET: lambda: widget_view(widget()), **picture_makers(still, text)}
+    words = alt or text
+    said = words if hint is None else (lambda: f"{words()} {hint}")
+    return {WIDGET: lambda: widget_view(widget()), **picture_makers(still, text, alt=said)}
 
 
 def png_base64(svg: str) -> str | None:
@@ -129,6 +133,20 @@ def fitting_img(svg: str, alt: str) -> str:
     width = f' width="{size[0]}"' if size else ""
     return (f'<img src="data:image/svg+xml;base64,{data}" alt="{html.escape(alt, quote=True)}"'
             f'{width} style="max-width: 100%; height: auto;">')
+
+
+def fitting_figure(svgs, alts) -> str:
+    """Pictures side by side (each a :func:`fitting_img`) where the room allows, one under
+    the other where it does not: a lecture tree and its key, beside each other on a slide,
+    the key under the tree in a notebook's column.
+
+    >>> figure = fitting_figure(['<svg width="9pt" height="6pt"></svg>'] * 2, ["a", "b"])
+    >>> figure.count("<img "), figure.startswith('<div class="mm-figure"')
+    (2, True)
+    """
+    images = "".join(fitting_img(svg, alt) for svg, alt in zip(svgs, alts))
+    return (f'<div class="mm-figure" style="display: flex; flex-wrap: wrap; '
+            f'align-items: flex-start; gap: 8px 24px;">{images}</div>')
 
 
 def widget_view(widget) -> dict | None:

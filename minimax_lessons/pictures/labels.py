@@ -32,7 +32,7 @@ from ..words import show_number
 from .dot import Record
 from .style import BOARD_FONT, BOARD_FONT_SIZE, BOARD_HEADER_PAD, BOARD_WIDTH, COURIER_EM
 
-__all__ = ["value_text", "window_text", "symbols", "side_lines", "leaf_name", "edge_label",
+__all__ = ["value_text", "window_text", "symbols", "side_parts", "side_lines", "leaf_name", "edge_label",
            "node_class", "node_parts", "vector_node_parts", "text_width", "board_label",
            "board_header", "board_header_lines", "board_value_text", "board_room", "board_body",
            "board_width", "narrow_board_parts",
@@ -98,9 +98,38 @@ def window_text(view, *, stacked=False) -> str:
 NARROW_NOTE_CHARS = 8
 
 
+def side_parts(game, spot, style, window, note) -> list:
+    """The parts written beside a node, one line each (a part may break into more), with
+    their *roles*: its name (``"name"``, trees), its alpha-beta window (``"window"``, or
+    the view's note in its place) and a note (``"note"``, wrapped into several parts in a
+    narrow tree). What a picture records of its side texts, so that a later step finds
+    each line in the SVG by its node's id and its place, never by what it says
+    (:mod:`~minimax_lessons.pictures.texts`).
+
+    >>> from minimax_lessons import FIGURE_5_2
+    >>> from minimax_lessons.pictures.layout import expand
+    >>> from minimax_lessons.pictures.style import choose_style
+    >>> spots = expand(FIGURE_5_2)
+    >>> narrow = choose_style(FIGURE_5_2, spots, None, windows=True, narrow=True)
+    >>> side_parts(FIGURE_5_2, spots[1], narrow, "enter\\nα=3", "α=-∞ β=+∞")
+    [('name', 'B'), ('window', 'enter\\nα=3'), ('note', 'α=-∞'), ('note', 'β=+∞')]
+    """
+    parts = []
+    if style.names and not spot.terminal:
+        parts.append(("name", str(game.text(spot.state))))
+    if style.windows and window:
+        parts.append(("window", window))
+    if note and style.stacked:  # a narrow tree: a long note in short lines too
+        parts += [("note", line) for line in
+                  textwrap.wrap(str(note), NARROW_NOTE_CHARS, break_long_words=False) or [""]]
+    elif note:
+        parts.append(("note", str(note)))
+    return parts
+
+
 def side_lines(game, spot, style, window, note) -> list:
     """Lines written beside a node: its name (trees), its alpha-beta window (or the
-    view's note), a note (wrapped in a narrow tree).
+    view's note), a note (wrapped in a narrow tree); :func:`side_parts` without the roles.
 
     >>> from minimax_lessons import FIGURE_5_2
     >>> from minimax_lessons.pictures.layout import expand
@@ -112,17 +141,7 @@ def side_lines(game, spot, style, window, note) -> list:
     >>> side_lines(FIGURE_5_2, spots[1], style, "", "they say -7")
     ['B', 'they say', '-7']
     """
-    lines = []
-    if style.names and not spot.terminal:
-        lines.append(str(game.text(spot.state)))
-    if style.windows and window:
-        lines.append(window)
-    if note and style.stacked:  # a narrow tree: a long note in short lines too
-        lines.extend(textwrap.wrap(str(note), NARROW_NOTE_CHARS, break_long_words=False)
-                     or [""])
-    elif note:
-        lines.append(str(note))
-    return lines
+    return [line for _, line in side_parts(game, spot, style, window, note)]
 
 
 def leaf_name(game, spot, style) -> str:

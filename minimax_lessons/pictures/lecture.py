@@ -16,6 +16,9 @@ Vocabulary
   the block. With it off, drawings are exactly what they are without this module.
 - :class:`Scale` holds the two factors; :func:`current` is the one in force
   (None when lecture mode is off).
+- A kernel started with the environment variable ``MINIMAX_LESSONS_LECTURE=on`` (what
+  ``make lecture`` sets) starts in lecture mode: a lecturer opens any lesson and runs it,
+  with no cell to add.
 - The *room* (:data:`ROOM`) is the width a lecture picture is made to read in: a
   notebook's output column in JupyterLab on a 1024x768 projector with the file browser
   open. Fitted to it, a picture's values should still be 20 px and its other text 16 px;
@@ -31,10 +34,12 @@ Vocabulary
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-__all__ = ["lecture_mode", "Scale", "current", "using", "ROOM", "VALUE_PX", "TEXT_PX"]
+__all__ = ["lecture_mode", "Scale", "current", "using", "ROOM", "VALUE_PX", "TEXT_PX",
+           "ENVIRONMENT"]
 
 #: The width (CSS pixels) a picture has in JupyterLab at 1024x768 with the file browser
 #: open, as ``make lab`` opens it: the output column less a player's frame
@@ -57,7 +62,16 @@ class Scale:
     line: float = 2.0
 
 
-_scale: Scale | None = None
+#: The environment variable that starts every kernel in lecture mode ("on", "1", "yes").
+ENVIRONMENT = "MINIMAX_LESSONS_LECTURE"
+
+
+def _from_environment() -> Scale | None:
+    wanted = os.environ.get(ENVIRONMENT, "").strip().lower()
+    return Scale() if wanted in ("on", "1", "yes", "true") else None
+
+
+_scale: Scale | None = _from_environment()
 
 
 def current() -> Scale | None:

@@ -145,7 +145,7 @@ def legend_items(spots, frame, marked=(), boards=False, shown=None, *, scale=Non
 
 def add_legend(statements, items, anchor, minlen=1, *, scale=None, narrow=False):
     """A key below the tree (``anchor`` is a node on the deepest rank, ``minlen``
-    how many ranks below it): one row, or two when it explains windows or bounds,
+    how many ranks below it; None for a key drawn alone): one row, or two when it explains windows or bounds,
     the looks of the nodes first, then the notation (chosen line, windows, bounds).
 
     ``statements`` is the drawing's :class:`~minimax_lessons.pictures.dot.Statements`;
@@ -210,6 +210,8 @@ def add_legend(statements, items, anchor, minlen=1, *, scale=None, narrow=False)
             firsts.append(names[0])
         for a, b in zip(firsts, firsts[1:]):  # each row below the one before
             key.edge(a, b, {"style": "invis"})
+    if anchor is None:  # a key drawn alone
+        return
     extra = {"minlen": minlen} if minlen != 1 else {}
     statements.edge(anchor, firsts[0], {"style": "invis", "weight": 0, **extra})
 

@@ -91,6 +91,8 @@ def _html_of(thing) -> str:
         return f"<pre>{html.escape(thing)}</pre>"
     bundle = _bundle(thing)
     text = bundle.get(TEXT) or repr(thing)
+    said = getattr(thing, "description", None)  # a picture in words, for its alt text
+    text = said if isinstance(said, str) and said else text
     if SVG in bundle:
         img = png_img_tag(bundle[SVG], text)
         if img:

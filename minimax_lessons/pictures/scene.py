@@ -7,7 +7,7 @@ from here, so a frame looks the same drawn alone and played.
 Vocabulary
 ----------
 - A *mark* (:class:`Mark`) is what one spot shows in one frame: its look, the text
-  inside (its value, with a ``✂`` when pruned and ``?`` when not reached yet:
+  inside (its value, with a ``✂`` when pruned and ``?`` while it is not known yet:
   :func:`marked_value`), the text beside (its window, or Monte Carlo search's visits)
   and the look of the edge into it.
 - A *scene* (:class:`Scene`) holds the marks of every spot of a picture. It is set to
@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .frames import PRUNED, UNVISITED
+from .frames import PRUNED, UNVISITED, VISITED
 from .labels import value_text, window_text
 from .style import PRUNED_MARK, UNREACHED_MARK, Look, edge_look, node_look
 
@@ -172,18 +172,21 @@ class Scene:
 
 def marked_value(value, status, spot) -> str:
     """The text inside a node with its state's mark: ``✂`` before a pruned node's value,
-    ``?`` in an inner node not reached yet (so that neither rests on colour alone).
+    ``?`` in an inner node whose value is not known yet, reached or not (so that neither
+    rests on colour alone, and a node being searched never shows an empty box).
 
     >>> from minimax_lessons.pictures.layout import Spot
     >>> leaf, inner = Spot((0,), (0,), "B1", "max", True), Spot((), (), "A", "max", False)
     >>> marked_value("9", PRUNED, leaf), marked_value("", UNVISITED, inner)
     ('✂9', '?')
-    >>> marked_value("9", UNVISITED, leaf), marked_value("≤2", "done", inner)
-    ('9', '≤2')
+    >>> marked_value("", VISITED, inner), marked_value("≤2", "done", inner)
+    ('?', '≤2')
+    >>> marked_value("9", UNVISITED, leaf), marked_value("", None, inner)
+    ('9', '')
     """
     if status == PRUNED:
         return PRUNED_MARK + value
-    if status == UNVISITED and not value and not spot.terminal:
+    if status in (UNVISITED, VISITED) and not value and not spot.terminal:
         return UNREACHED_MARK
     return value
 

@@ -43,7 +43,15 @@ from . import lecture
 from .labels import text_width
 from .style import LEVEL_RANKS
 
-__all__ = ["Tall", "tall_layout", "budget", "row_widths", "footprint"]
+__all__ = ["Tall", "tall_layout", "budget", "row_widths", "footprint", "fits_a_page",
+           "PAGE_ROOM", "STILL_PX"]
+
+#: The room (CSS pixels) a picture has in JupyterLab at 1024x768 with the file browser
+#: open, as ``make lab`` opens it: the output column (about 640 px), less a margin for the
+#: estimate of a row's width (:func:`row_widths` is within about 10 % of Graphviz's).
+PAGE_ROOM = 600
+#: The least size (CSS pixels) of any text of a picture fitted to :data:`PAGE_ROOM`.
+STILL_PX = 12
 
 #: Inches of a side text's margins (the side node's ``margin`` is 0.04 each side).
 SIDE_MARGIN = 0.08
@@ -136,3 +144,19 @@ def tall_layout(spots, specs, style) -> Tall:
             if spot.is_leaf and spot.index and spot.index[-1] % 2 == 1:
                 drops[spot.id] = drop
     return Tall(frozenset(above), drops)
+
+
+def fits_a_page(spots, specs, style) -> bool:
+    """Whether a drawing's widest row, fitted to :data:`PAGE_ROOM`, keeps its smallest text
+    at :data:`STILL_PX` (else :func:`~minimax_lessons.pictures.draw.draw_tree` draws it narrow:
+    windows stacked, nodes close, the tree taller rather than wider).
+
+    >>> from minimax_lessons import FIGURE_5_2, alphabeta, draw_tree
+    >>> draw_tree(FIGURE_5_2).narrow, draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2,
+    ...                                                                        trace=True)).narrow
+    (False, True)
+    """
+    sizes = style.sizes
+    least = min(sizes.font, sizes.side_font, sizes.name_font) * 4 / 3  # CSS px at 1:1
+    widest = PAGE_ROOM / (STILL_PX / least) / 96  # inches
+    return max(row_widths(spots, specs, style).values(), default=0.0) <= widest

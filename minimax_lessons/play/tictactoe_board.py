@@ -3,7 +3,7 @@
 :class:`TicTacToeBoard` is a board (ipywidgets) where a person plays against
 :func:`~minimax_lessons.play.match.perfect_player`, each empty square showing the value of
 playing there (:func:`~minimax_lessons.play.match.move_values`); where widgets do not run it
-shows a still picture of the position and its moves.
+shows a still picture of that board: the squares and what each empty one is worth.
 
 >>> board = TicTacToeBoard(human="X")
 >>> board.play(4)          # you take the centre; the program answers
@@ -12,6 +12,8 @@ shows a still picture of the position and its moves.
 """
 
 from __future__ import annotations
+
+import html
 
 from ..games.game import MAX
 from ..pictures.jupyter import mimebundle, widget_makers
@@ -159,10 +161,11 @@ class TicTacToeBoard:
             button.description = label
             # Taken squares stay enabled (a disabled button fades its text); clicks
             # on them are ignored.
-            button.tooltip = ("the winning line" if i in line else "taken" if c != "."
-                              else "game over" if over else "play here")
+            # its place on the board too (a screen reader reads the tooltip after the label)
+            button.tooltip = square_words(i, "the winning line" if i in line else "taken"
+                                          if c != "." else "game over" if over else "play here")
             button.style.button_color = ("#ffd54f" if i in line else
-                                         {"X": "#cfe2ff", "O": "#ffd8cc"}.get(c, None))
+                                         {"X": "#cfe2ff", "O": "#ffd8cc"}.get(c, "#f6f6f6"))
             # The winning line is marked by a thick frame too, not by colour alone.
             button.layout.border = "4px solid #222222" if i in line else ""
             button.style.font_weight = "bold" if c != "." else "normal"
@@ -171,24 +174,97 @@ class TicTacToeBoard:
         self._status.value = (f'<span style="font-size: {self.STATUS_FONT}; font-weight: bold;">'
                               f"{self.status()}</span>")
 
-    def picture(self):
-        """A still picture: the position and, one ply below, each move with its value."""
-        from ..pictures.draw import draw_tree
-
-        if self.game.is_terminal(self.state) or not self.show_values:
-            return draw_tree(self.game, state=self.state, depth=0)
-        labels = self.labels()
-        notes = {(a,): labels[a] for a in self.game.actions(self.state)}
-        return draw_tree(self.game, state=self.state, depth=1, notes=notes)
+    def picture(self) -> "BoardPicture":
+        """A still picture of the board as the widget shows it: the 3x3 squares, each empty
+        one with what playing there is worth for you, and the status line under them."""
+        return BoardPicture(self.state, self.labels(), set(self.winning_line() or ()),
+                            self.status())
 
     def __repr__(self):
         return self.game.text(self.state) + "\n" + self.status()
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The clickable board where widgets run, a still picture elsewhere."""
-        return mimebundle(widget_makers(self.widget, self.picture().svg, lambda: repr(self),
-                                        hint=HINT),
+        picture = self.picture()
+        return mimebundle(widget_makers(self.widget, lambda: picture.svg, lambda: repr(self),
+                                        hint=HINT, alt=lambda: picture.description),
                           include, exclude)
 
 
-__all__ = ["TicTacToeBoard"]
+#: Where each square is, in words (square 0 top left, 8 bottom right).
+POSITIONS = tuple(f"{row} row, {column}" for row in ("top", "middle", "bottom")
+                  for column in ("left", "centre", "right"))
+
+
+def square_words(square: int, label: str) -> str:
+    """A square in words, with its place on the board: "square 4, middle row, centre: draw
+    (+0)" (an empty square's label says what playing there is worth).
+
+    >>> square_words(0, "X"), square_words(8, " ")
+    ('square 0, top row, left: X', 'square 8, bottom row, right: empty')
+    """
+    return f"square {square}, {POSITIONS[square]}: {label.strip() or 'empty'}"
+
+
+class BoardPicture:
+    """A tic-tac-toe position drawn as the widget's board: SVG (squares, marks, the value of
+    each empty square, the status line), and the same in words (:attr:`description`).
+
+    >>> picture = BoardPicture("X...O....", ["X", "draw (+0)", " ", " ", "O", " ", " ", " ", " "],
+    ...                        set(), "Your move (X).")
+    >>> picture.svg.count('class="square"'), picture.description.split(": ", 1)[0]
+    (9, 'Tic-tac-toe board, square 0, top row, left')
+    """
+
+    #: Sizes in CSS pixels, as the widget's (a square, the gap, the mark and label fonts).
+    SQUARE, GAP, MARK, LABEL, STATUS = 120, 6, 44, 17, 20
+
+    def __init__(self, state, labels, line, status):
+        self.state, self.labels, self.line, self.status = state, list(labels), line, status
+
+    @property
+    def description(self) -> str:
+        return ("Tic-tac-toe board, " + "; ".join(square_words(i, label) for i, label in
+                                                    enumerate(self.labels)) + f". {self.status}")
+
+    @property
+    def svg(self) -> str:
+        size, gap = self.SQUARE, self.GAP
+        width = 3 * size + 2 * gap + 16
+        height = width + self.STATUS + 16
+        fills = {"X": "#cfe2ff", "O": "#ffd8cc"}
+        inks = {"X": "#0b3d91", "O": "#a8320a"}
+        parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}px" '
+                 f'height="{height}px" viewBox="0 0 {width} {height}" role="img">',
+                 f'<rect width="{width}" height="{height}" fill="#ffffff"/>']
+        for i, label in enumerate(self.labels):
+            x, y = 8 + (i % 3) * (size + gap), 8 + (i // 3) * (size + gap)
+            mark = self.state[i]
+            won = i in self.line
+            parts.append(f'<g id="square_{i}" class="square"><title>'
+                         f'{html.escape(square_words(i, label))}</title>'
+                         f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="6" '
+                         f'fill="{"#ffd54f" if won else fills.get(mark, "#f6f6f6")}" '
+                         f'stroke="#222222" stroke-width="{4 if won else 1}"/>')
+            middle = x + size / 2
+            if mark in ("X", "O"):
+                parts.append(f'<text x="{middle}" y="{y + size / 2 + self.MARK * 0.35:g}" '
+                             f'text-anchor="middle" font-family="Helvetica,sans-Serif" '
+                             f'font-size="{self.MARK}" font-weight="bold" '
+                             f'fill="{inks[mark]}">{mark}</text>')
+            elif label.strip():
+                word, _, value = label.partition(" ")
+                for k, line in enumerate((word, value)):
+                    parts.append(f'<text x="{middle}" y="{y + size / 2 + (k - 0.2) * 21:g}" '
+                                 f'text-anchor="middle" font-family="Helvetica,sans-Serif" '
+                                 f'font-size="{self.LABEL}" fill="#222222">'
+                                 f'{html.escape(line)}</text>')
+            parts.append("</g>")
+        parts.append(f'<text x="8" y="{width + self.STATUS:g}" font-family="Helvetica,sans-Serif" '
+                     f'font-size="{self.STATUS}" font-weight="bold" fill="#222222" '
+                     f'class="status">{html.escape(self.status)}</text>')
+        parts.append("</svg>")
+        return "".join(parts)
+
+
+__all__ = ["TicTacToeBoard", "BoardPicture", "square_words", "POSITIONS"]

@@ -124,6 +124,10 @@ def lesson_of(question_id):
 def link(place_or_path, cell=None, *, start=None) -> str:
     """A link to a notebook (and a cell in it), relative to ``start`` (the working folder).
 
+    A lesson of the same name in the working folder is the student's own copy of it
+    (:mod:`minimax_lessons.working_copy`, what ``make lab`` opens): the link goes there,
+    not to the course's file as shipped.
+
     >>> link(Path("/c/notebooks/02-x.ipynb"), "c04", start="/c/notebooks")
     '02-x.ipynb#cell-id=c04'
     """
@@ -131,8 +135,11 @@ def link(place_or_path, cell=None, *, start=None) -> str:
         path, cell = place_or_path.notebook, place_or_path.cell
     else:
         path = Path(place_or_path)
+    start = Path(start or os.getcwd())
+    if (start / path.name).is_file():  # the student's copy of the lesson, beside them
+        path = start / path.name
     try:
-        relative = os.path.relpath(path, start or os.getcwd())
+        relative = os.path.relpath(path, start)
     except ValueError:  # another drive, on Windows
         relative = str(path)
     target = quote(Path(relative).as_posix())

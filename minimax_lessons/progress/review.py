@@ -267,7 +267,7 @@ class Review:
         if item.practice is None:
             return None
         return Practice(item.practice, level=item.level, seed=item.seed, per_level=2,
-                        aim=item.card)
+                        aim=item.card, then="Press Next for another item.")
 
     def answer(self, text) -> Verdict:
         """Judge a typed answer to the question served, as ``check`` does, and write it."""

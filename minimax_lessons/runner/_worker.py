@@ -48,6 +48,7 @@ import time
 import traceback
 
 from . import lockdown
+from .boundary import worker_parts
 from .codec import encode
 from .shipping import build, prepare, rebuild
 
@@ -497,16 +498,11 @@ def _prepare_lock():
 
     lockdown.offer_modules()
     install()
-    worker = [os.path.join(PACKAGE_DIR, *part.split("/")) for part in WORKER_PARTS]
+    worker = [os.path.join(PACKAGE_DIR, *part.split("/")) for part in worker_parts()]
     _LOCK.update(package_dir=lockdown.folders([PACKAGE_DIR]),
                  worker_dirs=lockdown.folders(worker),
                  pickles=lockdown.pickle_globals(ALLOWED_MODULES),
                  namedtuple=collections.namedtuple)
-
-
-#: The parts of the package the worker runs (its files, when opened, are not "the
-#: package's" to the lock): the runner, the games, the harness.
-WORKER_PARTS = ("runner", "games", "exercises/harness.py", "exercises/nested.py")
 
 
 def _kill_group(pid):

@@ -35,6 +35,7 @@ import os
 import time
 
 from .._process import PACKAGE_ROOT
+from .boundary import COURSE
 
 #: Syntax nodes a function of the course must have to count (smaller ones are common).
 MIN_NODES = 30
@@ -145,13 +146,19 @@ def _notebook_code(path) -> list:
 
 
 def course_files() -> list:
-    """In a checkout the notebooks beside the package (named first where a function is in
-    both: students meet it there), then the package's own ``.py`` files."""
-    notebooks = PACKAGE_ROOT / "notebooks"
-    found = sorted(p for p in notebooks.rglob("*.ipynb")
-                   if ".ipynb_checkpoints" not in p.parts) if notebooks.is_dir() else []
-    package = PACKAGE_ROOT / "minimax_lessons"
-    return found + sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts)
+    """The course's code (:data:`~.boundary.COURSE`): in a checkout the notebooks beside
+    the package (named first where a function is in both: students meet it there), then
+    the package's own ``.py`` files; no copy a tool left (checkpoints, bytecode)."""
+    found = []
+    for folder, ending in COURSE:
+        place = PACKAGE_ROOT / folder
+        found += sorted(p for p in place.rglob(f"*{ending}") if not _LEFT_BY_TOOLS & set(
+            p.parts)) if place.is_dir() else []
+    return found
+
+
+#: Folders of copies that tools leave beside the course's files (Jupyter, Python).
+_LEFT_BY_TOOLS = {".ipynb_checkpoints", "__pycache__"}
 
 
 def _fingerprints(path) -> dict:

@@ -46,44 +46,21 @@ import threading
 import types
 import unicodedata
 
+from .boundary import ALLOWED_NAMES, PACKAGE, allowed_modules, held_by_worker, runnable_files
 from .lockdown import REPORT_EVENT, locked
 
-PACKAGE = "minimax_lessons"
 PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-#: The parts of the package a function answer may use: the games and trees it is given
-#: (also by the paths they had before the package was laid out in layers).
-ALLOWED_MODULES = frozenset({
-    "minimax_lessons.games", "minimax_lessons.games.game", "minimax_lessons.games.tree",
-    "minimax_lessons.games.tictactoe", "minimax_lessons.games.nim",
-    "minimax_lessons.games.examples", "minimax_lessons.exercises.nested",
-    "minimax_lessons.tree", "minimax_lessons.tictactoe", "minimax_lessons.nim",
-    "minimax_lessons.examples",
-})
-#: What ``minimax_lessons`` and ``minimax_lessons.exercises`` hold in the checker's worker,
-#: where the package's own ``__init__`` never runs (:data:`._worker.BOOT`): the allowed
-#: names, each with the module it comes from (a module itself where the name is one).
-ALLOWED_NAMES = {
-    PACKAGE: {**{name: "minimax_lessons.games.game"
-                 for name in ("Game", "GameError", "MAX", "MIN", "CHANCE")},
-              **{name: "minimax_lessons.games.tree" for name in ("GameTree", "Node", "TreeError")},
-              "TicTacToe": "minimax_lessons.games.tictactoe", "Nim": "minimax_lessons.games.nim",
-              "FIGURE_5_2": "minimax_lessons.games.examples",
-              "examples": "minimax_lessons.games.examples",
-              "estimate": "minimax_lessons.exercises.nested"},
-    PACKAGE + ".exercises": {"estimate": "minimax_lessons.exercises.nested",
-                             "nested": "minimax_lessons.exercises.nested"},
-}
-#: Package files whose code may run during a student's call (the allowed modules, the
-#: harness's recording lists, the worker's output capture, this guard).
-_RUNNABLE = {*(os.path.join("games", f"{name}.py")
-               for name in ("game", "tree", "tictactoe", "nim", "examples")),
-             os.path.join("exercises", "nested.py"), os.path.join("exercises", "harness.py"),
-             os.path.join("runner", "_worker.py"), os.path.join("runner", "guard.py"),
-             os.path.join("runner", "codec.py"),
-             # the checker's own buggy variants, run when it checks itself; a student's
-             # code cannot name them (static look, refused imports)
-             os.path.join("exercises", "variants.py")}
-RUNNABLE_FILES = frozenset(os.path.join(PACKAGE_DIR, name) for name in _RUNNABLE)
+#: The parts of the package a function answer may use (:mod:`.boundary`): the games and
+#: trees it is given, also by the paths they had before the package was laid out in layers.
+ALLOWED_MODULES = allowed_modules()
+#: Package files whose code may run during a student's call (:mod:`.boundary`).
+RUNNABLE_FILES = frozenset(os.path.join(PACKAGE_DIR, *name.split("/"))
+                           for name in runnable_files())
+#: Of those, the ones the look for a copy of the package's own code reads all the same:
+#: those the worker does not hold (the checker's own buggy variants, which it runs when it
+#: checks itself; a student's code cannot name them).
+_COPYABLE = frozenset(os.path.join(PACKAGE_DIR, *name.split("/")) for name in runnable_files()
+                      if not held_by_worker(name))
 #: Audit events that get around the watch or look through the checker's memory.
 EVASIONS = {
     "sys.setprofile": "switched off the checker's watch (sys.setprofile)",
@@ -316,7 +293,7 @@ def _definers() -> dict:
     for folder, _, files in os.walk(PACKAGE_DIR):
         for file in files:
             path = os.path.join(folder, file)
-            if not file.endswith(".py") or path in RUNNABLE_FILES - {_VARIANTS}:
+            if not file.endswith(".py") or path in RUNNABLE_FILES - _COPYABLE:
                 continue
             try:
                 with open(path, encoding="utf-8") as f:
@@ -326,9 +303,6 @@ def _definers() -> dict:
             for name in set(_DEFINED.findall(text)):
                 found.setdefault(name, []).append(path)
     return found
-
-
-_VARIANTS = os.path.join(PACKAGE_DIR, "exercises", "variants.py")
 
 
 def is_package_function(fn) -> bool:

@@ -55,13 +55,8 @@ from __future__ import annotations
 import os
 import sys
 
-#: The standard library modules a function answer may import (each imported before the
-#: lock, in the worker, so that an ``import`` in the answer finds it already loaded).
-OFFERED_MODULES = ("math", "cmath", "random", "functools", "itertools", "collections",
-                   "collections.abc", "heapq", "bisect", "operator", "copy", "statistics",
-                   "fractions", "decimal", "numbers", "typing", "enum", "string", "re", "json",
-                   "time", "array", "abc", "contextlib", "types", "weakref", "textwrap",
-                   "dataclasses", "sys", "os")
+from .boundary import OFFERED_MODULES, PACKAGE
+
 #: Exit code of a child ended by a violation.
 VIOLATION_EXIT = 86
 #: Kinds of violation, and the error name the worker reports for each (the guard's errors).
@@ -213,7 +208,7 @@ def _hook_for(report_fd, package, worker, pickles, namedtuple_code, posix):
              _namedtuple=namedtuple_code, _code_exit=VIOLATION_EXIT,
              _PermissionError=PermissionError, _ImportError=ImportError,
              _write_flags=os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND,
-             _prefix="minimax_lessons", _report=REPORT_EVENT, _stdlib=STANDARD_LIBRARY, _loaders=LOADERS, _loader_files=_LOADER_FILES):
+             _prefix=PACKAGE, _report=REPORT_EVENT, _stdlib=STANDARD_LIBRARY, _loaders=LOADERS, _loader_files=_LOADER_FILES):
         if event in _passed:
             return
         kind, what = "code", None

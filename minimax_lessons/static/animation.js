@@ -21,7 +21,7 @@ const SHAPES = new Set(["polygon", "ellipse", "path", "polyline"]);
 const RING = "mm-ring";
 const RING_SHARE = 1 / 3;
 const SPEEDS = [0.5, 1, 2, 4, 8, 16];
-const GROW = 2.5;
+const GROW = 3;
 
 const ICONS = {
   start: '<path d="M2 3h2v10H2zM9 3v10L4 8zM15 3v10l-5-5z"/>',
@@ -139,6 +139,47 @@ function paintNode(node, look, paper) {
 function paintEdge(shapes, look) {
   const [colour, width, dash] = look;
   for (const shape of shapes) stroke(shape, colour, width, dash);
+}
+
+// -- the tree in words: its accessible name at each frame ------------------------------
+// The twin of minimax_lessons.pictures.describe.describe (the same words for the same
+// data): words = {title, names, players, parents}, texts = what each node shows.
+const MOST_NODES = 60;
+
+function said(name, text) {
+  text = String(text).trim();
+  if (text.startsWith("\u2702")) return `${name} pruned`;
+  return text ? `${name} = ${text}` : name;
+}
+
+function describe(words, texts) {
+  const { title, names, players, parents } = words;
+  if (!names.length) return `${title}, empty.`;
+  const depth = [];
+  parents.forEach((parent) => depth.push(parent < 0 ? 0 : depth[parent] + 1));
+  const root = players[0] ? `${players[0]} root ${said(names[0], texts[0])}`.trim()
+    : said(names[0], texts[0]);
+  const parts = [`${title}, ${root}`];
+  let told = 1;
+  for (let level = 1; level <= Math.max(...depth); level++) {
+    const groups = new Map();
+    depth.forEach((d, i) => {
+      if (d !== level) return;
+      if (!groups.has(parents[i])) groups.set(parents[i], []);
+      groups.get(parents[i]).push(i);
+    });
+    for (const [parent, all] of groups) {
+      if (told >= MOST_NODES) break;
+      const members = all.slice(0, MOST_NODES - told);
+      told += members.length;
+      const kinds = new Set(members.map((i) => players[i]));
+      let text = members.map((i) => said(names[i], texts[i])).join(", ");
+      if (kinds.size === 1 && !kinds.has("")) text = `${[...kinds][0]} ${text}`;
+      parts.push(level === 1 ? text : `under ${names[parent]}: ${text}`);
+    }
+  }
+  const more = names.length - told;
+  return parts.join("; ") + (more > 0 ? `; and ${more} more nodes.` : ".");
 }
 
 // -- the quiz (only when the frames carry one) ---------------------------------------
@@ -264,7 +305,7 @@ function keyHtml(data) {
   const items = [
     [sw(`border:5px double ${p.current};background:${p.open}`), "current node"],
     [sw(`background:${p.open}`) + "<b>\u22643</b>",
-     "value so far, a bound: a MIN node at \u22643 can still go lower, a MAX node at \u22653 higher"],
+     "value so far (? until a child returns), a bound: a MIN node at \u22643 can still go lower, a MAX node at \u22653 higher"],
     [sw(`background:${p.done}`), "final value"],
     [sw(`border:2px dotted ${p.faint};background:${p.paper}`), "<b>?</b> dotted: not reached yet"],
   ];
@@ -314,6 +355,7 @@ function render({ model, el }) {
   const stage = $(".mmla-stage");
   stage.innerHTML = model.get("svg");
   const svg = stage.querySelector("svg");
+  svg.setAttribute("role", "img");  // named in words at each frame (show); its parts not read
   const dom = indexSvg(svg, data);
   const paper = (data.palette || {}).paper || "#ffffff";
   const slider = $(".mmla-slider");
@@ -342,6 +384,7 @@ function render({ model, el }) {
       }
     }
     shown = target;
+    if (data.words) svg.setAttribute("aria-label", describe(data.words, target.v));
     const frame = timeline.frames[k];
     caption.textContent = frame.caption;
     counter.textContent = `step ${k} / ${last}`;
@@ -414,7 +457,8 @@ function render({ model, el }) {
     fit: () => setFitted(!stage.classList.contains("mmla-fitted")),
   };
 
-  // Fitted, a tree grows with the space it has, up to GROW times its natural size.
+  // Fitted, a tree grows with the space it has, up to GROW times its natural size (a
+  // narrow tree, drawn for a notebook's column, fills a wide window too).
   const natural = svg.viewBox.baseVal.width * 4 / 3;  // Graphviz sizes are in points
   svg.style.maxWidth = natural ? `${Math.round(natural * GROW)}px` : "";
 
@@ -467,6 +511,7 @@ function render({ model, el }) {
       const input = form.querySelector("input");
       input.setCustomValidity("Type a number, such as 3 or -2.5 (or Skip)");
       input.reportValidity();
+      input.select();  // the next try replaces it
       return;
     } else {
       const said = String(reply).trim();
@@ -527,6 +572,15 @@ function render({ model, el }) {
   // The slider is stepped here too: in JupyterLab a focused range input's own arrow
   // handling never happens (the notebook takes the key on its way up).
   el.addEventListener("keydown", (event) => {
+    const pressed = event.target.closest("button");
+    if (pressed && (event.key === " " || event.key === "Enter")) {
+      // Space and Enter press the focused button (Step forward steps), as on any page:
+      // here, not by the browser, so that JupyterLab takes neither key on its way up.
+      event.preventDefault();
+      event.stopPropagation();
+      if (!event.repeat || pressed.dataset.action !== "play") pressed.click();
+      return;
+    }
     const action = keys[event.key];
     if (!action || event.target.closest("select, input:not([type=range]), .mmla-quiz")) return;
     event.preventDefault();
@@ -614,4 +668,4 @@ function localModel(initial) {
   };
 }
 
-export default { initialize, render, localModel };
+export default { initialize, render, localModel, describe };

@@ -169,6 +169,7 @@ function render({ model, el }) {
     <p class="mmp-key"></p>`;
   el.appendChild(root);
   const $ = (sel) => root.querySelector(sel);
+  if (data.then) root.querySelector('[data-action="new"]').hidden = true;  // served elsewhere
   const holder = $(".mmp-tree");
   const input = $(".mmp-input");
   const entry = $(".mmp-entry");
@@ -183,7 +184,15 @@ function render({ model, el }) {
   let finished = false;  // this tree is done (counted once towards the streak)
   let groups = null;     // node id -> SVG group, and id + "_w" -> the group beside it
 
+  let kids = null;       // node id -> its children's ids, left to right
+
   const stage = () => tree.stages[stageAt];
+  // A leaf in words: its name and its value ("B1 = 9"), as drawn.
+  const leafWords = (id) => {
+    const t = firstText(groups.get(id));
+    const value = t ? t.textContent.trim() : "";
+    return value ? `${nameOf(id)} = ${value}` : nameOf(id);
+  };
   const typing = () => ["values", "windows"].includes(stage().stage);
   const nameOf = (id) => tree.nodes[id].name;
 
@@ -202,12 +211,21 @@ function render({ model, el }) {
     feedback.className = `mmp-feedback mmp-${kind}`;
     const mark = kind === "right" ? TICK + " " : kind === "wrong" ? CROSS + " " : "";
     feedback.textContent = mark + text;
+    keep();  // every change is told: the tree in progress is kept as it now stands
   }
 
   // Where a finished stage or tree leaves the keyboard, when it was in the widget: on the
   // next thing to do (the answer box it was in is hidden, and would drop it to the page).
   function keepFocus(hadFocus, target) {
     if (hadFocus && target) target.focus({ preventScroll: true });
+  }
+
+  // Where something else serves the next tree (a review's Next button, around this
+  // widget), that button: the place the keyboard goes once a tree is done.
+  function nextButton() {
+    const around = el.closest(".mml-review");
+    return around ? [...around.querySelectorAll("button")].find(
+      (b) => b.textContent.trim() === "Next") || null : null;
   }
 
   // Which nodes take an answer in this stage (clickable, tabbable).
@@ -223,7 +241,15 @@ function render({ model, el }) {
     const list = byLevel.get(game.level);
     const at = game.next.get(game.level) || 0;
     game.next.set(game.level, (at + 1) % list.length);
-    tree = list[at];
+    showTree(list[at]);
+    startStage();
+    showLevel();
+    if (!first) say("info", "A new tree.");
+  }
+
+  // Put `chosen` (a tree's key) on the page, at its first stage, nothing answered yet.
+  function showTree(chosen) {
+    tree = chosen;
     stageAt = 0;
     mistakes = 0;
     finished = false;
@@ -235,10 +261,59 @@ function render({ model, el }) {
     svg.setAttribute("aria-label", "the practice tree: Tab or arrow keys move between nodes");
     groups = new Map();
     for (const g of svg.querySelectorAll("g[id]")) groups.set(g.getAttribute("id"), g);
+    kids = new Map();
+    for (const id of tree.order) {
+      const parent = tree.nodes[id].parent;
+      if (!parent) continue;
+      if (!kids.has(parent)) kids.set(parent, []);
+      kids.get(parent).push(id);
+    }
     for (const t of svg.querySelectorAll("title")) t.remove();
+  }
+
+  // -- the tree in progress, kept where the model can keep it (a saved page's record) -----
+  // model.keep(snapshot) after every change; model.resume() gives the last one back, so a
+  // page opened again goes on with the tree it showed, as far as it was answered.
+  function snapshot() {
+    const list = byLevel.get(game.level);
+    return { version: 1, level: game.level, at: list.indexOf(tree), seed: tree.seed,
+             streak: game.streak, done: game.done, next: [...game.next],
+             stage: stageAt, mistakes, finished, said,
+             state: [...state].map(([id, st]) => [id, st.status, st.text === undefined ? null : st.text]),
+             marked: [...marked] };
+  }
+
+  function keep() {
+    if (typeof model.keep !== "function" || !tree) return;
+    try { model.keep(snapshot()); } catch (error) { /* nowhere to keep it: practice goes on */ }
+  }
+
+  function resume() {
+    let s = null;
+    try { s = typeof model.resume === "function" ? model.resume() : null; } catch (error) { s = null; }
+    const list = s && byLevel.get(s.level);
+    const chosen = list && list[s.at];
+    if (!chosen || chosen.seed !== s.seed || !(s.stage >= 0 && s.stage < chosen.stages.length)) {
+      return false;  // nothing kept, or kept for other trees than this page's
+    }
+    game.level = s.level;
+    game.streak = s.streak | 0;
+    game.done = s.done | 0;
+    game.next = new Map(s.next || []);
+    showTree(chosen);
+    stageAt = s.stage;
     startStage();
+    mistakes = s.mistakes | 0;
+    finished = !!s.finished;
+    for (const [id, status, text] of s.state || []) {
+      if (id in tree.nodes) state.set(id, text === null ? { status } : { status, text });
+    }
+    for (const id of s.marked || []) if (id in tree.nodes) marked.add(id);
+    paintAll();
     showLevel();
-    if (!first) say("info", "A new tree.");
+    root.dataset.done = String(game.done);
+    if (s.said) say(s.said.kind, s.said.text);
+    return true;
   }
 
   function startStage() {
@@ -250,7 +325,7 @@ function render({ model, el }) {
     for (const [id, g] of groups) {
       if (!(id in tree.nodes)) continue;
       g.removeAttribute("tabindex");
-      g.removeAttribute("role");
+      g.setAttribute("role", "img");  // read by its label: a node, its value, its place
       g.classList.remove("mmp-askable");
     }
     for (const id of askable()) {
@@ -285,11 +360,16 @@ function render({ model, el }) {
   }
 
   // -- painting -------------------------------------------------------------------------
-  // The window typed for a node, written beside it (practice.py leaves room there).
+  // The window typed for a node ("α=2 β=+∞"), written in the answer slot beside it
+  // (practice.py makes one: a line, or two stacked lines in a narrow tree, α over β).
   function sideText(id, text) {
     const g = groups.get(id + "_w");
-    const t = g && g.querySelector("text.mmp-window");
-    if (t) t.textContent = text;
+    const slots = g ? Array.from(g.querySelectorAll("text.mmp-window")) : [];
+    if (!slots.length) return;
+    const lines = slots.length > 1 ? text.split(" ") : [text];
+    slots.forEach((t, k) => {
+      t.textContent = k < slots.length - 1 ? (lines[k] || "") : lines.slice(k).join(" ");
+    });
   }
 
   function paint(id) {
@@ -327,7 +407,12 @@ function render({ model, el }) {
       st.status === "right" ? TICK : st.status === "shown" ? "\u2022" + TICK : CROSS;
     placeMarks(id, g, shapes[0] || g, [status, isMarked ? "\u2702" : ""].filter((x) => x),
                st && (st.status === "wrong" || st.status === "missed") ? P.warn : P.ink);
-    const label = [info.name, info.leaf ? "leaf" : `${info.player.toUpperCase()} node`];
+    // its name and place: a leaf says its value and whose it is, a node whose children
+    // it has (leaves with their values), so a screen reader ties each leaf to its node
+    const label = info.leaf
+      ? [leafWords(id), `leaf of ${info.parent ? nameOf(info.parent) : "no node"}`]
+      : [info.name, `${info.player.toUpperCase()} node over ` +
+         (kids.get(id) || []).map((k) => tree.nodes[k].leaf ? leafWords(k) : nameOf(k)).join(", ")];
     if (isMarked) label.push("marked pruned");
     if (st) label.push(st.status === "shown" ? "shown" : st.status);
     if (st && st.text !== undefined) label.push(`answer ${st.text}`);
@@ -429,6 +514,7 @@ function render({ model, el }) {
     if (verdict.right === null) {
       say("wrong", verdict.sentence);
       root.dataset.lastDiagnosis = "bad-answer";
+      input.select();  // the next try replaces what was typed
       return;
     }
     const text = stage().stage === "values" ? show(verdict.given)
@@ -437,6 +523,8 @@ function render({ model, el }) {
     if (verdict.right) {
       moveBy(1, true);
       finishIfDone();
+    } else {
+      input.select();  // the next try replaces the wrong answer, not "-8" + "-1"
     }
   }
 
@@ -543,8 +631,8 @@ function render({ model, el }) {
     tell({ type: "tree", clean });
     entry.hidden = true;
     root.dataset.done = String(game.done);
-    say(kind, `${said.text} ${news} Press New tree for another.`);
-    keepFocus(hadFocus, root.querySelector('[data-action="new"]'));
+    say(kind, `${said.text} ${news} ${data.then || "Press New tree for another."}`);
+    keepFocus(hadFocus, data.then ? nextButton() : root.querySelector('[data-action="new"]'));
   }
 
   function showMe() {
@@ -645,7 +733,10 @@ function render({ model, el }) {
     }
   });
 
-  newTree(true);
+  if (!resume()) {
+    newTree(true);
+    keep();
+  }
   return () => { el.innerHTML = ""; };
 }
 

@@ -3,11 +3,14 @@
 // practice.py writes this file into the page before the lines that start practice.js:
 //   const record = practiceRecord.open(dataText);   // the page's data (JSON text)
 //   model.send = record.note;                       // practice.js tells it what it judged
+//   model.keep = record.keep;                       // ... and the tree in progress
+//   model.resume = record.resume;                   // ... which it shows again on reload
 //   record.panel(element);                          // a small panel after that element
 // record.data is the page's data starting at the level this browser's record of the page
-// got to, so a page opened again goes on where it stopped. The record holds that level,
-// the trees done, and the last answers (right or wrong, the likely mistake's id). Nothing
-// leaves the browser; where localStorage cannot be used, the page works and forgets.
+// got to, so a page opened again goes on where it stopped: with the tree it showed, as
+// far as it was answered. The record holds that level, that tree's progress, the trees
+// done, and the last answers (right or wrong, the likely mistake's id). Nothing leaves
+// the browser; where localStorage cannot be used, the page works and forgets.
 
 const practiceRecord = (() => {
   const KEEP = 500;       // answers kept, the oldest dropped first
@@ -28,7 +31,7 @@ const practiceRecord = (() => {
     } catch (error) { return null; }
   }
 
-  function empty() { return { level: null, trees: 0, answers: [] }; }
+  function empty() { return { level: null, trees: 0, answers: [], progress: null }; }
 
   function open(dataText) {
     const data = JSON.parse(dataText);
@@ -70,6 +73,14 @@ const practiceRecord = (() => {
       save();
       draw();
     }
+
+    // The tree in progress (practice.js's snapshot), kept with the record.
+    function keep(snapshot) {
+      record.progress = snapshot;
+      save();
+    }
+
+    function resume() { return record.progress || null; }
 
     function clear() {
       record = empty();
@@ -141,7 +152,8 @@ const practiceRecord = (() => {
       return box;
     }
 
-    return { data: JSON.stringify(data), key, note, clear, panel, get record() { return record; } };
+    return { data: JSON.stringify(data), key, note, keep, resume, clear, panel,
+             get record() { return record; } };
   }
 
   return { open };

@@ -13,7 +13,7 @@ from minimax_lessons.animation.player import PLAY_HINT, STATIC, Animation, anima
 from minimax_lessons.pictures.jupyter import fitting_img, with_hint
 from minimax_lessons.pictures.draw import PALETTE, value_text
 from minimax_lessons.pictures.scene import marked_value
-from minimax_lessons.pictures.frames import PRUNED
+from minimax_lessons.pictures.frames import CURRENT, PRUNED, VISITED
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMESPACES = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xlink"}
@@ -90,8 +90,9 @@ def test_replaying_the_changes_gives_each_frame_s_picture(fig52):
     for k, frame in enumerate(fig52.frames):
         state = fig52._frame_state(k)
         for i, spot in enumerate(fig52.spots):
+            status = frame.status(spot.path)  # the current node is one being searched
             shown = marked_value(value_text(frame.nodes.get(spot.path), spot),
-                                 frame.status(spot.path), spot)
+                                 VISITED if status == CURRENT else status, spot)
             assert state["values"][i] == shown
             look = fig52._looks[state["looks"][i]]
             if frame.status(spot.path) == PRUNED:
@@ -152,7 +153,7 @@ def test_frames_differ_in_colours_and_texts(fig52):
     before, after = fig52.frame_svg(2), fig52.frame_svg(3)  # step 2 evaluates leaf B1
     assert shape(before, "n_0_0").get("fill") == PALETTE["paper"]
     assert shape(after, "n_0_0").get("fill") == PALETTE["done"]
-    assert value_of(fig52.frame_svg(3), "n_0") == ""
+    assert value_of(fig52.frame_svg(3), "n_0") == "?"  # B searched, no value yet
     assert value_of(fig52.frame_svg(4), "n_0") == "≤3"
 
 
@@ -177,15 +178,18 @@ def test_every_node_has_one_value_text_and_inner_nodes_a_window(fig52):
 
 def test_windows_change_beside_the_nodes(fig52):
     def window(svg, gid):
-        return next(t.text for t in groups(svg)[gid + "_w"] if t.get("class") == "mm-window")
-    assert window(fig52.frame_svg(9), "n_1") == "enter α=3 β=+∞"
-    assert window(fig52.frame_svg(12), "n_1") == "enter α=3 β=+∞"  # the window on entry stays
-    assert window(fig52.frame_svg(0), "n_1") in ("", None)
+        return [t.text for t in groups(svg)[gid + "_w"] if t.get("class") == "mm-window"]
+    wide = animate(alphabeta, FIGURE_5_2, narrow=False)
+    assert window(wide.frame_svg(9), "n_1") == ["enter α=3 β=+∞"]
+    assert window(wide.frame_svg(12), "n_1") == ["enter α=3 β=+∞"]  # the window on entry stays
+    assert window(wide.frame_svg(0), "n_1") in ([""], [None])
+    # too wide to read in a notebook's column with windows in one line: stacked, line by line
+    assert fig52.style.stacked and window(fig52.frame_svg(9), "n_1") == ["enter", "α=3", "β=+∞"]
 
 
 def test_tic_tac_toe_boards_update_their_header():
     game = TicTacToe()
-    animation = animate(alphabeta, game, state=game.parse("XO.\nXO.\n..."))
+    animation = animate(alphabeta, game, state=game.parse("XO.\nXO.\n..."), narrow=False)
     assert value_of(animation.frame_svg(0), "n") == "MAX ?"  # not reached yet
     assert value_of(animation.frame_svg(-1), "n") == "MAX 1"
     assert geometry(animation.frame_svg(0)) == geometry(animation.frame_svg(-1))
@@ -268,7 +272,11 @@ def test_in_a_notebook_it_shows_the_player_and_the_last_frame_as_svg(fig52):
     assert bundle["text/plain"] == "<Animation of alphabeta on 13 nodes: 23 frames, value 3>"
     assert set(fig52._repr_mimebundle_(exclude=["image/svg+xml"])) == {
         "text/plain", "text/html", "image/png", "application/vnd.jupyter.widget-view+json"}
-    assert bundle["text/html"] == fitting_img(bundle["image/svg+xml"], bundle["text/plain"])
+    # its alt text says the picture in words, then what to do to play it
+    words = fig52.description(-1)
+    assert words.startswith("Figure 5.2, MAX root A = 3; MIN B = 3, C = ≤2, D = 2; under B:")
+    assert "C2 pruned" in words
+    assert bundle["text/html"] == fitting_img(bundle["image/svg+xml"], f"{words} {PLAY_HINT}")
 
 
 def test_the_static_picture_is_the_same_every_time():

@@ -5,6 +5,7 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from minimax_lessons import FIGURE_5_2, alphabeta, animate
 from minimax_lessons.pictures.frames import VISITED
 from minimax_lessons.pictures.style import DASHARRAYS, node_look
 
@@ -83,10 +84,27 @@ def test_the_widget_steps_forward_and_back_and_plays_to_the_pruned_end(jupyter_s
     player.get_by_role("button", name="Step back").click()
     wait_for_step(player, 2)
     assert paint(player, "n_0_0") == start
-    assert paint(player, "n_0")["value"] == ""  # B has no value before its first leaf
+    assert paint(player, "n_0")["value"] == "?"  # B is searched, no value before its first leaf
     player.press("ArrowRight")  # the arrow keys step the player, not JupyterLab's cells
     wait_for_step(player, 3)
     player.press("ArrowLeft")
+    wait_for_step(player, 2)
+
+    # Keyboard: Space and Enter press the focused button (one step), never start playback.
+    forward.focus()
+    page.keyboard.press("Space")
+    wait_for_step(player, 3)
+    page.keyboard.press("Enter")
+    wait_for_step(player, 4)
+    # not playing: the Play button would be Pause at once (set as the key is handled)
+    assert player.get_by_role("button", name="Play").is_visible()
+    assert "mmla-playing" not in (player.get_attribute("class") or "")
+    # The tree has a name in words, the one Python gives that frame (not "A B C ? ...").
+    named = player.locator(".mmla-stage svg").get_attribute("aria-label")
+    assert named == animate(alphabeta, FIGURE_5_2).description(4)
+    assert player.locator(".mmla-stage svg").get_attribute("role") == "img"
+    player.get_by_role("button", name="Step back").click()
+    player.get_by_role("button", name="Step back").click()
     wait_for_step(player, 2)
 
     player.get_by_label("Speed").select_option("16")
@@ -95,6 +113,8 @@ def test_the_widget_steps_forward_and_back_and_plays_to_the_pruned_end(jupyter_s
     assert player.locator(".mmla-caption").inner_text().startswith("Done: A is worth 3")
     assert paint(player, "n")["value"] == "3"
     assert paint(player, "n_1")["value"] == "≤2"
+    assert player.locator(".mmla-stage svg").get_attribute("aria-label") == animate(
+        alphabeta, FIGURE_5_2).description(-1)
     for pruned in ("n_1_1", "n_1_2"):
         assert paint(player, pruned)["dash"] == "5,2"
     assert paint(player, "n_2_2")["dash"] is None
@@ -110,9 +130,6 @@ def test_the_widget_steps_forward_and_back_and_plays_to_the_pruned_end(jupyter_s
 
 
 def test_the_saved_html_plays_offline_to_its_last_frame(browser, tmp_path):
-    from minimax_lessons import FIGURE_5_2, alphabeta
-    from minimax_lessons.animation.player import animate
-
     path = animate(alphabeta, FIGURE_5_2, speed=16).save(tmp_path / "fig52.html")
     context = browser.new_context(viewport={"width": 1000, "height": 700}, offline=True)
     page = context.new_page()

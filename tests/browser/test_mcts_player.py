@@ -11,10 +11,14 @@ pytestmark = pytest.mark.browser
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
+#: The statistics beside a node (one line, or a word a line in a narrow tree: joined by
+#: spaces) and its outline's dashes.
 SIDE_TEXT_JS = """([root, id]) => {
-    const side = root.querySelector(`g[id="${id}_w"] text.mm-window`);
+    const lines = [...root.querySelectorAll(`g[id="${id}_w"] text.mm-window`)]
+        .map(t => t.textContent).filter(t => t.trim());
     const shape = root.querySelector(`g[id="${id}"]`).querySelector('polygon, ellipse, path');
-    return {side: side ? side.textContent : null, dash: shape.getAttribute('stroke-dasharray')};
+    return {side: lines.length ? lines.join(' ') : null,
+            dash: shape.getAttribute('stroke-dasharray')};
 }"""
 
 

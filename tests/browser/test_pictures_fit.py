@@ -27,6 +27,7 @@ prediction's explanation and result stay closed before Run All and after it, les
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import nbformat
@@ -35,6 +36,8 @@ import pytest
 from minimax_lessons.pictures.lecture import ROOM
 
 from . import connect_four
+
+PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
 pytestmark = pytest.mark.browser
 
@@ -79,7 +82,7 @@ OVERFLOW_JS = """() => {
 #: stands where a picture should be.
 PICTURES_JS = """() => {
     const nb = window.jupyterapp.shell.currentWidget.content;
-    const found = {untrusted: 0, pictures: 0, texts: [], broken: [], images: 0};
+    const found = {untrusted: 0, pictures: 0, texts: [], broken: [], images: 0, alts: []};
     nb.widgets.forEach((cell, i) => {
         if (cell.model.type !== 'code') return;
         if (!cell.model.trusted) found.untrusted += 1;
@@ -95,6 +98,7 @@ PICTURES_JS = """() => {
         for (const img of area.querySelectorAll('img')) {
             found.images += 1;
             if (!(img.complete && img.naturalWidth > 0)) found.broken.push(i);
+            found.alts.push([i, img.getAttribute('alt') || '']);
         }
     });
     return found;
@@ -122,10 +126,11 @@ LABELS_JS = """pngs => {
     const smallest = (texts, scale) => {
         const least = {};
         for (const t of texts) {
+            if (!t.textContent.trim()) continue;
+            const px = Math.round(parseFloat(t.getAttribute('font-size')) * scale * 10) / 10;
+            least.any = Math.min(least.any ?? Infinity, px);  // every text, whatever it says
             const what = kind(t);
-            if (!what || !t.textContent.trim()) continue;
-            const px = parseFloat(t.getAttribute('font-size')) * scale;
-            least[what] = Math.min(least[what] ?? Infinity, Math.round(px * 10) / 10);
+            if (what) least[what] = Math.min(least[what] ?? Infinity, px);
         }
         return least;
     };
@@ -163,6 +168,75 @@ LABELS_JS = """pngs => {
     });
     return found;
 }"""
+
+#: Every text of the notebook's outputs (HTML and widgets; a picture's SVG text is the
+#: palette's, tests/pictures/test_palette.py) whose contrast with what it stands on is
+#: below 4.5:1: [text, colour, background, ratio]. The background is every layer under the
+#: text composited, down to the page; an element faded by its opacity (a disabled control,
+#: which WCAG exempts) is left out, and so is the syntax colouring JupyterLab's theme gives
+#: code in Markdown (the textbook's listings), the same as in the notebook's code cells.
+CONTRAST_JS = """() => {
+    const parse = c => { const m = /rgba?\\(([^)]+)\\)/.exec(c); if (!m) return null;
+        const p = m[1].split(/[\\s,\\/]+/).filter(Boolean).map(Number);
+        return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+    const over = (top, under) => ({r: top.r * top.a + under.r * (1 - top.a),
+        g: top.g * top.a + under.g * (1 - top.a), b: top.b * top.a + under.b * (1 - top.a), a: 1});
+    const luminance = ({r, g, b}) => [r, g, b].map(v => { v /= 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+        .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const backdrop = el => {
+        const layers = [];
+        for (let e = el; e; e = e.parentElement) {
+            const c = parse(getComputedStyle(e).backgroundColor);
+            if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; }
+        }
+        return layers.reverse().reduce((under, c) => over(c, under), {r: 255, g: 255, b: 255, a: 1});
+    };
+    const faded = el => { for (let e = el; e; e = e.parentElement) {
+        if (e.disabled || parseFloat(getComputedStyle(e).opacity) < 1) return true; } return false; };
+    const found = [];
+    for (const out of document.querySelectorAll('.jp-OutputArea-output')) {
+        const walk = document.createTreeWalker(out, NodeFilter.SHOW_TEXT);
+        for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+            const el = n.parentElement;
+            if (!n.textContent.trim() || el.closest('svg, style, script, .jp-RenderedMarkdown pre code span')
+                || faded(el)) continue;
+            const style = getComputedStyle(el);
+            if (style.visibility === 'hidden' || !el.getClientRects().length) continue;
+            const bg = backdrop(el);
+            const fg = over(parse(style.color), bg);
+            const [a, b] = [luminance(fg), luminance(bg)].sort((x, y) => y - x);
+            const ratio = (a + 0.05) / (b + 0.05);
+            if (ratio < 4.5) found.push([n.textContent.trim().slice(0, 50), style.color,
+                `rgb(${Math.round(bg.r)}, ${Math.round(bg.g)}, ${Math.round(bg.b)})`,
+                Math.round(ratio * 100) / 100]);
+        }
+    }
+    return found;
+}"""
+
+
+def low_contrast_in_both_themes(page):
+    """The texts below 4.5:1 in the light theme, then in JupyterLab Dark (and back)."""
+    found = [("light", *item) for item in page.evaluate(CONTRAST_JS)]
+    for theme in ("JupyterLab Dark", "JupyterLab Light"):
+        # the command's promise: the setting saved, before the next switch begins
+        page.evaluate("async t => { await window.jupyterapp.commands.execute("
+                      "'apputils:change-theme', {theme: t}); }", theme)
+        page.wait_for_function("t => document.body.dataset.jpThemeName === t", arg=theme)
+        # and JupyterLab's splash, shown while a theme loads, is gone: a switch made while
+        # it fades out has JupyterLab remove it twice (an uncaught error)
+        page.wait_for_function("() => !document.getElementById('jupyterlab-splash')")
+        dark = theme.endswith("Dark")
+        # the theme's CSS is in: the notebook's own background is dark (or light again)
+        page.wait_for_function("""dark => { const c = getComputedStyle(document.querySelector(
+            '.jp-Notebook')).backgroundColor.match(/\\d+/g).map(Number);
+            return (c[0] + c[1] + c[2] < 150) === dark; }""", arg=dark)
+        settle(page)
+        if dark:
+            found += [("dark", *item) for item in page.evaluate(CONTRAST_JS)]
+    return found
+
 
 #: Dirty once the kernel's spec and language have been written into the notebook (the
 #: notebook panel asked for both first, so its own updates have run when ours resolve).
@@ -265,6 +339,9 @@ def the_tic_tac_toe_board_answers_a_click(page):
     page.locator(".widget-gridbox button", has_text=re.compile(r"^\s*X\s*$")).wait_for(state="visible")
     texts = [squares.nth(i).text_content().strip() for i in range(9)]
     assert texts[4] == "X" and texts.count("O") == 1
+    # each square says where it is (its tooltip, read after its label)
+    assert squares.nth(4).get_attribute("title") == "square 4, middle row, centre: taken"
+    assert squares.nth(0).get_attribute("title").startswith("square 0, top row, left: ")
     assert all(t in ("X", "O") or t.startswith(("draw", "loss")) for t in texts)
 
 
@@ -353,17 +430,48 @@ def shown_as_text(found):
             if TEXT_INSTEAD_OF_PICTURE.search(text)]
 
 
+#: The student's own copy of the lessons in the server's root, as ``make lab`` makes and
+#: serves it (minimax_lessons/working_copy.py): the lessons are opened from there.
+MY_LESSONS = "my-lessons"
+
+
+@pytest.fixture(scope="module")
+def my_lessons(jupyter_server):
+    from minimax_lessons.working_copy import update
+
+    update(NOTEBOOKS, jupyter_server.root / MY_LESSONS)
+    return jupyter_server.root / MY_LESSONS
+
+
+def course_state(path):
+    """The course's file as shipped, and what ``git status`` says of the course's folder
+    (None outside a git checkout)."""
+    try:
+        status = subprocess.run(["git", "status", "--porcelain", "--", "notebooks"],
+                                cwd=NOTEBOOKS.parent, capture_output=True, text=True,
+                                timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        status = None
+    return path.read_bytes(), status
+
+
 @pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])
 def test_every_picture_of_a_lesson_fits_at_both_sizes_and_reads_in_lecture_mode(
-        jupyter_server, lab, path):
-    """Every picture fits at both sizes, before and after Run All; then, in the same
-    notebook and kernel, as a lecturer goes on with it: ``lecture_mode()`` in a first cell and
-    Run All again, every value reads at 20 px and every window and name at 16 at 1024x768
-    (:func:`reads_in_lecture_mode`). One notebook and one kernel per lesson, instead of one
-    for each half, saves the suite about 2 s of CPU a lesson.
+        jupyter_server, lab, my_lessons, path):
+    """Every picture fits at both sizes, before and after Run All, and every text of the
+    outputs has its contrast in the light and the dark theme; then, in the same notebook
+    and kernel, as a lecturer goes on with it: ``lecture_mode()`` in a first cell and Run All
+    again, every value reads at 20 px and every window and name at 16 at 1024x768
+    (:func:`reads_in_lecture_mode`), and on RISE's slides (:func:`reads_on_slides`). One
+    notebook and one kernel per lesson, instead of one for each part, saves the suite about
+    2 s of CPU a lesson.
 
-    Also: opening the lesson does not mark it unsaved, and its first player plays."""
-    lab.open(jupyter_server.add_notebook(path))
+    Also: the lesson is opened from the student's own copy, as ``make lab`` opens it, and
+    saved there with the lecturer's cell: the course's file stays as shipped (``git status``
+    of ``notebooks/`` as it was). Opening the lesson does not mark it unsaved, every still
+    reads at 12 px or more at 1024x768 before Run All, and its first player plays."""
+    shipped = course_state(path)
+    lab.open(f"{MY_LESSONS}/{path.name}")
     page = lab.page
     assert_not_unsaved(page, path.name)
     page.wait_for_function("() => document.querySelectorAll('.jp-OutputArea-output').length > 0")
@@ -375,18 +483,29 @@ def test_every_picture_of_a_lesson_fits_at_both_sizes_and_reads_in_lecture_mode(
     assert found["images"] >= found["pictures"], (
         f"{found['pictures']} outputs hold a picture but only {found['images']} images show")
     assert not found["broken"], f"images that did not load, in cells {found['broken']}"
-    overflow = overflow_at_both_sizes(page, path.name, "before Run All")
+    # every picture says what it shows, in words: not empty, not a Python repr
+    unsaid = [(i, alt[:80]) for i, alt in found["alts"] if not alt.strip() or alt.startswith("<")]
+    assert not unsaid, f"{path.name}: pictures without words (cell, alt): {unsaid}"
+    overflow = overflow_at_both_sizes(page, path.name, "before Run All")  # ends at 1024x768
+    stills = [found for found in page.evaluate(LABELS_JS, question_pictures(
+        nbformat.read(path, as_version=4), lecture=False)) if found.get("any", 99) < 12]
+    assert not stills, f"{path.name}: stills under 12 px at 1024x768 before Run All: {stills}"
     answers_are_closed(page, path, "before Run All")
     lab.run_all()  # and every widget drawn
     overflow += overflow_at_both_sizes(page, path.name, "after Run All")
     assert not overflow, "outputs that scroll sideways or are cut off ([size, when, cell, " \
         "what, width, room]):\n" + "\n".join(map(str, overflow))
     answers_are_closed(page, path, "after Run All")
+    low = low_contrast_in_both_themes(page)
+    assert not low, f"{path.name}: texts under 4.5:1 ([theme, text, colour, on, ratio]):\n" + \
+        "\n".join(map(str, low))
     if page.locator(".mmla:not(:has(.mmla-quiz))").count():
         assert_the_first_player_plays(page, LAST_CAPTIONS.get(path.name, "Done:"))
     LESSON_WIDGETS.get(path.name, lambda page: None)(page)
     lab.assert_no_console_errors()
     reads_in_lecture_mode(jupyter_server, lab, path)
+    saved_in_the_students_copy_only(jupyter_server, lab, path, shipped)
+    reads_on_slides(jupyter_server, lab, path)
 
 
 QUESTION = re.compile(r'^question\("([^"]+)"\)$')
@@ -422,15 +541,15 @@ def result_pictures(page, root) -> dict:
             if count is not None and svgs.get(str(count))}
 
 
-def question_pictures(nb) -> dict:
+def question_pictures(nb, *, lecture=True) -> dict:
     """{cell index: [SVG]}: the tree each ``question("...")`` cell shows (as a PNG), drawn in
-    lecture mode as the kernel draws it, for LABELS_JS to measure."""
+    lecture mode (or not) as the kernel draws it, for LABELS_JS to measure."""
     from minimax_lessons import lecture_mode
     from minimax_lessons.exercises.check import question
     from minimax_lessons.exercises.feedback import tree_svg
 
     found = {}
-    with lecture_mode():
+    with lecture_mode(lecture):
         for i, cell in enumerate(nb.cells):
             asked = QUESTION.match(cell.source.strip().splitlines()[-1]) \
                 if cell.cell_type == "code" and cell.source.strip() else None
@@ -508,7 +627,7 @@ def reads_in_lecture_mode(jupyter_server, lab, path):
     assert page.evaluate(ADD_LECTURE_CELLS_JS, [LECTURE_CELL, RESULT_PICTURES_CELL]) == len(nb.cells)
     assert page.locator(".jp-FileBrowser").is_visible()  # the layout make lab opens
     lab.run_all()
-    results = result_pictures(page, jupyter_server.root)  # and open them
+    results = result_pictures(page, jupyter_server.root / MY_LESSONS)  # and open them
     players = page.locator(".mmla")
     for k in range(players.count()):  # the last frame: every window written
         player = players.nth(k)
@@ -548,6 +667,178 @@ def reads_in_lecture_mode(jupyter_server, lab, path):
     if path.name in LECTURE_SHOTS:
         keep_lecture_shots(page, path.name)
     lab.assert_no_console_errors()
+
+
+def saved_in_the_students_copy_only(jupyter_server, lab, path, shipped):
+    """Save the lesson the lecturer changed (a cell added, run): it is saved in the
+    student's own copy, and the course's file stays as shipped, ``git status`` of the
+    course's notebooks as it was before (clean on a clean checkout)."""
+    page = lab.page
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+    copy = nbformat.read(jupyter_server.root / MY_LESSONS / path.name, as_version=4)
+    assert copy.cells[0].source == LECTURE_CELL, "the edit was not saved in the copy"
+    assert course_state(path) == shipped, f"saving {path.name} changed the course's own file"
+
+
+#: The sections of RISE's slides that show a picture or a player (their ids, which RISE
+#: also puts in the address as #/<id>).
+PICTURE_SLIDES_JS = """() => [...document.querySelectorAll('.reveal .slides section:not(.stack)')]
+    .filter(s => s.querySelector('.jp-OutputArea-output img, iframe.mm-player')).map(s => s.id)"""
+
+#: The slide on screen is the one with this id, laid out: its images loaded and, for a
+#: player, its tree drawn in its frame.
+SLIDE_READY_JS = """id => {
+    const slide = document.getElementById(id);
+    if (!slide || !slide.classList.contains('present')) return false;
+    const images = [...slide.querySelectorAll('.jp-OutputArea-output img')];
+    const frames = [...slide.querySelectorAll('iframe.mm-player')];
+    return images.every(i => i.complete) && frames.every(f => f.contentDocument
+        && f.contentDocument.querySelector('.mmla-stage svg'));
+}"""
+
+#: What keeps a slide from being ready (SLIDE_READY_JS), to say so when it never is.
+SLIDE_STATE_JS = """id => {
+    const slide = document.getElementById(id);
+    return {hash: location.hash, present: slide && slide.className,
+            images: slide ? [...slide.querySelectorAll('.jp-OutputArea-output img')].map(i =>
+                [i.complete, (i.getAttribute('src') || '').slice(0, 30), i.loading]) : null,
+            frames: slide ? [...slide.querySelectorAll('iframe.mm-player')].map(f =>
+                !!(f.contentDocument && f.contentDocument.querySelector('.mmla-stage svg'))) : null};
+}"""
+
+#: The smallest value and name of every picture on the slide on screen (as LABELS_JS, from
+#: each <img>'s SVG, a question's PNG by the SVG it was made from, and each player's tree
+#: in its frame), and how tall the slide is against the screen.
+SLIDE_LABELS_JS = """([id, pngs]) => {
+    const kind = t => {
+        const g = t.closest('g[id]');
+        const gid = g ? g.getAttribute('id') : '';
+        if (/^n(_\\d+)*$/.test(gid)) return 'value';
+        if (/_w$/.test(gid)) return /[αβ]|^enter$/.test(t.textContent) ? 'window' : 'name';
+        if (/_name$/.test(gid) || /^e(_\\d+)+$/.test(gid)) return 'name';
+        return null;
+    };
+    const smallest = (svg, scale) => {
+        const least = {};
+        for (const t of svg.querySelectorAll('text')) {
+            const what = kind(t);
+            if (!what || !t.textContent.trim()) continue;
+            const px = Math.round(parseFloat(t.getAttribute('font-size')) * scale * 10) / 10;
+            least[what] = Math.min(least[what] ?? Infinity, px);
+        }
+        return least;
+    };
+    const parsed = text => new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+    const slide = document.getElementById(id);
+    const found = [];
+    for (const img of slide.querySelectorAll('.jp-OutputArea-output img')) {
+        const box = img.getBoundingClientRect();
+        if (!box.width) continue;  // a player's still, hidden where the player plays
+        const src = img.getAttribute('src') || '';
+        let svg = null;
+        if (src.startsWith('data:image/svg+xml;base64,')) {
+            const bytes = Uint8Array.from(atob(src.slice(26)), c => c.charCodeAt(0));
+            svg = parsed(new TextDecoder().decode(bytes));
+        } else if (pngs[src]) svg = parsed(pngs[src]);
+        if (!svg) continue;  // a plot
+        found.push({what: src.includes('png') ? 'question' : 'still',
+                    ...smallest(svg, box.width / svg.viewBox.baseVal.width)});
+    }
+    for (const frame of slide.querySelectorAll('iframe.mm-player')) {
+        const svg = frame.contentDocument.querySelector('.mmla-stage svg');
+        const inside = frame.contentDocument.documentElement;
+        found.push({what: 'player', cut: inside.scrollHeight > inside.clientHeight,
+                    ...smallest(svg, svg.getScreenCTM().a)});
+    }
+    return {id, found, tall: slide.scrollHeight, screen: document.querySelector('.reveal').clientHeight};
+}"""
+
+#: {a question picture's PNG data URI: the SVG it was made from}, from the lesson's page.
+QUESTION_SOURCES_JS = """pngs => {
+    const nb = window.jupyterapp.shell.currentWidget.content;
+    const found = {};
+    for (const [i, svgs] of Object.entries(pngs)) {
+        const images = [...nb.widgets[Number(i)].node.querySelectorAll('.mml-tree img')];
+        images.forEach((img, k) => { if (svgs[k]) found[img.getAttribute('src')] = svgs[k]; });
+    }
+    return found;
+}"""
+
+#: LAID_OUT_JS for RISE's slides: their pictures and players keep their boxes for three
+#: frames in a row (the slide's transition is over).
+SLIDE_LAID_OUT_JS = LAID_OUT_JS.replace("window.jupyterapp.shell.currentWidget.content.node",
+                                        "document.querySelector('.reveal .slides')")
+
+#: The screen the slides are measured on: as narrow as 1024x768 and as low as 1280x720. A
+#: slide's pictures and players only grow with the screen's width and height (rise.css),
+#: so what reads and fits here reads and fits at both (lesson 6 is also stepped through at
+#: 1280x720 itself, tests/browser/test_slides_in_lab.py).
+SLIDE_SCREEN = {"width": 1024, "height": 720}
+
+
+def reads_on_slides(jupyter_server, lab, path):
+    """The lesson run in lecture mode (left so by :func:`reads_in_lecture_mode`) as RISE's
+    slides, in the presenter's own tab: on every slide that shows a picture or a player,
+    values read at 20 px and windows and names at 16, the player fits its frame, and the
+    slide fits the screen (:data:`SLIDE_SCREEN`)."""
+    page = lab.page
+    pngs = page.evaluate(QUESTION_SOURCES_JS, {str(i): svgs for i, svgs in
+                                               question_pictures(_lecture_nb(path)).items()})
+    first = next(i for i, c in enumerate(_lecture_nb(path).cells)
+                 if c.metadata.get("slideshow", {}).get("slide_type") not in ("skip",)
+                 and i > 0)
+    page.evaluate(f"() => {{ window.jupyterapp.shell.currentWidget.content.activeCellIndex = {first}; }}")
+    with page.context.expect_page() as opened:
+        page.evaluate("() => window.jupyterapp.commands.execute('RISE:slideshow')")
+    rise = opened.value
+    try:
+        rise.set_default_timeout(60_000)
+        rise.set_viewport_size(SLIDE_SCREEN)
+        rise.wait_for_selector(".reveal .slides section.present .jp-Cell")
+        rise.wait_for_function("h => document.querySelector('.reveal').clientHeight === h",
+                               arg=SLIDE_SCREEN["height"])
+        slides, measured = rise.evaluate(PICTURE_SLIDES_JS), []
+        assert slides and all(slides), f"{path.name}: no slide with a picture found"
+        for id in slides:
+            rise.evaluate("id => { location.hash = '#/' + id; }", id)
+            try:
+                rise.wait_for_function(SLIDE_READY_JS, arg=id)
+            except PlaywrightTimeout:
+                raise AssertionError(f"{path.name}: slide {id} never came in whole: "
+                                     f"{rise.evaluate(SLIDE_STATE_JS, id)}") from None
+            rise.evaluate(SLIDE_LAID_OUT_JS)  # the slide has come in: nothing moves
+            measured.append(rise.evaluate(SLIDE_LABELS_JS, [id, pngs]))
+        for k, code in enumerate(SLIDE_SHOTS.get(path.name, ())):
+            id = rise.evaluate("code => [...document.querySelectorAll('.reveal .slides "
+                               "section:not(.stack)')].find(s => s.textContent.includes(code)).id",
+                               code)
+            rise.evaluate("id => { location.hash = '#/' + id; }", id)
+            rise.wait_for_function(SLIDE_READY_JS, arg=id)
+            rise.evaluate(SLIDE_LAID_OUT_JS)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            rise.screenshot(path=str(ARTIFACTS / f"slide_1024x720_{path.name[:2]}_{k}.png"))
+    finally:
+        rise.close()
+    small = [(m["id"], found) for m in measured for found in m["found"] if too_small(found)
+             or found.get("cut")]
+    assert not small, f"{path.name}: on slides, too small or cut off (CSS px): {small}"
+    tall = [(m["id"], m["tall"], m["screen"]) for m in measured if m["tall"] > m["screen"]]
+    assert not tall, f"{path.name}: slides taller than the screen: {tall}"
+    assert sum(len(m["found"]) for m in measured) >= 1
+
+
+#: Slides kept as screenshots for a person to look at, per lesson: the code they show.
+SLIDE_SHOTS = {"06-alpha-beta.ipynb": ("legend=True", "animate(alphabeta, SUBTREE_PRUNED)",
+                                       "quiz=True"),
+               "08-monte-carlo-tree-search.ipynb": ("animate_mcts(",)}
+
+
+def _lecture_nb(path):
+    """The lesson as the lecture run has it: lecture_mode() in a first cell."""
+    nb = nbformat.read(path, as_version=4)
+    nb.cells.insert(0, nbformat.v4.new_code_cell(LECTURE_CELL))
+    return nb
 
 
 def test_a_player_fits_until_its_user_asks_for_1_to_1_and_then_scrolls_in_its_own_box(

@@ -183,12 +183,26 @@ def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_pat
         type_value(widget, tree, order[0], str(wrong))
         assert look(page, first_id) == {"mark": "\u2718", "dash": "4,3", "width": "3"}
         assert tree.judge("values", order[0], wrong).sentence in feedback(widget)
-        page.locator(f'g[id="{first_id}"]').focus()
+        # the wrong answer is selected: the next try, typed straight away, replaces it
+        assert widget.locator(".mmp-input").evaluate(
+            "i => [document.activeElement === i, i.selectionStart, i.selectionEnd, i.value]"
+        ) == [True, 0, len(str(wrong)), str(wrong)]
         answer = str(tree.answer(order[0]))
-        for ch in answer:
-            page.keyboard.type(ch)
+        page.keyboard.type(answer)
+        assert widget.locator(".mmp-input").input_value() == answer
         page.keyboard.press("Enter")
         assert "right" in feedback(widget)
+        # a screen reader ties each leaf to its node: "B1 = 3, leaf of B"; "B, MIN node over
+        # B1 = 3, B2 = 12"
+        parent = tree.game.parent(tree.game.leaves[0])
+        leaf_label = node(widget, tree.game.leaves[0], tree).get_attribute("aria-label")
+        assert leaf_label.startswith(f"{tree.game.leaves[0]} = "
+                                     f"{_text(tree.game.utility(tree.game.leaves[0]))}, "
+                                     f"leaf of {parent}"), leaf_label
+        assert node(widget, tree.game.leaves[0], tree).get_attribute("role") == "img"
+        over = ", ".join(f"{c} = {_text(tree.game.utility(c))}"
+                         for c in tree.game.children(parent))
+        assert f"node over {over}" in node(widget, parent, tree).get_attribute("aria-label")
         assert look(page, first_id) == {"mark": "\u2714", "dash": None, "width": "3.5"}
         solve_values(widget, tree)
         wait_data(widget, "done", 1)

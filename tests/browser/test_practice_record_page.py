@@ -1,12 +1,13 @@
-"""A saved practice page remembers, in the browser, where its student got to: the level after
-a reload, the mistakes in a small panel, and forgets all of it at Clear my record. Offline,
-from file://, with no request but the page itself."""
+"""A saved practice page remembers, in the browser, where its student got to: the level and
+the tree in progress after a reload, the mistakes in a small panel, and forgets all of it at
+Clear my record. Offline, from file://, with no request but the page itself."""
 
 from pathlib import Path
 
 import pytest
 
-from tests.browser.test_practice_page import feedback, node, solve_values, type_value, wait_data
+from tests.browser.test_practice_page import (_text, feedback, look, node, solve_values,
+                                              type_value, wait_data)
 
 pytestmark = pytest.mark.browser
 
@@ -64,7 +65,16 @@ def test_a_saved_page_remembers_its_level_and_mistakes_after_a_reload_until_clea
         page.screenshot(path=str(ARTIFACTS / "practice_record_before_reload.png"),
                         full_page=True)
 
-        # Opened again: level 2, the record still there.
+        # A tree of level 2 begun: one node answered right, one wrong.
+        widget.get_by_role("button", name="New tree").click()
+        begun = Practice("values", per_level=3).trees_at(2)[0]
+        (first, item), (second, _) = list(begun.items("values").items())[:2]
+        type_value(widget, begun, first, str(item.answer))
+        type_value(widget, begun, second, str(begun.answer(second) + 1))
+        before = [look(page, begun.ids[name]) for name in (first, second)]
+        assert [b["mark"] for b in before] == ["\u2714", "\u2718"]
+
+        # Opened again: level 2, the record still there, and the tree in progress as it was.
         page.reload()
         widget = page.locator(".mmp")
         widget.wait_for(state="visible")
@@ -72,6 +82,15 @@ def test_a_saved_page_remembers_its_level_and_mistakes_after_a_reload_until_clea
         widget.locator(".mmp-level", has_text="Level 2 of 5").wait_for(state="visible")
         assert widget.locator(".mmp-level").inner_text().startswith("Level 2 of 5")
         assert "max at every level: 1 time" in panel(page).inner_text()
+        assert [look(page, begun.ids[name]) for name in (first, second)] == before
+        assert node(widget, first, begun).locator("text").first.text_content().strip() == \
+            _text(item.answer)
+        leaves = [node(widget, leaf, begun).locator("text").first.text_content().strip()
+                  for leaf in begun.game.leaves]
+        assert leaves == [_text(begun.game.utility(leaf)) for leaf in begun.game.leaves]
+        assert "\u2718" in feedback(widget)  # the last word said, said again
+        solve_values(widget, begun)  # and it goes on from there
+        wait_data(widget, "done", 5)
         page.screenshot(path=str(ARTIFACTS / "practice_record_after_reload.png"),
                         full_page=True)
 

@@ -109,9 +109,14 @@ def test_a_mistake_in_practice_is_named_by_progress_and_served_by_review(jupyter
     item_tree = practice("values", level=1, seed=_review_seed(folder, lab), trees=2)
     served = item_tree.trees_at(1)[0]
     assert served.game != first.game
+    assert not tree_widget.get_by_role("button", name="New tree").is_visible()  # Next serves
     for name, item in served.items("values").items():
         type_value(tree_widget, served, name, _text(item.answer))
     wait_data(tree_widget, "done", 1)
+    said = tree_widget.locator(".mmp-feedback").inner_text()
+    assert said.endswith("Press Next for another item.") and "New tree" not in said, said
+    # the keyboard was in the tree: it goes on to the review's own Next
+    assert page.evaluate("() => document.activeElement.textContent.trim()") == "Next"
     assert written(folder, lambda e: e.get("aim") and "practice" in e)  # the tree done: the last
     aimed = [e for e in logbook_lines(folder) if e.get("aim") and "question" in e]
     assert aimed and all(e["aim"][0] == "max-at-every-level" and e["right"] for e in aimed)

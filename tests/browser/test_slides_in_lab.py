@@ -21,6 +21,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from .conftest import ARTIFACTS
+from .test_pictures_fit import SLIDE_LABELS_JS, SLIDE_LAID_OUT_JS, SLIDE_READY_JS, too_small
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
@@ -157,16 +158,28 @@ def test_every_rise_slide_of_lesson_6_in_lecture_mode_fits_a_1280x720_projector_
         assert page.locator(".jp-OutputArea-output .mmla").count() >= 1
         assert page.locator(".jp-OutputArea-output iframe.mm-player").count() == 0
 
-    played = []
+    played, labels = [], []
 
-    def play_the_first_player(rise):
+    def play_the_first_player_and_measure(rise):
+        """Measure every slide's pictures (at 1280x720, as the lessons' test measures them
+        at 1024x720: tests/browser/test_pictures_fit.py), and play the first player."""
+        id = rise.evaluate("() => { const s = [...document.querySelectorAll("
+                           "'.reveal .slides section.present')]; return s[s.length - 1].id; }")
+        if rise.evaluate(SLIDE_READY_JS, id) is not True:  # pictures still loading
+            rise.wait_for_function(SLIDE_READY_JS, arg=id)
+        rise.evaluate(SLIDE_LAID_OUT_JS)
+        labels.append(rise.evaluate(SLIDE_LABELS_JS, [id, {}]))
         if not played and the_first_player_steps(rise):
             played.append(rise.evaluate("() => location.hash"))
 
     with presented(lab, jupyter_server, in_lecture_mode(LESSON), "06-lecture.ipynb",
                    in_lab=widget_in_lab) as rise:
-        slides = step_through(rise, slide_stops(LESSON), on_each=play_the_first_player)
+        slides = step_through(rise, slide_stops(LESSON), on_each=play_the_first_player_and_measure)
     assert played, "no slide shows an animation player"
+    small = [(m["id"], found) for m in labels for found in m["found"]
+             if too_small(found) or found.get("cut")]
+    assert not small, f"on slides at 1280x720, too small or cut off (CSS px): {small}"
+    assert sum(found["what"] == "player" for m in labels for found in m["found"]) >= 3
     too_tall = [f"{s['hash']}: {s['scroll']} px in {s['height']} px" for s in slides
                 if s["scroll"] > s["height"]]
     assert not too_tall, "slides taller than the screen (run `make slide-metadata`?):\n" + "\n".join(too_tall)

@@ -186,3 +186,28 @@ def test_drift_reports_a_python_version_that_differs(files):
     pyproject, env = files
     replace_conda(env, "python", "python>=3.10")
     assert drift(pyproject, env) == ["python: pyproject.toml requires >=3.11, environment.yml has ['>=3.10']"]
+
+
+def pins(path) -> dict:
+    """``{name: version}`` of the ``name==version`` lines of a requirements file."""
+    found = {}
+    for line in Path(path).read_text(encoding="utf-8").splitlines():
+        line = line.split("#")[0].strip()
+        if "==" in line:
+            requirement = Requirement(line.split(" --hash")[0].strip())
+            (spec,) = requirement.specifier
+            found[canonicalize_name(requirement.name)] = spec.version
+    return found
+
+
+def test_the_sites_widget_front_ends_are_the_versions_its_kernel_runs():
+    """lite/tools.txt puts the widgets' front ends into the site; lite/requirements.txt the
+    kernel's side of the same packages: a front end and a kernel of other versions may not
+    speak the same protocol."""
+    tools, kernel = pins(ROOT / "lite" / "tools.txt"), pins(ROOT / "lite" / "requirements.txt")
+    shared = {"anywidget", "jupyterlab-widgets"}
+    assert shared <= set(tools) and shared <= set(kernel)
+    assert {name: tools[name] for name in shared} == {name: kernel[name] for name in shared}
+    assert "jupyterlite-pyodide-kernel" not in {canonicalize_name(r.split("=")[0].split(">")[0])
+                                                for r in load_pyproject()["project"][
+                                                    "optional-dependencies"]["test"]}

@@ -348,7 +348,7 @@ def test_feedback_pictures_are_drawn_narrow_with_text_of_12_px_and_shrink_to_the
     box = re.search(r'viewBox="[\d.-]+ [\d.-]+ ([\d.]+) ', svg).group(1)
     assert float(width) == float(box), "drawn at the size of its content, not shrunk"
     assert F.smallest_text_px(svg) >= 12
-    wide = draw_tree(game, notes=notes, highlight=set(highlight), names=True).svg()
+    wide = draw_tree(game, notes=notes, highlight=set(highlight), names=True, narrow=False).svg()
     assert svg_pixels(svg)[0] < svg_pixels(wide)[0]  # narrow: nodes closer together
     html = F.tree_picture_html(game, notes, highlight)
     assert f'width="{_png_width(html)}"' in html and "max-width: 100%" in html

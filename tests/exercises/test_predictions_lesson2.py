@@ -4,6 +4,7 @@ import pytest
 
 from minimax_lessons import FIGURE_5_2, minimax
 from minimax_lessons.exercises import check, get_question
+from minimax_lessons.exercises.feedback import text_tree
 
 
 def test_lesson_2_registers_six_predictions_in_order():
@@ -18,6 +19,18 @@ def test_min_nodes_of_figure_5_2_are_backed_up_by_hand(qid, node, value, chased)
     assert check(qid, value).passed
     feedback = check(qid, chased)
     assert not feedback.passed and feedback.diagnosis == "max-at-every-level"
+
+
+@pytest.mark.parametrize("qid, node", [("p2.1", "B"), ("p2.2", "C"), ("p2.3", "D")])
+def test_a_wrong_answer_is_drawn_on_the_node_with_the_names_of_figure_5_2(qid, node):
+    # the lesson shows Figure 5.2 just above: its B is never called A, its B1 never B
+    feedback = check(qid, 99)
+    tree, notes, highlight = feedback.picture
+    assert tree.root == node and set(notes) == set(highlight) == {node}
+    assert tree.children(node) == FIGURE_5_2.children(node)
+    assert [tree.utility(leaf) for leaf in tree.leaves] == \
+        [FIGURE_5_2.utility(leaf) for leaf in FIGURE_5_2.children(node)]
+    assert text_tree(tree, notes).splitlines()[1].startswith(f"├── {node}1 = ")
 
 
 @pytest.mark.parametrize("answer, diagnosis", [(14, "max-at-every-level"),

@@ -46,3 +46,19 @@ def test_a_hand_answer_is_explained_in_words_about_the_answer_a_function_about_t
     no_credit = Verdict("minimax", False, "uses-package-search", "No.", hand=False, tests=4,
                         failed=1)
     assert no_credit.score == 0.0
+
+
+def test_a_question_not_answered_yet_waits_for_its_answer_and_does_not_look_wrong():
+    from minimax_lessons.exercises.feedback import STATES
+
+    waiting = check("p2.1", ...)
+    assert not waiting.passed and waiting.waiting and waiting.diagnosis == "not-answered"
+    shown = waiting._repr_html_()
+    assert "waiting for your answer" in shown
+    assert "\u2718" not in shown and STATES["wrong"][1] not in shown  # no cross, no red
+    assert waiting.text().startswith("? p2.1:")
+    stub = Verdict("q3.4", False, "not-answered", "Not answered yet: write the body.")
+    assert stub.waiting and "\u2718" not in stub._repr_html_()  # a function's stub waits too
+    wrong = check("p2.1", 12)
+    assert not wrong.waiting and "\u2718" in wrong._repr_html_()
+    assert STATES["wrong"][1] in wrong._repr_html_()

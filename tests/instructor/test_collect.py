@@ -20,7 +20,7 @@ from minimax_lessons.instructor import archives
 from minimax_lessons.instructor.__main__ import main
 from minimax_lessons.instructor.lms.archives import ArchiveError
 from minimax_lessons.instructor.lms.collect import collect, match_notebook
-from minimax_lessons.instructor.common import read_csv
+from minimax_lessons.instructor.common.files import read_csv
 from minimax_lessons.instructor.assignment.release import COURSE_SOURCE, load_key, release
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""What the instructor's tools share (instructor/common.py): names, files, and child Pythons.
+"""What the instructor's tools share (instructor/common/): names, files, and child Pythons.
 
 A child answers only with the token its parent gave it; anything else it prints, and
 any answer without the token, is not believed. A child that runs too long is killed
@@ -10,11 +10,12 @@ import time
 
 import pytest
 
-from minimax_lessons.instructor.common import (kill_session, run_child, safe_name,
-                                               student_environment, write_atomic)
+from minimax_lessons.instructor.common.children import kill_session, run_child
+from minimax_lessons.instructor.common.files import safe_name, write_atomic
+from minimax_lessons.instructor.common.environment import student_environment
 
 #: A child that answers its job's ``say`` and what it sees of its environment.
-HONEST = ("from minimax_lessons.instructor.common import take_job\n"
+HONEST = ("from minimax_lessons.instructor.common.children import take_job\n"
           "import os\n"
           "job, reply = take_job()\n"
           "print('printed, not an answer')\n"
@@ -100,8 +101,8 @@ def test_the_student_environment_keeps_where_things_are_and_the_locale(name):
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from minimax_lessons.instructor.common import (FORMULA_STARTS, csv_text,  # noqa: E402
-                                               neutral_cell, read_csv)
+from minimax_lessons.instructor.common.files import (FORMULA_STARTS, csv_text,  # noqa: E402
+                                                     neutral_cell, read_csv)
 
 
 @pytest.mark.parametrize("cell", ["=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1:A9)",
@@ -140,10 +141,10 @@ def test_a_childs_stderr_is_a_pipe_that_keeps_its_tail_not_a_file():
     """Issue 31: a grading process's stderr (which its kernel inherited) was a deleted
     temporary file of the host's: 1 GiB written there stayed on disk. It is a pipe now,
     drained as it comes; the last line still says why a child failed."""
-    from minimax_lessons.instructor.common import run_child
+    from minimax_lessons.instructor.common.children import run_child
 
     child = ("import os, stat, sys\n"
-             "from minimax_lessons.instructor.common import take_job\n"
+             "from minimax_lessons.instructor.common.children import take_job\n"
              "job, reply = take_job()\n"
              "os.write(2, b'x' * (16 << 20) + b'\\n')\n"
              "print('the last line', file=sys.stderr)\n"
@@ -161,7 +162,7 @@ def test_csv_cells_are_neutral_whichever_separator_a_spreadsheet_splits_at(tmp_p
     import io
     import re
 
-    from minimax_lessons.instructor.common import csv_text, read_csv
+    from minimax_lessons.instructor.common.files import csv_text, read_csv
 
     hostile = ["x;=1+1", "a,@SUM(A1)", "=cmd|' /C calc'!A0", "b;\t-2+3", "ok; -1",
                "-2.5", "q\"uote;+1", "line\rend"]

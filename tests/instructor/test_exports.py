@@ -7,10 +7,10 @@ import pytest
 
 from minimax_lessons.instructor.__main__ import main
 from minimax_lessons.instructor.lms.collect import STUDENT_FIELDS
-from minimax_lessons.instructor.common import csv_text, read_csv
+from minimax_lessons.instructor.common.files import csv_text, read_csv
 from minimax_lessons.instructor.lms.export import canvas_csv, moodle_csv
 from minimax_lessons.instructor.lms.feedback_release import release_feedback
-from minimax_lessons.instructor.gradebook.final import NOTEBOOK_FIELDS, TOTAL_FIELDS
+from minimax_lessons.instructor.gradebook.tables import NOTEBOOK_FIELDS, TOTAL_FIELDS
 from minimax_lessons.instructor.lms.platforms import canvas_file, moodle_file
 from minimax_lessons.instructor.assignment.release import ReleaseError
 from minimax_lessons.instructor.assignment.class_list import parse_class
@@ -49,7 +49,7 @@ def graded(tmp_path):
 
 
 def _safe(sid):
-    from minimax_lessons.instructor.common import safe_name
+    from minimax_lessons.instructor.common.files import safe_name
 
     return safe_name(sid)
 

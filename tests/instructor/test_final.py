@@ -10,10 +10,11 @@ import pytest
 
 from minimax_lessons.instructor.gradebook.adjustments import parse_adjustments
 from minimax_lessons.instructor.lms.collect import COLLECTION_FIELDS, STUDENT_FIELDS
-from minimax_lessons.instructor.common import csv_text, read_csv
-from minimax_lessons.instructor.gradebook.final import (final_grade, finish, grade_and_finish,
-                                                        lateness_of, verify_final)
-from minimax_lessons.instructor.grading import QuestionGrade, StudentResult
+from minimax_lessons.instructor.common.files import csv_text, read_csv
+from minimax_lessons.instructor.gradebook.final import (final_grade, finish, lateness_of,
+                                                        verify_final)
+from minimax_lessons.instructor.gradebook.records import QuestionGrade, StudentResult
+from minimax_lessons.instructor.grading.batch import grade
 from minimax_lessons.instructor.gradebook.late import LatePolicy
 from minimax_lessons.instructor.assignment.release import ReleaseError
 from minimax_lessons.instructor.assignment.variants import sign
@@ -213,5 +214,39 @@ def test_a_refused_input_stops_grade_before_it_changes_any_file(graded, line, me
     (out / "adjustments.csv").write_text("student,question,points,comment\n" + line)
     before = snapshot(out)
     with pytest.raises(ReleaseError, match=message):
-        grade_and_finish(sub, KEY, out, late=POLICY, progress=False)
+        grade(sub, KEY, out, late=POLICY, progress=False)
     assert snapshot(out) == before
+
+
+def test_a_run_writes_each_table_and_page_once_after_the_class_is_graded(tmp_path, monkeypatch):
+    """Produce once, report once (issue 35): while the class is graded only each student's
+    signed result is written; then every table, page and final record, once each."""
+    import io
+    import os
+    from collections import Counter
+
+    from minimax_lessons.instructor.grading import batch
+
+    sub, out = tmp_path / "submitted", tmp_path / "graded"
+    for student in ("ann", "li"):
+        (sub / student).mkdir(parents=True)
+        for name in KEY["notebooks"]:
+            (sub / student / name).write_text("{}")
+    held = []
+
+    def graded(student, *args, **kwargs):  # what a grading process answers, without one
+        held.append(sorted(p.name for p in out.iterdir()))
+        return result(student)
+
+    monkeypatch.setattr(batch, "grade_student", graded)
+    written, replace = [], os.replace
+    monkeypatch.setattr(os, "replace", lambda a, b: (
+        written.append(Path(b).relative_to(out).as_posix()), replace(a, b))[1])
+    grade(sub, KEY, out, progress=False, isolation="none", stream=io.StringIO())
+    assert held == [["executed", "results"]] * 2, "no table or page while students are graded"
+    assert Counter(written) == Counter([
+        *(f"results/{s}.{kind}" for s in ("ann", "li") for kind in ("started", "json")),
+        *(f"{kind}/{s}.{end}" for s in ("ann", "li") for kind, end in (("final", "json"),
+                                                                       ("feedback", "html"))),
+        "grades.csv", "totals.csv", "notebooks.csv"])
+    assert read_csv(out / "totals.csv")[1]["points"] == "20"

@@ -241,7 +241,7 @@ import sys  # noqa: E402
 from .assignment_kit import CARRIED_MINIMAX, LIMITS, NAME, make_assignment, submit  # noqa: E402
 
 from minimax_lessons.instructor import grade  # noqa: E402
-from minimax_lessons.instructor.common import read_csv  # noqa: E402
+from minimax_lessons.instructor.common.files import read_csv  # noqa: E402
 from minimax_lessons.instructor.grading.isolation import NO_BWRAP_ENV  # noqa: E402
 
 

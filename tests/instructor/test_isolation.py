@@ -18,7 +18,7 @@ import os
 import nbformat
 import pytest
 
-from minimax_lessons.instructor.common import student_environment
+from minimax_lessons.instructor.common.environment import student_environment
 from minimax_lessons.instructor.grading.isolation import JAIL_UIDS, MEMORY, PROCESSES, Jail, \
     find_bwrap, shared_graphviz_cache, why_no_bwrap
 from minimax_lessons.instructor.grading.notebook_runner import run_notebook

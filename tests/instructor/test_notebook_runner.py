@@ -14,7 +14,7 @@ import tempfile
 import nbformat
 import pytest
 
-from minimax_lessons.instructor.common import student_environment
+from minimax_lessons.instructor.common.environment import student_environment
 from minimax_lessons.instructor.grading.isolation import Jail, find_bwrap, why_no_bwrap
 from minimax_lessons.instructor.grading.notebook_runner import (SOCKET_PATH_MAX, kernels_folder,
                                                                 run_recorded, sockets_fit)

@@ -6,9 +6,8 @@ import re
 
 from minimax_lessons.instructor.__main__ import main
 from minimax_lessons.instructor.lms.collect import STUDENT_FIELDS
-from minimax_lessons.instructor.common import csv_text
-from minimax_lessons.instructor.lms.export import GRADE_FIELDS
-from minimax_lessons.instructor.gradebook.final import TOTAL_FIELDS
+from minimax_lessons.instructor.common.files import csv_text
+from minimax_lessons.instructor.gradebook.tables import GRADE_FIELDS, TOTAL_FIELDS
 from minimax_lessons.instructor.gradebook.report import (class_summary, class_summary_from,
                                                          questions_figure, report_html)
 

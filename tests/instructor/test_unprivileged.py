@@ -22,7 +22,7 @@ from .assignment_kit import CARRIED_MINIMAX, NAME, make_assignment, submit
 from .container_kit import ATTEMPTS, graphviz_cache, in_a_container, open_folder
 from .test_isolation import FORKS
 
-from minimax_lessons.instructor.common import read_csv
+from minimax_lessons.instructor.common.files import read_csv
 from minimax_lessons.pictures.render import CACHE_ENV
 from minimax_lessons.instructor.grading.limits import JAIL_UIDS, PROCESSES
 from minimax_lessons.instructor.grading.unprivileged import (UserJail, closed_on_the_way,

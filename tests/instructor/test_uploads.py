@@ -18,7 +18,7 @@ from .test_collect import N3, N6, answered, course, own_cell, statuses  # noqa: 
 
 from minimax_lessons.instructor.__main__ import main
 from minimax_lessons.instructor.assignment.release import ReleaseError
-from minimax_lessons.instructor.common import read_csv
+from minimax_lessons.instructor.common.files import read_csv
 from minimax_lessons.instructor.lms import archives
 from minimax_lessons.instructor.lms.archives import ArchiveError
 from minimax_lessons.instructor.lms.collect import collect

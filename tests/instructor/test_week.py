@@ -22,7 +22,7 @@ from .assignment_kit import ALWAYS_MAX
 from .lms_kit import canvas_zip, moodle_worksheet, moodle_zip, notebook_bytes
 
 from minimax_lessons.instructor.__main__ import main
-from minimax_lessons.instructor.common import read_csv
+from minimax_lessons.instructor.common.files import read_csv
 from minimax_lessons.instructor.lms.platforms import canvas_file
 from minimax_lessons.instructor.assignment.class_list import parse_class
 

@@ -239,7 +239,7 @@ def test_the_chosen_line_is_thick_and_coloured_and_nothing_else_is():
 
 
 def test_alpha_beta_windows_on_entry_are_written_beside_inner_nodes():
-    nodes, _ = drawn(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True))
+    nodes, _ = drawn(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), narrow=False)
     assert nodes["n_w"]["label"] == "A\\nenter α=-∞ β=+∞"
     assert nodes["n_1_w"]["label"] == "C\\nenter α=3 β=+∞"  # not β=2, C's window on return
     assert "n_1_0_w" not in nodes  # no windows at leaves
@@ -248,7 +248,7 @@ def test_alpha_beta_windows_on_entry_are_written_beside_inner_nodes():
 
 
 def test_text_beside_a_node_stays_on_its_rank_just_left_of_it():
-    source = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True)).source
+    source = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), narrow=False).source
     assert "{rank=same; n_1_w; n_1}" in source
     assert source.index("n -> n_1_w") < source.index("n -> n_1 ")
 
@@ -290,7 +290,7 @@ def test_tic_tac_toe_states_are_3x3_boards_with_the_move_on_the_edge():
 def test_a_searched_game_is_drawn_as_deep_as_the_search_went_with_pruned_parts_folded():
     game = TicTacToe()
     result = alphabeta(game, game.parse("XO.\nXO.\n..."), trace=True)
-    nodes, _ = drawn(game, result=result)
+    nodes, _ = drawn(game, result=result, narrow=False)
     last = build_frames(game, result)[-1]
     assert len(tree_nodes(nodes)) == len(last.nodes)
     assert nodes["n"]["label"].startswith("{MAX\\ 1|")
@@ -313,14 +313,15 @@ def header_clearance(svg):
 def test_board_headers_fit_inside_their_rounded_boxes():
     game = TicTacToe()
     state = game.parse("X.O\n.XO\n...")
-    svg = draw_tree(game, state=state, depth=1, result=minimax(game, state, trace=True)).svg()
+    svg = draw_tree(game, state=state, depth=1, result=minimax(game, state, trace=True),
+                    narrow=False).svg()
     room = header_clearance(svg)
     assert "MIN -1" in room and "MAX 1" in room
     assert all(r >= 4 for r in room.values()), room  # clear of the rounded corners
-    nim = header_clearance(draw_tree(Nim([1, 2]), depth=2).svg())
+    nim = header_clearance(draw_tree(Nim([1, 2]), depth=2, narrow=False).svg())
     assert "MIN" in nim and all(r >= 4 for r in nim.values()), nim
     searched = alphabeta(game, game.parse("XO.\n.X.\n..O"), trace=True)
-    room = header_clearance(draw_tree(game, result=searched).svg())
+    room = header_clearance(draw_tree(game, result=searched, narrow=False).svg())
     assert "MIN ≤-1" in room and all(r >= 4 for r in room.values()), room
 
 
@@ -365,7 +366,8 @@ def test_max_nodes_raises_the_limit():
 # -- notes and highlights (for feedback on exercises) -------------------------------------
 
 def test_notes_are_written_beside_nodes_named_by_state_or_path():
-    nodes, _ = drawn(FIGURE_5_2, notes={"C": "expected 2 / yours 4", (2, 1): "look"})
+    nodes, _ = drawn(FIGURE_5_2, notes={"C": "expected 2 / yours 4", (2, 1): "look"},
+                     narrow=False)
     assert nodes["n_1_w"]["label"] == "C\\nexpected 2 / yours 4"
     assert nodes["n_2_1_w"]["label"] == "look"
 
@@ -408,7 +410,8 @@ def legend_of(source):
 
 
 def test_the_legend_explains_the_windows_and_the_bounds_an_alpha_beta_drawing_shows():
-    nodes, edges = drawn(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), legend=True)
+    nodes, edges = drawn(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), legend=True,
+                         narrow=False)
     key = {k: v for k, v in nodes.items() if k.startswith("key_")}
     labels = {v.get("label", "") for v in key.values()}
     # The window: a sample as written beside A, explained beside it.

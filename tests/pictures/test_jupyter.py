@@ -129,7 +129,8 @@ def test_a_picture_shows_in_jupyterlab_as_an_img_of_its_svg_that_fits_the_output
                        r' width="(\d+)" style="max-width: 100%; height: auto;">', img)
     assert src, img[:200]
     assert base64.b64decode(src[1]).decode("utf-8") == bundle[SVG]
-    assert html_text.unescape(src[2]) == bundle[TEXT]
+    assert html_text.unescape(src[2]) == drawing.description  # the picture in words
+    assert drawing.description.startswith("Figure 5.2, MAX root A = 3; MIN B = 3, C = ≤2")
     points = float(re.search(r'<svg width="([\d.]+)pt"', bundle[SVG])[1])
     assert int(src[3]) == round(points * 4 / 3)  # its own size in CSS pixels, at most
 

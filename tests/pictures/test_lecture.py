@@ -50,6 +50,19 @@ def test_lecture_mode_is_exported_from_the_package():
     assert minimax_lessons.lecture_mode is lecture_mode
 
 
+def test_a_kernel_started_with_the_lecture_variable_starts_in_lecture_mode():
+    import os
+    import subprocess
+    import sys
+
+    code = "from minimax_lessons.pictures.lecture import current; print(current())"
+    for value, said in (("on", "Scale(font=1.5, line=2.0)"), ("", "None"), ("off", "None")):
+        env = {**os.environ, "MINIMAX_LESSONS_LECTURE": value}
+        out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                             text=True, check=True).stdout.strip()
+        assert out == said, (value, out)
+
+
 def test_lecture_mode_scales_node_labels_side_texts_names_and_move_labels_by_half_again():
     plain = statements(figure().source)
     with lecture_mode():
@@ -83,7 +96,7 @@ def ems(svg):
 def test_a_lecture_tree_uses_the_height_so_that_fitted_to_a_width_its_text_is_larger(tree):
     """Fitted to a projector's width, text is as large as the width over the tree's width
     in ems: lecture mode stacks windows and packs nodes, so the tree is far fewer ems wide."""
-    plain = ems(animate(alphabeta, tree).layout_svg)
+    plain = ems(animate(alphabeta, tree, narrow=False).layout_svg)
     with lecture_mode():
         big = ems(animate(alphabeta, tree).layout_svg)
     assert big[0] <= 0.6 * plain[0], (plain, big)
@@ -188,7 +201,7 @@ def test_in_lecture_mode_a_tree_of_boards_reads_at_20_px_in_a_projectors_column(
         drawing = draw_tree(game, state=block, depth=2, notes=notes)
     boards, others = fitted_sizes(drawing, ROOM)
     assert boards >= VALUE_PX and others >= TEXT_PX, (boards, others)
-    plain = fitted_sizes(draw_tree(game, state=block, depth=2, notes=notes), ROOM)
+    plain = fitted_sizes(draw_tree(game, state=block, depth=2, notes=notes, narrow=False), ROOM)
     assert plain[0] < 14  # before: the boards at 14 pt, a header and notes as wide as them
 
 
@@ -266,7 +279,8 @@ def test_an_animation_made_in_lecture_mode_also_carries_its_player_as_html():
     widget = made.widget
     player = player_iframe({"svg": widget.svg, "frames": widget.frames, "speed": widget.speed},
                            "alphabeta step by step")
-    still = fitting_img(with_hint(made.frame_svg(-1), PLAY_HINT), repr(made))
+    still = fitting_img(with_hint(made.frame_svg(-1), PLAY_HINT),
+                        f"{made.description(-1)} {PLAY_HINT}")
     assert bundle["text/html"] == with_still(player, still)  # the still, for untrusted views
     assert 'class="mm-player"' in bundle["text/html"] and "srcdoc=" in bundle["text/html"]
     assert "application/vnd.jupyter.widget-view+json" in bundle  # JupyterLab prefers it

@@ -359,7 +359,7 @@ def test_a_value_so_far_reads_as_a_bound_and_sits_on_the_path_to_the_current_nod
 
 
 def test_pruned_nodes_and_edges_are_dashed_and_the_chosen_line_is_thick_in_the_dot():
-    source = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True)).source
+    source = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True), narrow=False).source
     nodes = nodes_of(source)
     pruned = {k for k, v in nodes.items() if "pruned" in v.get("class", "")}
     assert pruned == {"n_1_1", "n_1_2"}

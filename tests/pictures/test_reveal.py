@@ -29,12 +29,13 @@ def test_text_is_escaped_and_kept_in_order():
 def test_a_drawing_shows_as_a_png_image_never_as_inline_svg():
     shown = html_of(draw_tree(FIGURE_5_2))
     assert '<img src="data:image/png;base64,' in shown and "<svg" not in shown
-    assert 'alt="&lt;TreeDrawing of 13 nodes&gt;"' in shown
+    assert 'alt="Figure 5.2, MAX root A; MIN B, C, D; under B: B1 = 3, B2 = 12, B3 = 8;' in shown
 
 
 def test_a_chart_shows_as_its_png():
     chart = plot_growth(nodes_by_depth(TicTacToe(), range(3)))
     assert '<img src="data:image/png;base64,iVBORw0KGgo' in html_of(chart)
+    assert 'alt="Chart: Nodes visited against depth.' in html_of(chart)  # its points in words
 
 
 def test_the_text_display_holds_the_summary_then_each_thing():

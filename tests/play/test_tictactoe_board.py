@@ -1,5 +1,7 @@
 """Playing against the program: move values, players, matches and the board."""
 
+import re
+
 import pytest
 
 from minimax_lessons import TicTacToe, minimax
@@ -77,12 +79,32 @@ def test_the_person_must_be_x_or_o():
         TicTacToeBoard(human="Z")
 
 
-def test_the_still_picture_shows_each_move_with_its_value():
+def test_the_still_picture_is_the_board_with_each_move_s_value():
     board = TicTacToeBoard(TicTacToe("XX.\nOO.\n..."), human="X")
-    source = board.picture().source
-    assert "win (+1)" in source and "loss (-1)" in source and "draw (+0)" in source
+    picture = board.picture()
+    texts = re.findall(r">([^<>]+)</text>", picture.svg)
+    assert texts[:2] == ["X", "X"] and texts[2:4] == ["win", "(+1)"]  # square 2 wins
+    assert texts[4:6] == ["O", "O"] and texts[6:8] == ["draw", "(+0)"]  # square 5 blocks
+    assert ["loss", "(-1)"] == texts[8:10]  # square 6 lets O complete the middle row
+    assert picture.svg.count('class="square"') == 9 and texts[-1] == "Your move (X)."
+    # every text at least 17 px at its own size (the room's sizes): no tree of nine boards
+    assert min(float(size) for size in re.findall(r'font-size="([\d.]+)"', picture.svg)) >= 17
+    assert re.search(r'width="(\d+)px"', picture.svg)[1] == "388"  # 3 squares of 120 px
+    assert picture.description.startswith("Tic-tac-toe board, square 0, top row, left: X; ")
+    assert "square 2, top row, right: win (+1)" in picture.description
     bundle = board._repr_mimebundle_()
     assert {"image/svg+xml", "application/vnd.jupyter.widget-view+json", "text/plain"} <= set(bundle)
+    assert f'alt="{picture.description} {HINT}"' in bundle["text/html"]
+
+
+def test_each_square_says_where_it_is():
+    board = TicTacToeBoard(human="X")
+    board.widget()
+    tips = [b.tooltip for b in board._buttons]
+    assert tips[0] == "square 0, top row, left: play here"
+    assert tips[4] == "square 4, middle row, centre: play here"
+    board.play(4)
+    assert board._buttons[4].tooltip == "square 4, middle row, centre: taken"
 
 
 def test_the_end_is_told_from_your_side():
@@ -101,7 +123,9 @@ def test_the_winning_line_is_marked_by_a_frame_not_only_by_colour():
     assert board.winning_line() == (0, 1, 2)
     framed = [i for i, b in enumerate(board._buttons) if b.layout.border]
     assert framed == [0, 1, 2]
-    assert {board._buttons[i].tooltip for i in framed} == {"the winning line"}
+    assert [board._buttons[i].tooltip for i in framed] == [
+        "square 0, top row, left: the winning line", "square 1, top row, centre: the winning line",
+        "square 2, top row, right: the winning line"]
 
 
 def test_the_switches_change_sides_and_hide_the_values():
@@ -113,7 +137,7 @@ def test_the_switches_change_sides_and_hide_the_values():
     assert any(b.description.startswith(("draw", "loss")) for b in board._buttons)
     values.value = False
     assert all(b.description in ("X", "O", " ") for b in board._buttons)
-    assert board.picture().source.count("draw (") == 0  # the still picture hides them too
+    assert board.picture().svg.count(">draw<") == 0  # the still picture hides them too
 
 
 def test_the_board_is_sized_for_a_room():
@@ -130,4 +154,4 @@ def test_the_board_shows_only_what_a_display_asks_for():
     assert board._widget is None  # no widget made for a text-only display
     bundle = board._repr_mimebundle_(exclude=["text/plain", "image/png", "text/html"])
     assert set(bundle) == {"image/svg+xml", "application/vnd.jupyter.widget-view+json"}
-    assert bundle["image/svg+xml"] == with_hint(board.picture().svg(), HINT)
+    assert bundle["image/svg+xml"] == with_hint(board.picture().svg, HINT)

@@ -35,9 +35,11 @@ MIN_ROOT_TREE = [[4, 8], [6, 1, 9], [7, 3]]
 
 
 def _node_question(qid, name, index):
+    # drawn with the names of Figure 5.2 (B over B1, B2, B3), as the lesson shows it
     return tree_value_question(
         qid, f"In Figure 5.2, MIN moves at {name}. What is {name}'s minimax value?",
-        tree=FIGURE[index], root="min", title=f"{qid} Back up {name}")
+        tree=FIGURE[index], root="min", title=f"{qid} Back up {name}",
+        drawn=GameTree.from_dict(FIGURE_5_2.to_dict(name)))
 
 
 # -- p2.5 the max-everywhere student's move ------------------------------------------------------

@@ -49,7 +49,7 @@ from pathlib import Path
 import nbformat
 
 from ..._process import PACKAGE_ROOT
-from ..common import write_atomic
+from ..common.files import write_atomic
 
 KEY_FORMAT = "minimax-lessons-key"
 SOLUTION = ("### BEGIN SOLUTION", "### END SOLUTION")
@@ -307,6 +307,16 @@ def key_digest(key: dict) -> str:
     return hashlib.sha256(json.dumps(key, sort_keys=True).encode()).hexdigest()[:16]
 
 
+def question_order(qid: str) -> tuple:
+    """A sort key that reads the numbers in a question id as numbers: q3.2 before q3.10.
+
+    >>> sorted(["q3.10", "q3.2", "q10.1", "q3.1"], key=question_order)
+    ['q3.1', 'q3.2', 'q3.10', 'q10.1']
+    """
+    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part)
+                 for part in re.split(r"(\d+)", qid) if part)
+
+
 __all__ = ["release", "student_version", "strip_region", "load_key", "notebooks_in",
-           "write_atomic", "ReleaseError", "key_digest", "solution_leaks", "solution_regions",
-           "COURSE_SOURCE", "STUDENT_NOTEBOOKS"]
+           "write_atomic", "ReleaseError", "key_digest", "question_order", "solution_leaks",
+           "solution_regions", "COURSE_SOURCE", "STUDENT_NOTEBOOKS"]

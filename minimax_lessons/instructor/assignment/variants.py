@@ -24,7 +24,7 @@ from pathlib import Path
 
 import nbformat
 
-from ..common import csv_text, safe_name, write_atomic
+from ..common.files import csv_text, safe_name, write_atomic
 from .release import ReleaseError, notebooks_in
 from .class_list import read_class
 

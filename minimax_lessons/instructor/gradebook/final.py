@@ -1,47 +1,43 @@
 """A student's final grade: the automatic grade, less the late penalty, plus the instructor's
-adjustments, per notebook; written to the tables and the feedback pages, and signed.
+adjustments, per notebook; and the one step that writes the graded folder from it.
 
 The grader's automatic result for a student is signed with the key's secret
-(``results/<student>.json``). What the instructor adds on top (:mod:`.adjustments`) and
-what lateness costs (:mod:`.late`) are recorded beside it in ``final/<student>.json``,
-signed too, over the final grade *and the automatic result's signature*: the chain
-ties each final grade to the very result it was computed from, so neither can be
-edited by hand without :func:`verify_final` saying so. Every run of ``grade`` computes
-the final grades again from the results, ``adjustments.csv`` and the collection's times;
-it reads ``adjustments.csv`` and checks the roster's extensions before it grades anyone,
-so that a file it refuses changes no file of the output folder.
+(``results/<student>.json``, :mod:`.records`). What the instructor adds on top
+(:mod:`.adjustments`) and what lateness costs (:mod:`.late`) are recorded beside it in
+``final/<student>.json``, signed too, over the final grade *and the automatic result's
+signature*: the chain ties each final grade to the very result it was computed from, so
+neither can be edited by hand without :func:`verify_final` saying so. Every run of
+``grade`` computes the final grades again from the results, ``adjustments.csv`` and the
+collection's times; it reads ``adjustments.csv`` and checks the roster's extensions before
+it grades anyone (:func:`check_inputs`), so that a file it refuses changes no file of the
+output folder.
 
 Per notebook: ``points = max(0, automatic + adjustments - late share * notebook's points)``;
-the total is the sum over notebooks. Files written (besides the feedback pages):
+the total is the sum over notebooks. :func:`finish` is the report step: once per run, after
+the grading, it writes each file of the graded folder once, from the stored results:
 
-- ``totals.csv``: student, points (final), max_points, problems, automatic, late_penalty,
-  adjustments;
-- ``notebooks.csv``: the same per student and notebook (Canvas's per-notebook columns);
-- ``students.csv``: the collection's row of each student graded (ids for the exports);
+- the tables (:mod:`.tables`): ``grades.csv``, ``totals.csv``, ``notebooks.csv`` and
+  ``students.csv``;
+- the feedback pages (:mod:`.feedback`): ``feedback/<student>.html``;
 - ``final/<student>.json``: the signed record.
 """
 
 from __future__ import annotations
 
-import html
 import json
-import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .adjustments import read_adjustments
-from ..lms.collect import STUDENT_FIELDS, read_collection, read_students
-from ..common import csv_text, safe_name, write_atomic
-from ...words import counted
-from ..grading.batch import grade, write_feedback
-from .late import Lateness, parse_time
-from ..assignment.release import ReleaseError, load_key
+from ..assignment.release import ReleaseError
 from ..assignment.variants import sign, verify
+from ..common.files import safe_name, write_atomic
+from ..lms.collect import read_collection, read_students
+from .adjustments import read_adjustments
+from .feedback import write_feedback
+from .late import Lateness, parse_time
+from .records import stored_signature
+from .tables import write_tables
 
-TOTAL_FIELDS = ["student", "points", "max_points", "problems", "automatic", "late_penalty",
-                "adjustments"]
-NOTEBOOK_FIELDS = ["student", "notebook", "points", "max_points", "automatic", "late_penalty",
-                   "adjustments", "late_reason"]
 PLATFORMS = {"canvas": "Canvas", "moodle": "Moodle", "gradescope": "Gradescope"}
 
 
@@ -151,10 +147,11 @@ def check_inputs(out, key, *, submissions=None, late=None, adjustments=None) -> 
 
 def finish(out, results, key, *, submissions=None, late=None, adjustments=None,
            stream=None, changes=None) -> dict:
-    """Apply lateness and adjustments to ``results``; write the tables, the feedback pages
-    and the signed records; returns student -> :class:`Final`. ``changes``: the
-    adjustments already read (:func:`check_inputs`), else ``adjustments`` is read. Every
-    final grade is worked out before the first file is written."""
+    """The report step: apply lateness and adjustments to ``results``; write the signed
+    records, the feedback pages and the tables, each once; returns student ->
+    :class:`Final`. ``changes``: the adjustments already read (:func:`check_inputs`), else
+    ``adjustments`` is read. Every final grade is worked out before the first file is
+    written."""
     out = Path(out)
     students = read_students(submissions) if submissions else {}
     collected = {(r["student"], r["notebook"]): r
@@ -171,65 +168,22 @@ def finish(out, results, key, *, submissions=None, late=None, adjustments=None,
     finals = {result.student: final_grade(
         result, key, lateness_of(result.student, key, late, students, collected),
         [a for a in changes if a.student == result.student]) for result in results}
+    (out / "feedback").mkdir(parents=True, exist_ok=True)
     for result in results:
         final = finals[result.student]
         _sign(out, key, final)
-        write_feedback(out / "feedback" / f"{safe_name(result.student)}.html", result,
-                       total=(final.points, final.max_points), extra=final_html(final),
-                       name=students.get(result.student, {}).get("name", ""))
-    ordered = sorted(results, key=lambda r: r.student)
-    write_atomic(out / "totals.csv", csv_text(TOTAL_FIELDS, (
-        {"student": r.student, "points": f"{finals[r.student].points:g}",
-         "max_points": f"{r.max_points:g}", "problems": "; ".join(r.problems),
-         "automatic": f"{r.points:g}", "late_penalty": _total(finals[r.student], "late_penalty"),
-         "adjustments": _total(finals[r.student], "adjustments")} for r in ordered)))
-    write_atomic(out / "notebooks.csv", csv_text(NOTEBOOK_FIELDS, (
-        {**asdict(n), "student": r.student, "points": f"{n.points:g}",
-         "max_points": f"{n.max_points:g}", "automatic": f"{n.automatic:g}",
-         "late_penalty": f"{n.late_penalty:g}", "adjustments": f"{n.adjustments:g}"}
-        for r in ordered for n in finals[r.student].notebooks)))
-    if students:
-        write_atomic(out / "students.csv", csv_text(
-            STUDENT_FIELDS, (students[s] for s in sorted(graded) if s in students)))
+        write_feedback(out / "feedback" / f"{safe_name(result.student)}.html", result, final,
+                       students.get(result.student, {}).get("name", ""))
+    write_tables(out, results, finals, students)
     return finals
-
-
-def grade_and_finish(submissions, key, out=None, *, late=None, adjustments=None,
-                     stream=None, **options) -> list:
-    """:func:`~..grading.batch.grade` the class, then :func:`finish` it: what ``python -m
-    minimax_lessons.instructor grade`` does. ``late``: a :class:`~.late.LatePolicy`;
-    ``adjustments``: a CSV (default ``OUT/adjustments.csv``)."""
-    key_data = load_key(key) if not isinstance(key, dict) else key
-    submissions = Path(submissions)
-    out = Path(out) if out else submissions.parent / f"{submissions.name}-graded"
-    changes = check_inputs(out, key_data, submissions=submissions, late=late,
-                           adjustments=adjustments)
-    results = grade(submissions, key, out, stream=stream, **options)
-    finish(out, results, key_data, submissions=submissions, late=late,
-           adjustments=adjustments, stream=stream or sys.stderr, changes=changes)
-    return results
-
-
-def _total(final, attribute) -> str:
-    return f"{round(sum(getattr(n, attribute) for n in final.notebooks), 2):g}"
 
 
 def _record_path(out, student) -> Path:
     return Path(out) / "final" / f"{safe_name(student)}.json"
 
 
-def _result_signature(out, student):
-    """The signature of the stored automatic result, if it holds (else None)."""
-    try:
-        stored = json.loads((Path(out) / "results" / f"{safe_name(student)}.json").read_text(
-            encoding="utf-8"))
-        return stored["signature"], json.dumps(stored["result"], sort_keys=True)
-    except (OSError, ValueError, KeyError, TypeError):
-        return None, None
-
-
 def _sign(out, key, final):
-    signature, _ = _result_signature(out, final.student)
+    signature, _ = stored_signature(out, final.student)
     data = final.to_data()
     text = json.dumps({"final": data, "result": signature}, sort_keys=True)
     path = _record_path(out, final.student)
@@ -246,7 +200,7 @@ def verify_final(out, key, student) -> tuple:
         data, chained = stored["final"], stored["result_signature"]
     except (OSError, ValueError, KeyError, TypeError):
         return None, "no readable final record"
-    signature, result = _result_signature(out, student)
+    signature, result = stored_signature(out, student)
     if signature is None or not verify(key, result, signature):
         return None, "the automatic result fails its signature (edited?)"
     if chained != signature:
@@ -257,30 +211,5 @@ def verify_final(out, key, student) -> tuple:
     return data, None
 
 
-def final_html(final: Final) -> str:
-    """What a feedback page says about lateness and adjustments (empty when neither)."""
-    e = html.escape
-    parts = []
-    late = [n for n in final.notebooks if n.late_reason]
-    if late:
-        items = "".join(f"<li>{e(n.notebook)}: {e(n.late_reason)}: &minus;"
-                        f"{e(counted(n.late_penalty, 'point'))}</li>" for n in late)
-        parts.append(f"<h2>Late</h2><ul>{items}</ul>")
-    if final.adjustments:
-        rows = "".join(f"<tr><td>{e(a['question'])}</td><td class='num'>{a['points']:+g}</td>"
-                       f"<td>{e(a['comment'])}</td></tr>" for a in final.adjustments)
-        parts.append("<h2>Changes by your instructor</h2><table><tr><th>question</th>"
-                     f"<th>points</th><th>why</th></tr>{rows}</table>")
-    if parts:
-        parts.insert(0, f"<p>Automatic grade {final.automatic:g}"
-                        + "".join(f", late &minus;{n.late_penalty:g} ({e(n.notebook)})"
-                                  for n in late)
-                        + (f", adjustments {sum(a['points'] for a in final.adjustments):+g}"
-                           if final.adjustments else "")
-                        + f": <b>{final.points:g} / {final.max_points:g}</b>.</p>")
-    return "".join(parts)
-
-
-__all__ = ["finish", "grade_and_finish", "check_inputs", "final_grade", "lateness_of",
-           "verify_final", "final_html", "Final", "NotebookTotal", "TOTAL_FIELDS",
-           "NOTEBOOK_FIELDS"]
+__all__ = ["finish", "check_inputs", "final_grade", "lateness_of", "verify_final", "Final",
+           "NotebookTotal"]

@@ -45,10 +45,10 @@ from pathlib import Path
 from ...mistakes import DIAGNOSES, EXTRA_DIAGNOSES
 from ...runner.codec import as_written
 from ...words import counted
-from ..common import read_csv, write_atomic
-from ..grading.judging import question_order
+from ..common.files import read_csv, write_atomic
+from ..common.pages import render, safe
 from ..assignment.class_list import TEST_STUDENT_MARK
-from ..assignment.release import REPO_ROOT, ReleaseError
+from ..assignment.release import REPO_ROOT, ReleaseError, question_order
 
 #: A wrong answer is unusual when at most this share of the class gave it ...
 UNUSUAL_SHARE = 0.1
@@ -293,86 +293,39 @@ def misconceptions_png(summary, top=10) -> str:
 
 
 # -- the page -----------------------------------------------------------------------------------
-STYLE = """
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2933;
-       margin: 0; background: #f5f7fa; line-height: 1.45; }
-main { max-width: 62em; margin: 0 auto; padding: 1.5em 1.5em 3em; }
-h1 { font-size: 1.7em; margin: 0.2em 0 0.1em; }
-h2 { font-size: 1.25em; margin: 1.6em 0 0.5em; border-bottom: 2px solid #d9dee4;
-     padding-bottom: 0.2em; }
-.lead { color: #52606d; margin-top: 0; }
-.cards { display: flex; flex-wrap: wrap; gap: 0.7em; margin: 1em 0; }
-.card { background: white; border-radius: 8px; padding: 0.6em 0.9em; flex: 1 1 0;
-        min-width: 5em; box-shadow: 0 1px 3px rgba(0,0,0,0.12); }
-.card b { display: block; font-size: 1.45em; font-variant-numeric: tabular-nums; }
-.card span { color: #52606d; font-size: 0.85em; }
-section { background: white; border-radius: 8px; padding: 0.2em 1.2em 1em; margin: 1em 0;
-          box-shadow: 0 1px 3px rgba(0,0,0,0.12); }
-img { max-width: 100%; height: auto; display: block; margin: 0.5em auto; }
-table { border-collapse: collapse; width: 100%; font-size: 0.92em; }
-th, td { text-align: left; padding: 0.35em 0.6em; border-bottom: 1px solid #e4e7eb;
-         vertical-align: top; }
-th { background: #f0f3f7; font-weight: 600; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-code { background: #f0f3f7; padding: 0 0.25em; border-radius: 3px; font-size: 0.92em; }
-td.id { white-space: nowrap; }
-td.id code { font-size: 1em; }
-.say { color: #3e4c59; }
-.tag { display: inline-block; white-space: nowrap; border-radius: 4px; padding: 0 0.4em; font-size: 0.85em;
-       color: white; background: #c0392b; margin-right: 0.3em; }
-.tag.quiet { background: #7b8794; }
-.none { color: #52606d; font-style: italic; }
-a { color: #2a5d99; }
-@media (max-width: 40em) {
-  main { padding: 0.8em 0.6em 2em; }
-  section { padding: 0.2em 0.8em 0.8em; }
-  table, tbody, tr, td { display: block; }
-  tr.head { display: none; }
-  tr { border-bottom: 1px solid #e4e7eb; padding: 0.4em 0; }
-  td { border: none; padding: 0.1em 0; }
-  td.num { text-align: left; }
-  td.num::before { content: attr(data-label) " "; color: #52606d; font-weight: normal; }
-}
-"""
-
-
 def report_html(summary, title="Minimax exercises") -> str:
-    """The whole page (see the module docstring)."""
-    e = html.escape
+    """The whole page (see the module docstring): the template ``report.html.j2`` filled
+    with the summary, its pictures and its links."""
+    left_out = summary.get("left_out") or []
     cards = [(summary["students"], "students"),
              (f"{summary['median']:g}", f"median of {summary['max_points']:g}"),
              (f"{summary['mean']:.1f}", "mean"), (summary["full"], "full marks"),
              (len(summary["failed"]), "with a notebook failed or missing"),
              (summary["late"], "late"), (summary["adjusted"], "adjusted by hand")]
-    left_out = summary.get("left_out") or []
-    parts = [f"<h1>{e(title)}: the class at a glance</h1>",
-             "<p class='lead'>From the grader's tables: final scores (late penalties and "
-             "adjustments included), each question, each diagnosed mistake."
-             + (f" Left out of every figure: {e(', '.join(left_out))} (the roster's test "
-                f"{'student' if len(left_out) == 1 else 'students'})." if left_out else "")
-             + "</p>",
-             "<div class='cards'>" + "".join(f"<div class='card'><b>{e(str(v))}</b>"
-                                             f"<span>{e(k)}</span></div>" for v, k in cards)
-             + "</div>"]
-    if summary["students"]:
-        parts.append("<section><h2>Score distribution</h2>"
-                     f"<img src='{distribution_png(summary)}' alt='Histogram of the final "
-                     f"scores of {summary['students']} students; median "
-                     f"{summary['median']:g} of {summary['max_points']:g}'></section>")
-    if summary["questions"]:
-        parts.append("<section><h2>Success per question</h2><p>Students with full credit "
-                     "(plain green), partial credit (striped amber) and none (crossed red), "
-                     "each with its count; the share of the question's points the class "
-                     "earned at the right.</p>"
-                     f"<img src='{questions_png(summary)}' alt='{e(_questions_alt(summary))}'>"
-                     "</section>")
-    parts.append(_misconception_section(summary))
-    parts.append(_failed_section(summary))
-    parts.append(_pairs_section(summary))
-    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>{e(title)}: class report</title><style>{STYLE}</style></head><body><main>"
-            + "".join(parts) + "</main></body></html>")
+    misconceptions = [{
+        **m, "questions": ", ".join(m["questions"]), "explanation": _inline(m["explanation"]),
+        "say": _inline(m["say"]) if m["say"] else "",
+        "lessons": [{"number": lesson["number"], "notebook": _address(lesson["notebook"]),
+                     "note": _address(lesson["note"])} for lesson in m["lessons"]],
+        "guide": _address(m["guide"], m["id"]) if m["guide"] else None}
+        for m in summary["misconceptions"][:15]]
+    return render(
+        "report.html.j2", title=title, cards=cards, left_out=", ".join(left_out),
+        left_out_count=len(left_out),
+        distribution={"src": distribution_png(summary),
+                      "alt": f"Histogram of the final scores of {summary['students']} "
+                             f"students; median {summary['median']:g} of "
+                             f"{summary['max_points']:g}"} if summary["students"] else None,
+        questions={"src": questions_png(summary), "alt": _questions_alt(summary)}
+        if summary["questions"] else None,
+        misconceptions=misconceptions,
+        misconceptions_picture={"src": misconceptions_png(summary),
+                                "alt": "The most common diagnosed misconceptions and how "
+                                       "many students showed each"} if misconceptions else None,
+        failed=summary["failed"], failed_count=counted(len(summary["failed"]), "student"),
+        pairs=[{"students": p["students"], "answers": [(q, _short(a)) for q, a in p["answers"]]}
+               for p in summary["pairs"][:30]],
+        unusual_most=UNUSUAL_MOST)
 
 
 def _questions_alt(summary) -> str:
@@ -382,91 +335,22 @@ def _questions_alt(summary) -> str:
         for q in summary["questions"]) + "."
 
 
-def _link(path, text, anchor="") -> str:
-    """A link to a local file (a file:// address), or the text alone without the file."""
+def _address(path, anchor=""):
+    """A local file's address (a file:// URI, with ``#anchor``), or None without the file."""
     if path is None:
-        return html.escape(text)
-    address = Path(path).resolve().as_uri() + (f"#{anchor}" if anchor else "")
-    return f"<a href='{html.escape(address, quote=True)}'>{html.escape(text)}</a>"
+        return None
+    return Path(path).resolve().as_uri() + (f"#{anchor}" if anchor else "")
 
 
-def _section(title, intro, empty, headers, rows, picture="") -> str:
-    """One section of the page: a table of ``rows`` (HTML), or ``empty`` when there are none."""
-    if not rows:
-        return f"<section><h2>{title}</h2><p class='none'>{empty}</p></section>"
-    head = "".join(f"<th>{h}</th>" for h in headers)
-    return (f"<section><h2>{title}</h2><p>{intro}</p>{picture}<table>"
-            f"<tr class='head'>{head}</tr>"
-            + "".join(rows) + "</table></section>")
-
-
-def _misconception_section(summary) -> str:
-    e = html.escape
-    rows = []
-    for m in summary["misconceptions"][:15]:
-        lessons = ", ".join(
-            _link(lesson["notebook"], f"lesson {lesson['number']}") + " ("
-            + _link(lesson["note"], "teaching note") + ")" for lesson in m["lessons"])
-        guide = _link(m["guide"], "misconception guide", m["id"]) if m["guide"] else ""
-        rows.append(
-            f"<tr><td class='id'><code>{e(m['id'])}</code><br><small>"
-            f"{e(', '.join(m['questions']))}</small></td><td class='num' data-label='students:'>"
-            f"{m['students']}</td>"
-            f"<td>{_inline(m['explanation'])}"
-            + (f"<div class='say'><b>Say:</b> {_inline(m['say'])}</div>" if m["say"] else "")
-            + f"</td><td>{lessons or '&mdash;'}{'<br>' + guide if guide else ''}</td></tr>")
-    picture = (f"<img src='{misconceptions_png(summary)}' alt='The most common diagnosed "
-               "misconceptions and how many students showed each'>") if rows else ""
-    return _section("Most common misconceptions",
-                    "The mistakes the grader named, by the number of students who made each "
-                    "(a student counts once per mistake); re-teach from the lessons whose "
-                    "teaching notes cover it.", "The grader diagnosed no misconception.",
-                    ["mistake (questions)", "students", "what it is, what to say",
-                     "re-teach"], rows, picture)
-
-
-def _failed_section(summary) -> str:
-    e = html.escape
-    rows = [f"<tr><td>{e(f['student'])}"
-            + (f"<br><small>{e(f['name'])}</small>" if f["name"] else "")
-            + f"</td><td>{_tags(f['kinds'])}</td><td>{'<br>'.join(e(p) for p in f['problems'])}"
-            "</td></tr>" for f in summary["failed"]]
-    count = counted(len(summary["failed"]), "student")
-    return _section("Notebooks that failed or are missing", f"{count}: a notebook crashed, "
-                    "timed out, could not be read or was not handed in (one of several "
-                    "missing counts too): look at these before publishing the grades.",
-                    "Every notebook was handed in and ran to the end.",
-                    ["student", "what", "the grader's words"], rows)
-
-
-def _inline(text) -> str:
+def _inline(text):
     """The guide's sentences as HTML: escaped, with its `code` and *emphasis* shown.
 
-    >>> _inline("pass `not is_maximizing`, *not* <x>")
+    >>> str(_inline("pass `not is_maximizing`, *not* <x>"))
     'pass <code>not is_maximizing</code>, <em>not</em> &lt;x&gt;'
     """
     text = html.escape(text, quote=False)
     text = re.sub(r"`([^`]+)`", r"<code>\1</code>", text)
-    return re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"<em>\1</em>", text)
-
-
-def _tags(kinds) -> str:
-    """Coloured labels for the kinds of failure ("not handed in" in grey)."""
-    return "".join(f"<span class='tag{' quiet' if k == 'not handed in' else ''}'>"
-                   f"{html.escape(k)}</span>" for k in kinds)
-
-
-def _pairs_section(summary) -> str:
-    e = html.escape
-    rows = [f"<tr><td>{e(p['students'][0])} &amp; {e(p['students'][1])}</td>"
-            f"<td class='num' data-label='answers shared:'>{len(p['answers'])}</td><td>"
-            + "<br>".join(f"{e(q)}: <code>{e(_short(a))}</code>" for q, a in p["answers"])
-            + "</td></tr>" for p in summary["pairs"][:30]]
-    return _section("Identical unusual wrong answers", "Pairs of students who gave the same "
-                    f"wrong answer that at most {UNUSUAL_MOST} students gave (functions are "
-                    "compared by their whole source). A reason to look, not proof of copying.",
-                    "No two students gave the same uncommon wrong answer.",
-                    ["students", "shared", "question: answer"], rows)
+    return safe(re.sub(r"(?<![\w*])\*([^*\s][^*]*?)\*(?![\w*])", r"<em>\1</em>", text))
 
 
 def _short(answer) -> str:

@@ -15,19 +15,20 @@ From the bottom up:
 - :mod:`.judging`: one student's notebooks run, then their recorded answers judged;
 - :mod:`.grade_one`: the process of its own each student is graded in;
 - :mod:`.stopping`: the first Ctrl-C stops the batch at once;
-- :mod:`.batch`: the class, a process per student, resumable, in shards; the tables
-  and the feedback pages.
+- :mod:`.batch`: the class, a process per student, resumable, in shards; the signed
+  results, from which the gradebook writes the tables and the feedback pages once.
 
 The old module ``minimax_lessons.instructor.grading`` is this package: its names are here.
 """
 
+from ..gradebook.feedback import write_feedback
+from ..gradebook.records import QuestionGrade, StudentResult
 from .batch import (Progress, copied_from_course, find_submissions, grade, grade_student,
-                    in_shard, parse_shard, write_feedback, write_tables)
-from .judging import (Options, QuestionGrade, StudentResult, choose_record, diagnosis_pictures,
-                      grade_here, hidden_salt, question_order, read_records,
-                      restore_locked_cells)
+                    in_shard, parse_shard)
+from .judging import (Options, choose_record, diagnosis_pictures, grade_here, hidden_salt,
+                      question_order, read_records, restore_locked_cells)
 
 __all__ = ["grade", "grade_student", "grade_here", "find_submissions", "restore_locked_cells",
            "read_records", "choose_record", "in_shard", "parse_shard", "StudentResult",
            "question_order", "diagnosis_pictures", "copied_from_course", "hidden_salt",
-           "QuestionGrade", "Options", "Progress", "write_feedback", "write_tables"]
+           "QuestionGrade", "Options", "Progress", "write_feedback"]

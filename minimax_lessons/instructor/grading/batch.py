@@ -3,19 +3,21 @@
 For each student, the grader starts a fresh process of its own (``python -m
 minimax_lessons.instructor.grading.grade_one``, which never sees the key's path) that runs
 and judges that student's notebooks (:mod:`.judging`), in a jail when there is one
-(:mod:`.isolation`); this module starts those processes (:func:`grade_student`), keeps
-what they answer, and writes the tables and feedback pages. With a roster, the variant
-judged is the one assigned to the student (:mod:`..assignment.variants`), whatever seed
-the notebook used.
+(:mod:`.isolation`); this module starts those processes (:func:`grade_student`) and stores
+what each answers, signed: *produce once*. When the class is graded (or the run is
+stopped), the gradebook writes every table and page from the stored results, each once
+(:func:`~..gradebook.final.finish`): *report once*. With a roster, the variant judged is
+the one assigned to the student (:mod:`..assignment.variants`), whatever seed the notebook
+used.
 
 Layout of the output folder::
 
-    grades.csv               student, notebook, question, points, max_points, diagnosis, feedback
-    totals.csv               student, points, max_points, problems
-    feedback/<student>.html  one page per student
-    results/<student>.json   what resuming reads (signed with the key's secret; written
-                             last, atomically); <student>.started marks a student begun
+    results/<student>.json   the grader's result, signed with the key's secret (written
+                             atomically; what resuming reads); <student>.started marks a
+                             student begun
     executed/<student>/...   the executed notebooks, to look at
+    grades.csv, totals.csv, notebooks.csv, students.csv, feedback/<student>.html,
+    final/<student>.json     written at the end of the run (:mod:`..gradebook`)
 
 The kernels' working folders are fresh temporary folders outside the output
 folder, removed afterwards.
@@ -48,9 +50,7 @@ True
 from __future__ import annotations
 
 import hashlib
-import html
 import importlib
-import json
 import re
 import shutil
 import sys
@@ -65,17 +65,18 @@ import nbformat
 from ..._process import launch
 from ...exercises.check import add_bank
 from ..assignment.release import ReleaseError, key_digest, load_key, notebooks_in
-from ..assignment.variants import roster_seeds, sign, verify
+from ..assignment.variants import roster_seeds
 from ...words import join_names
-from ..common import HostPaths, csv_text, run_child, safe_name, write_atomic
+from ..common.privacy import HostPaths
+from ..common.files import safe_name, write_atomic
+from ..common.children import run_child
+from ..gradebook.final import check_inputs, finish
+from ..gradebook.records import StudentResult, load_result, result_path, store_result
 from .isolation import Isolation, choose_isolation
-from .judging import Options, StudentResult, question_order, zero_grades
+from .judging import Options, zero_grades
 from .notebook_runner import kernels_folder
 from .stopping import GradingStopped, StopRequest
 from .untrusted import MAX_NOTEBOOK, NotAFile, read_file
-
-CSV_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
-              "feedback", "answer"]
 
 
 # -- finding submissions ---------------------------------------------------------------------
@@ -254,16 +255,21 @@ class Progress:
 
 
 def grade(submissions, key, out=None, *, force=False, progress=True, stream=None, jobs=1,
-          shard=None, roster=None, regrade=(), **options) -> list:
-    """Grade every student in ``submissions``; returns their :class:`StudentResult`.
+          shard=None, roster=None, regrade=(), late=None, adjustments=None,
+          **options) -> list:
+    """Grade every student in ``submissions``, then write the graded folder; returns their
+    :class:`~..gradebook.records.StudentResult` (what ``python -m
+    minimax_lessons.instructor grade`` does).
 
     ``jobs``: students graded at once; ``shard=(i, n)``: only slice i of n (1-based);
     ``roster``: a CSV of student ids (or a list) whose assigned variants are judged;
     ``force``: grade everyone again; ``regrade``: these students again (e.g. one
-    recorded as a crash because the grader was stopped while it ran). The first Ctrl-C
-    or SIGTERM stops the batch at once (:mod:`.stopping`):
-    :class:`~.stopping.GradingStopped` says how to resume. The late policy and manual
-    adjustments come after, in :func:`~..gradebook.final.grade_and_finish`.
+    recorded as a crash because the grader was stopped while it ran); ``late``: a
+    :class:`~..gradebook.late.LatePolicy`; ``adjustments``: a CSV (default
+    ``OUT/adjustments.csv``), read with the roster's extensions before anyone is graded
+    (:func:`~..gradebook.final.check_inputs`). The first Ctrl-C or SIGTERM stops the batch
+    at once (:mod:`.stopping`): the graded folder is written for the students kept, and
+    :class:`~.stopping.GradingStopped` says how to resume.
     """
     submissions = Path(submissions)
     if not submissions.is_dir():
@@ -275,7 +281,9 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
         add_bank(bank)
         importlib.import_module(bank)
     out = Path(out) if out else submissions.parent / f"{submissions.name}-graded"
-    for sub in ("results", "feedback", "executed"):
+    changes = check_inputs(out, key_data, submissions=submissions, late=late,
+                           adjustments=adjustments)
+    for sub in ("results", "executed"):
         (out / sub).mkdir(parents=True, exist_ok=True)
     opts = Options(**options)
     students = find_submissions(submissions, key_data)
@@ -302,10 +310,10 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
                            + (" in this shard" if shard is not None else ""))
     handed_in = {s: submitted_digests(submissions, files) for s, files in students.items()}
     for student, files in students.items():
-        saved = out / "results" / f"{safe_name(student)}.json"
+        saved = result_path(out, student)
         started = saved.with_suffix(".started")
         again = force or student in regrade
-        previous, why = _load_result(saved, key_data)
+        previous, why = load_result(saved, key_data)
         changed = changed_files(previous.submitted, handed_in[student]) if (
             previous is not None and previous.submitted is not None) else []
         if previous is not None and previous.key == digest and not again and not changed:
@@ -337,7 +345,7 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
     def one(student, files, alone):
         if stop.requested:
             return
-        saved = out / "results" / f"{safe_name(student)}.json"
+        saved = result_path(out, student)
         write_atomic(saved.with_suffix(".started"), ALONE if alone else BESIDE_OTHERS)
         if seeds is not None and student not in seeds:
             result = StudentResult(student, key=digest, problems=[
@@ -356,7 +364,6 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
         with lock:
             _store(out, result, key_data)
             results[student] = result
-            write_tables(out, results.values())
             bar.step(f"{student}: {result.points:g}/{result.max_points:g} "
                      f"({result.seconds:.1f} s)")
 
@@ -370,7 +377,8 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
     finally:
         shutil.rmtree(work_root, ignore_errors=True)
     ordered = [results[s] for s in sorted(results)]
-    write_tables(out, ordered)
+    finish(out, ordered, key_data, submissions=submissions, late=late, stream=stream,
+           changes=changes)
     if stop.requested:
         raise GradingStopped(stop.signal, graded=len(results), total=len(students))
     copies = copied_from_course(ordered)
@@ -431,113 +439,14 @@ def _crashed(student, key, why) -> StudentResult:
 
 
 def _store(out, result, key):
-    """Feedback page, then the signed result, then drop the started mark."""
-    saved = Path(out) / "results" / f"{safe_name(result.student)}.json"
-    write_feedback(Path(out) / "feedback" / f"{safe_name(result.student)}.html", result)
-    data = json.dumps(result.to_data(), sort_keys=True)
-    write_atomic(saved, json.dumps({"result": json.loads(data),
-                                    "signature": sign(key, data)}, indent=1))
+    """The signed result, then drop the started mark."""
+    store_result(out, result, key)
     try:
-        saved.with_suffix(".started").unlink()
+        result_path(out, result.student).with_suffix(".started").unlink()
     except FileNotFoundError:
         pass
 
 
-def _load_result(path, key):
-    """(a stored result whose signature holds, None) or (None, why it was refused)."""
-    try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None, None
-    except (OSError, ValueError):
-        return None, "its stored result could not be read"
-    try:
-        data = json.dumps(stored["result"], sort_keys=True)
-        if not verify(key, data, stored.get("signature")):
-            return None, "its stored result failed the signature check (edited?)"
-        return StudentResult.from_data(stored["result"]), None
-    except (KeyError, TypeError, ValueError, AttributeError):
-        return None, "its stored result is not in the grader's format"
-
-
-def write_tables(out, results):
-    """grades.csv and totals.csv, from every result so far (atomically)."""
-    results = sorted(results, key=lambda r: r.student)
-    write_atomic(Path(out) / "grades.csv", csv_text(CSV_FIELDS, (
-        {**asdict(g), "points": f"{g.points:g}", "max_points": f"{g.max_points:g}",
-         "diagnosis": g.diagnosis or ""} for result in results for g in result.grades)))
-    write_atomic(Path(out) / "totals.csv", csv_text(
-        ["student", "points", "max_points", "problems"],
-        ([r.student, f"{r.points:g}", f"{r.max_points:g}", "; ".join(r.problems)]
-         for r in results)))
-
-
-#: The feedback page's stylesheet: small, no fonts or pictures fetched, readable from a
-#: phone (each question's row becomes a block on a narrow screen) to a projector.
-FEEDBACK_STYLE = """
-body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1f2933;
-       line-height: 1.5; margin: 0 auto; max-width: 52em; padding: 1em 1.2em 3em; }
-h1 { font-size: 1.5em; margin: 0.3em 0 0.1em; }
-h1 small { display: block; font-size: 0.6em; font-weight: normal; color: #52606d; }
-h2 { font-size: 1.15em; margin: 1.5em 0 0.4em; }
-.total { font-size: 1.25em; margin: 0.6em 0; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; vertical-align: top; padding: 0.45em 0.6em;
-         border-bottom: 1px solid #d9dee4; }
-th { background: #f0f3f7; }
-td.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-td.where { white-space: nowrap; }
-img { max-width: 100%; height: auto; }
-@media (max-width: 40em) {
-  body { padding: 0.6em 0.8em 2em; }
-  table.questions thead { display: none; }
-  table.questions tr { display: block; border-bottom: 1px solid #d9dee4; padding: 0.5em 0; }
-  table.questions td { display: block; border: none; padding: 0.1em 0; }
-  table.questions td.where { display: inline; color: #52606d; font-size: 0.9em;
-                             padding-right: 0.6em; white-space: normal; }
-  table.questions td.num { text-align: left; font-weight: 600; }
-}
-"""
-
-
-def write_feedback(path, result: StudentResult, *, total=None, extra="", name=""):
-    """One HTML page for a student: total, problems, and each question's feedback, in
-    question-number order, with the pictures the notebook shows (PNG, so the page shows
-    them anywhere, e-mail and learning platforms included). ``total``: (points, max) to
-    show instead of the automatic ones; ``extra``: HTML after the total (lateness and
-    adjustments, :func:`~..gradebook.final.final_html`); ``name``: the student's name, as
-    the class list gives it (the heading shows it, with the id under it)."""
-    e = html.escape
-    points, most = total if total is not None else (result.points, result.max_points)
-    grades = sorted(result.grades, key=lambda g: (g.notebook, question_order(g.question)))
-    rows = "".join(
-        f"<tr><td class='where'>{e(g.notebook)}</td><td class='where'>{e(g.question)}</td>"
-        f"<td class='num'>{g.points:g} / {g.max_points:g}</td>"
-        f"<td>{e(g.feedback)}{_pictures_html(g.pictures)}</td></tr>" for g in grades)
-    problems = "".join(f"<li>{e(p)}</li>" for p in result.problems)
-    who = name or result.student
-    heading = e(who) + (f"<small>{e(result.student)}</small>" if name and name != result.student
-                        else "")
-    page = ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-            "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-            f"<title>Feedback for {e(who)}</title><style>{FEEDBACK_STYLE}</style></head><body>"
-            f"<h1>Feedback for {heading}</h1>"
-            f"<p class='total'><b>{points:g} / {most:g} points</b></p>" + extra
-            + (f"<h2>Problems while running your notebook</h2><ul>{problems}</ul>"
-               if problems else "")
-            + "<h2>Question by question</h2><table class='questions'><thead><tr>"
-              "<th>notebook</th><th>question</th><th>points</th><th>feedback</th></tr>"
-              "</thead><tbody>" + rows + "</tbody></table></body></html>")
-    write_atomic(Path(path), page)
-
-
-def _pictures_html(pictures) -> str:
-    return "".join(f'<div><img src="{src}" alt="{html.escape(alt, quote=True)}" '
-                   f'style="max-width: 100%; height: auto;"></div>'
-                   for src, alt in pictures if src.startswith("data:image/png;base64,"))
-
-
 __all__ = ["grade", "grade_student", "find_submissions", "in_shard", "parse_shard",
-           "copied_from_course", "write_tables", "write_feedback", "without_host_paths",
-           "outputs_without_host_paths", "Progress", "CSV_FIELDS", "submitted_digests",
-           "changed_files", "FEEDBACK_STYLE"]
+           "copied_from_course", "without_host_paths", "outputs_without_host_paths",
+           "Progress", "submitted_digests", "changed_files"]

@@ -21,7 +21,8 @@ from __future__ import annotations
 import tempfile
 
 from ...runner import sandbox as sandbox_module
-from ..common import kill_descendants, take_job
+from ..._process import kill_descendants
+from ..common.children import take_job
 from .judging import Options, grade_here
 from .isolation import Isolation
 from .stopping import on_terminate

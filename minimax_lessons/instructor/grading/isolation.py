@@ -61,6 +61,7 @@ from pathlib import Path
 
 from ..._process import PACKAGE_ROOT
 from ...pictures.render import CACHE_ENV, cache_dir
+from ...runner.boundary import worker_parts
 from ..assignment.release import ReleaseError
 from .limits import JAIL_UIDS, MEMORY, PROCESSES, WORK_SPACE, as_root, next_uid, probe
 from .kernels import CappedKernelManager
@@ -68,9 +69,9 @@ from .unprivileged import UserJail, probe as probe_user, refuse_open
 
 NO_BWRAP_ENV = "MINIMAX_LESSONS_NO_BWRAP"
 #: What the part of the package a checker's worker sees (``package="games"``) holds:
-#: the games it is given and the runner that calls it; nothing that computes a value.
-WORKER_FILES = ("runner", "games", os.path.join("exercises", "harness.py"),
-                os.path.join("exercises", "nested.py"))
+#: the games it is given and the runner that calls it; nothing that computes a value
+#: (:func:`~minimax_lessons.runner.boundary.worker_parts`).
+WORKER_FILES = tuple(os.path.join(*part.split("/")) for part in worker_parts())
 NO_BWRAP_NOTE = ("bubblewrap (bwrap) is not available here. Install it (apt-get install "
                  "bubblewrap) to isolate each student.")
 _WARNING = ("grading without isolation (NOT a security sandbox): {why} Student code runs "

@@ -12,8 +12,10 @@ question is the one recorded by that question's graded cell, else the last one r
 
 Vocabulary:
 
-- :class:`QuestionGrade`: one question's points, diagnosis and feedback for one student;
-- :class:`StudentResult`: a student's grades and the problems met while running;
+- :class:`~..gradebook.records.QuestionGrade`: one question's points, diagnosis and
+  feedback for one student (its pictures as data);
+- :class:`~..gradebook.records.StudentResult`: a student's grades and the problems met
+  while running, what the grader gives back and the gradebook keeps;
 - :class:`Options`: the limits a notebook runs under and the isolation asked for.
 
 >>> sorted(["q3.10", "q3.2"], key=question_order)
@@ -24,73 +26,25 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import html
 import json
 import os
-import re
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import nbformat
 
 from ...exercises.check import get_question
 from ...exercises.questions import FunctionQuestion
-from ...exercises.variants import GENERIC
+from ...mistakes import GENERIC
+from ...pictures.raster import png_data_uri, svg_to_png
 from ...runner.codec import Opaque, decode
 from ...runner.sandbox import warm_up
-from ..assignment.release import key_digest
+from ..assignment.release import key_digest, question_order
+from ..gradebook.records import QuestionGrade, StudentResult
 from .limits import WORK_SPACE
 from .notebook_runner import run_recorded
 from .untrusted import MAX_DATA_FILE, MAX_NOTEBOOK, MAX_RECORDS, NotAFile, parse_records, read_file
-
-@dataclass
-class QuestionGrade:
-    student: str
-    notebook: str
-    question: str
-    points: float
-    max_points: float
-    diagnosis: str | None
-    feedback: str
-    pictures: list = field(default_factory=list)  # the notebook's pictures: [(png uri, alt)]
-    answer: str = ""  # the recorded answer, short (:func:`answer_text`), for the class report
-
-
-@dataclass
-class StudentResult:
-    student: str
-    grades: list = field(default_factory=list)
-    problems: list = field(default_factory=list)
-    seconds: float = 0.0
-    key: str = ""
-    #: what was graded: each submitted file (its path under the submissions folder) ->
-    #: the SHA-256 of its bytes (None in results written before it was kept)
-    submitted: dict | None = None
-
-    @property
-    def points(self) -> float:
-        return round(sum(g.points for g in self.grades), 2)
-
-    @property
-    def max_points(self) -> float:
-        return round(sum(g.max_points for g in self.grades), 2)
-
-    def to_data(self) -> dict:
-        data = {"student": self.student, "grades": [asdict(g) for g in self.grades],
-                "problems": self.problems, "seconds": self.seconds, "key": self.key}
-        if self.submitted is not None:
-            data["submitted"] = dict(self.submitted)
-        return data
-
-    @classmethod
-    def from_data(cls, data) -> "StudentResult":
-        return cls(data["student"], [QuestionGrade(**{**g, "pictures": [
-                       tuple(p) for p in g.get("pictures", [])]}) for g in data["grades"]],
-                   list(data.get("problems", [])), float(data.get("seconds", 0)),
-                   data.get("key", ""),
-                   {str(k): str(v) for k, v in data["submitted"].items()}
-                   if isinstance(data.get("submitted"), dict) else None)
 
 
 @dataclass
@@ -144,16 +98,6 @@ def zero_grades(student, notebook, part, why):
     """No points for any question of a notebook, each with ``why`` as its feedback."""
     return [QuestionGrade(student, notebook, qid, 0.0, info["points"], None, why)
             for qid, info in in_order(part["questions"])]
-
-
-def question_order(qid: str) -> tuple:
-    """A sort key that reads the numbers in a question id as numbers: q3.2 before q3.10.
-
-    >>> sorted(["q3.10", "q3.2", "q10.1", "q3.1"], key=question_order)
-    ['q3.1', 'q3.2', 'q3.10', 'q10.1']
-    """
-    return tuple((0, int(part), "") if part.isdigit() else (1, 0, part)
-                 for part in re.split(r"(\d+)", qid) if part)
 
 
 def in_order(questions: dict) -> list:
@@ -374,32 +318,26 @@ def judge(student, notebook, qid, info, record, nb, index, run, *, seed=None,
     text = feedback.message
     if feedback.diagnosis not in (None, *GENERIC) and feedback.explanation not in text:
         text += " " + feedback.explanation
-    points = round(worth * feedback.points_fraction, 2)
+    points = round(worth * feedback.score, 2)
     return QuestionGrade(student, notebook, qid, points, worth, feedback.diagnosis, text,
                          diagnosis_pictures(feedback))
 
 
-_PNG_IMG = re.compile(r"<img\b[^>]*>")
-_SRC = re.compile(r'\bsrc="(data:image/png;base64,[A-Za-z0-9+/=]+)"')
-_ALT = re.compile(r'\balt="([^"]*)"')
-
-
-def diagnosis_pictures(feedback) -> list:
-    """The PNG pictures the notebook shows with ``feedback``: ``[(data URI, alt text)]``.
-
-    Taken from the feedback's own HTML, so the grader's page shows what the notebook
-    does (nothing for hidden tests, which never show an input).
-    """
+def diagnosis_pictures(verdict) -> list:
+    """The pictures the notebook shows with ``verdict``, as the grade keeps them:
+    ``[(PNG as a data: URI, alt text)]`` (nothing for hidden tests, which never show an
+    input). The verdict gives its trees as data (:meth:`~minimax_lessons.exercises.verdict.
+    Verdict.pictures`); each is the PNG the notebook shows, byte for byte."""
     try:
-        page = feedback._repr_html_() or ""
+        drawn = verdict.pictures()
+        found = []
+        for svg, alt in drawn:
+            png = svg_to_png(svg)
+            if png is not None:
+                found.append((png_data_uri(png), alt))
+        return found
     except Exception:  # a picture is a nicety: never let it cost the grade
         return []
-    found = []
-    for tag in _PNG_IMG.findall(page):
-        src, alt = _SRC.search(tag), _ALT.search(tag)
-        if src:
-            found.append((src.group(1), html.unescape(alt.group(1)) if alt else ""))
-    return found
 
 
 def _why_missing(nb, index, run) -> str:

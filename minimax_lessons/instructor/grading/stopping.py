@@ -19,7 +19,8 @@ import os
 import signal
 import threading
 
-from ..common import allow_children, kill_descendants, stop_children
+from ..common.children import allow_children, stop_children
+from ..._process import kill_descendants
 
 SIGNALS = (signal.SIGINT, signal.SIGTERM)
 NAMES = {signal.SIGINT: "Ctrl-C", signal.SIGTERM: "SIGTERM"}

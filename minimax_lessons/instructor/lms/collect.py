@@ -43,7 +43,7 @@ from datetime import datetime, timezone
 from pathlib import Path, PurePosixPath
 
 from .archives import read_source
-from ..common import csv_text, read_csv, readable_name, write_atomic
+from ..common.files import csv_text, read_csv, readable_name, write_atomic
 from .platforms import (GRADESCOPE_METADATA, canvas_key, canvas_readings, moodle_file,
                         moodle_like, read_gradescope_metadata, read_times, read_worksheet)
 from ..assignment.release import ReleaseError, load_key

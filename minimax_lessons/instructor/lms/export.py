@@ -33,13 +33,10 @@ import shutil
 from datetime import datetime
 from pathlib import Path, PurePosixPath
 
-from ..common import csv_text, read_csv, safe_name, write_atomic
+from ..common.files import csv_text, read_csv, safe_name, write_atomic
 from ..assignment.release import ReleaseError
 
-GRADE_FIELDS = ["student", "notebook", "question", "points", "max_points", "diagnosis",
-                "feedback", "answer"]
-TOTAL_FIELDS = ["student", "points", "max_points", "problems"]
-#: The tables a graded folder holds (the first two always), joined by :func:`merge`.
+#: The tables a graded folder holds (:mod:`..gradebook.tables`), joined by :func:`merge`.
 TABLES = ("grades.csv", "totals.csv", "notebooks.csv", "students.csv")
 #: Per-student files copied by :func:`merge`.
 PER_STUDENT = ("results", "final", "feedback", "executed")

@@ -24,14 +24,13 @@ by other means.
 from __future__ import annotations
 
 import hashlib
-import html
 import shutil
-import urllib.parse
 import zipfile
 from pathlib import Path
 
 from .collect import read_students
-from ..common import csv_text, read_csv, readable_name, safe_name, write_atomic
+from ..common.files import csv_text, read_csv, readable_name, safe_name, write_atomic
+from ..common.pages import render
 from ..assignment.release import ReleaseError
 
 INDEX_FIELDS = ["student", "name", "file", "points", "max_points", "canvas", "moodle"]
@@ -119,29 +118,9 @@ def _zip(folder: Path, path: Path):
 
 
 def index_html(rows) -> str:
-    """The index page: one row per student, linking their page (and upload copies)."""
-    e = html.escape
-
-    def link(path):
-        return f"<a href='{e(urllib.parse.quote(path), quote=True)}'>{e(path)}</a>" if path \
-            else "&mdash;"
-
-    body = "".join(
-        f"<tr><td>{e(r['student'])}</td><td>{e(r['name'])}</td><td>{link(r['file'])}</td>"
-        f"<td class='num'>{e(r['points'])} / {e(r['max_points'])}</td>"
-        f"<td>{link(r.get('canvas', ''))}</td><td>{link(r.get('moodle', ''))}</td></tr>"
-        for r in rows)
-    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-            "<title>Feedback pages</title><style>body{font-family:system-ui,sans-serif;"
-            "margin:2em auto;max-width:70em;padding:0 1em}table{border-collapse:collapse}"
-            "th,td{border:1px solid #999;padding:.3em .6em;text-align:left}th{background:"
-            "#eee}td.num{text-align:right;font-variant-numeric:tabular-nums}</style></head>"
-            f"<body><h1>Feedback pages</h1><p>{len(rows)} student(s). Canvas: upload "
-            "<code>canvas-feedback.zip</code> with the assignment's \"Re-Upload Submissions\"."
-            " Moodle: upload <code>moodle-feedback.zip</code> with \"Upload multiple feedback "
-            "files in a zip\".</p><table><tr><th>student</th><th>name</th><th>page</th>"
-            "<th>points</th><th>Canvas copy</th><th>Moodle copy</th></tr>"
-            f"{body}</table></body></html>")
+    """The index page: one row per student, linking their page (and upload copies): the
+    template ``index.html.j2``."""
+    return render("index.html.j2", rows=rows)
 
 
 __all__ = ["release_feedback", "file_names", "index_html"]

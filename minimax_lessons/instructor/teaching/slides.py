@@ -14,7 +14,12 @@ Vocabulary
      ``slide`` (a lesson's title and each section);
   2. a code cell that only imports names and shows nothing is ``skip``
      (setup: run it, no need to project it);
-  3. any other cell stays on the current slide (``-``) while the slide's
+  3. a cell that shows a picture (a tree, a player, a board, a plot: :func:`shows_picture`)
+     has a slide of its own, with its code: it starts a ``subslide`` (unless the slide
+     is still empty) and the cell after it starts another. On that slide the picture
+     takes all the height its code leaves (``notebooks/rise.css``), so that a tree reads
+     from the back of the room;
+  4. any other cell stays on the current slide (``-``) while the slide's
      estimated height (:func:`cell_height`) fits :data:`SLIDE_HEIGHT`;
      the cell that would overflow it starts a ``subslide`` instead.
 
@@ -54,7 +59,7 @@ from pathlib import Path
 
 import nbformat
 
-__all__ = ["slide_types", "cell_height", "apply_slide_metadata", "stale_cells",
+__all__ = ["slide_types", "cell_height", "shows_picture", "apply_slide_metadata", "stale_cells",
            "too_tall_cells", "SLIDE_HEIGHT", "COMMAND"]
 
 #: What a lecturer runs to (re)apply the rules to every lesson.
@@ -80,7 +85,7 @@ def slide_types(nb) -> list[str]:
     """The slide type of every cell of ``nb`` (a notebook node), by the module's rules."""
     types, used = [], 0
     for cell in nb.cells:
-        height = cell_height(cell)
+        height = SLIDE_HEIGHT if shows_picture(cell) else cell_height(cell)
         if starts_section(cell):
             kind, used = "slide", height
         elif is_setup(cell):
@@ -105,6 +110,28 @@ def starts_section(cell) -> bool:
         return False
     match = HEADING.match(cell.source.lstrip())
     return bool(match) and len(match.group(1)) <= 2
+
+
+_CLOSED = re.compile(r"<details\b.*?</details>", re.I | re.S)
+
+
+def shows_picture(cell) -> bool:
+    """True for a code cell whose stored outputs show a picture: SVG or PNG, a widget (a
+    player, a board, practice), or HTML with an image or a player in it (not one shut in
+    a ``<details>`` a lecturer opens by a click).
+
+    >>> shows_picture(nbformat.v4.new_code_cell("x = 1"))
+    False
+    """
+    if cell.cell_type != "code":
+        return False
+    for output in cell.get("outputs", []):
+        data = output.get("data", {})
+        if {"image/svg+xml", "image/png", "application/vnd.jupyter.widget-view+json"} & set(data):
+            return True
+        if re.search(r"<(img|iframe)\b", _CLOSED.sub("", str(data.get("text/html", ""))), re.I):
+            return True
+    return False
 
 
 def is_setup(cell) -> bool:

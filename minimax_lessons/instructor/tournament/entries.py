@@ -18,10 +18,10 @@ import os
 from dataclasses import asdict
 from pathlib import Path
 
-from ..._process import launch
+from ..._process import kill_descendants, launch
 from ...play.arena import Player
 from ..assignment.release import ReleaseError, notebooks_in
-from ..common import kill_descendants, run_child, take_job
+from ..common.children import run_child, take_job
 from ..grading.judging import Options
 
 #: The notebook a student submits (any single notebook in their folder also counts).

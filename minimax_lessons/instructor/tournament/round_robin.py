@@ -37,7 +37,8 @@ from pathlib import Path
 from ...play.arena import BotPool, GameRecord, Player, play_game
 from ...play.bots import REFERENCE_BOTS, game_spec, make_game
 from ..assignment.release import ReleaseError
-from ..common import HostPaths, student_environment
+from ..common.privacy import HostPaths
+from ..common.environment import student_environment
 from ..grading.judging import Options
 from ..grading.notebook_runner import kernels_folder
 from .entries import find_entries, load_student

@@ -20,10 +20,10 @@ player's row links to the list of their games further down the page).
 
 from __future__ import annotations
 
-import html
 from pathlib import Path
 
-from ..common import csv_text, safe_name, write_atomic
+from ..common.files import csv_text, safe_name, write_atomic
+from ..common.pages import render
 
 K = 32
 INITIAL = 1500.0
@@ -101,67 +101,28 @@ def anchor(name) -> str:
     return "games-" + safe_name(name)
 
 
-_STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #1a1a1a;
-       line-height: 1.4; padding: 0 1em; }
-table { border-collapse: collapse; margin: 1em 0; }
-th, td { border: 1px solid #888; padding: 0.3em 0.6em; text-align: left; vertical-align: top; }
-th { background: #e8e8e8; }
-td.num { text-align: right; font-variant-numeric: tabular-nums; }
-tr.reference td { color: #444; font-style: italic; }
-.problem { color: #8b0000; }
-pre { margin: 0; font-size: 0.9em; }
-a { color: #0645ad; }
-"""
-
-
 def leaderboard_html(tournament, rows=None) -> str:
-    """The leaderboard page (see the module docstring)."""
+    """The leaderboard page (see the module docstring): the template
+    ``leaderboard.html.j2`` filled with the standings and each player's games."""
     rows = rows if rows is not None else standings(tournament)
-    e = html.escape
     settings = tournament.settings
     spec = settings.get("game", {})
-    size = f" on a {spec['rows']}&times;{spec['cols']} board" if "rows" in spec else ""
-    head = (f"<p>{len(tournament.games)} games{size}, {settings.get('move_time', '?')} s per "
-            f"move, {settings.get('games_per_pair', '?')} games per pair with the colours "
-            f"alternating; isolation: {e(str(settings.get('isolation', '?')))}. A win is 1 "
-            f"point, a draw 0.5. Elo: everyone starts at {INITIAL:g}, K = {K}, games taken "
-            "in order.</p>")
-    body = "".join(
-        f"<tr class='{e(r['kind'])}' data-player='{e(r['player'], quote=True)}' "
-        f"data-points='{r['points']:g}' data-elo='{r['elo']:.1f}'>"
-        f"<td class='num'>{r['rank']}</td>"
-        f"<td><a href='#{anchor(r['player'])}'>{e(r['player'])}</a>"
-        f"{' (reference)' if r['kind'] == 'reference' else ''}</td>"
-        f"<td class='num'>{r['points']:g}</td><td class='num'>{r['games']}</td>"
-        f"<td class='num'>{r['wins']}</td><td class='num'>{r['draws']}</td>"
-        f"<td class='num'>{r['losses']}</td><td class='num'>{r['elo']:.1f}</td>"
-        f"<td class='num'>{r['lost_by_fault']}</td>"
-        f"<td class='problem'>{e(r['problem'])}</td></tr>" for r in rows)
-    table = ("<table><thead><tr><th>rank</th><th>player</th><th>points</th><th>games</th>"
-             "<th>won</th><th>drawn</th><th>lost</th><th>Elo</th><th>lost by a fault</th>"
-             f"<th>problem</th></tr></thead><tbody>{body}</tbody></table>")
-    sections = "".join(_player_games(tournament, r["player"]) for r in rows)
-    return ("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
-            "<title>Connect Four tournament: leaderboard</title>"
-            f"<style>{_STYLE}</style></head><body><h1>Leaderboard</h1>{head}{table}"
-            f"<h2>Games</h2>{sections}</body></html>")
+    return render(
+        "leaderboard.html.j2", games=tournament.games,
+        size=spec if "rows" in spec else None, move_time=settings.get("move_time", "?"),
+        games_per_pair=settings.get("games_per_pair", "?"),
+        isolation=settings.get("isolation", "?"), initial=INITIAL, k=K,
+        rows=[{**r, "anchor": anchor(r["player"]),
+               "games_played": _games_of(tournament, r["player"])} for r in rows])
 
 
-def _player_games(tournament, name) -> str:
-    e = html.escape
-    mine = [g for g in tournament.games if name in (g.first, g.second)]
-    items = "".join(
-        f"<tr><td class='num'>{g.number}</td>"
-        f"<td>{'first' if g.first == name else 'second'}</td>"
-        f"<td>{e(g.second if g.first == name else g.first)}</td>"
-        f"<td>{_outcome(g, name)}</td><td>{e(g.reason)}</td>"
-        f"<td><code>{e(' '.join(map(str, g.moves)))}</code></td>"
-        f"<td><pre>{e(g.final)}</pre></td></tr>" for g in mine)
-    return (f"<section id='{anchor(name)}'><h3>{e(name)}</h3><table><thead><tr><th>game</th>"
-            "<th>plays</th><th>against</th><th>result</th><th>why</th><th>moves</th>"
-            f"<th>last board</th></tr></thead><tbody>{items}</tbody></table>"
-            "<p><a href='#'>back to the top</a></p></section>")
+def _games_of(tournament, name) -> list:
+    """The games ``name`` took part in, as that player's list shows them."""
+    return [{"number": g.number, "plays": "first" if g.first == name else "second",
+             "against": g.second if g.first == name else g.first,
+             "outcome": _outcome(g, name), "reason": g.reason,
+             "moves": " ".join(map(str, g.moves)), "final": g.final}
+            for g in tournament.games if name in (g.first, g.second)]
 
 
 def _outcome(game, name) -> str:
