@@ -20,9 +20,10 @@ Everything comes from package registries, pinned:
 - this package's wheel, written here from the checkout, with fixed time stamps (without
   the instructor's tools and their slide assets: :data:`LEFT_OUT`).
 
-What the kernel loads at every start is made cheaper here, from those same files: jedi's
-wheel without the type stubs of third-party packages (:data:`TRIMMED`: 4,800 of its 5,600
-files), and the bytecode of every module the kernel imports as it starts and a lesson
+What the kernel loads at every start is made cheaper here, from those same files: the
+wheels without the files the kernel never reads (:data:`TRIMMED`: jedi's type stubs of
+third-party packages, 4,800 of its 5,600 files; front ends for a Jupyter server; tests),
+and the bytecode of every module the kernel imports as it starts and a lesson
 imports, compiled by the site's own Pyodide (``lite/bytecode.py``, run by Node.js from
 PyPI: ``lite/build-requirements.txt``) and added beside the sources.
 
@@ -68,14 +69,24 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 KERNEL_WHEELS = ("ipykernel-6.9.2", "piplite-0.8.6", "pyodide_kernel-0.8.6",
                  "widgetsnbextension-4.0.999")
 KERNEL_EXTENSION = "@jupyterlite/pyodide-kernel-extension"
+#: The front-end extensions the site ships beside JupyterLab's own: ipywidgets, anywidget
+#: and the Pyodide kernel. Others in the tools' environment (jupyterlab_pygments, which
+#: nbconvert brings with jupyter-server: styles for nbconvert's HTML) stay out: each costs
+#: the browser its code at every start.
+EXTENSIONS = ("@jupyter-widgets/jupyterlab-manager", "anywidget", KERNEL_EXTENSION)
 PACKAGE = "minimax_lessons"
 #: Folders of the package the site's wheel leaves out: the instructor's tools (which need
 #: not run in the browser, and which a student has no use for) and their slide assets.
 LEFT_OUT = ("instructor/", "static/katex/", "static/reveal.js/", "static/offline_slides/")
-#: Files left out of a kernel wheel, by package: jedi's type stubs of third-party packages
-#: (pywin32, tensorflow, django, ...): 4,800 files, 3.9 MB, unpacked at every kernel start
-#: for completions of packages the site does not have. Its standard library's stubs stay.
-TRIMMED = {"jedi": ("jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/")}
+#: Files left out of a kernel wheel, by package, each unpacked at every kernel start for
+#: nothing: jedi's type stubs of third-party packages (pywin32, tensorflow, django, ...:
+#: 4,800 files, 3.9 MB, for completions of packages the site does not have; its standard
+#: library's stubs stay), anywidget's front ends (the site has them in JupyterLab, not in
+#: the kernel), ipywidgets' tests. Besides, every wheel's front-end files for a Jupyter
+#: server (``NAME-VERSION.data/data/share/jupyter/``: jupyterlab_widgets holds nothing else).
+TRIMMED = {"jedi": ("jedi/third_party/typeshed/stubs/", "jedi/third_party/django-stubs/"),
+           "anywidget": ("anywidget/labextension/", "anywidget/nbextension/"),
+           "ipywidgets": ("ipywidgets/tests/", "ipywidgets/widgets/tests/")}
 #: The README of the logbook's folder in the site's drive (see :func:`logbook_folder`).
 LOGBOOK_README = """\
 # Your progress in this course
@@ -107,16 +118,13 @@ def main(argv=None):
     wheels = []
     for wheel in [*download_wheels(), *kernel_wheels(tools), package_wheel(CACHE / "package", epoch)]:
         wheels.append(pyodide_dir / wheel.name)
-        leave_out = TRIMMED.get(wheel_name(wheel), ())
-        if leave_out:
-            rewrite_archive(wheel, wheels[-1], leave_out=leave_out)
-        else:
-            shutil.copy2(wheel, wheels[-1])
+        leave_out = (*TRIMMED.get(wheel_name(wheel), ()), f"{data_folder(wheel)}/data/share/jupyter/")
+        rewrite_archive(wheel, wheels[-1], leave_out=leave_out)
     write_lock(lock, wheels, pyodide_dir / "pyodide-lock.json")
     add_bytecode(pyodide_dir, wheels)
     write_lock(lock, wheels, pyodide_dir / "pyodide-lock.json")
     names = [wheel_name(w) for w in wheels]
-    write_config(lite, names)
+    write_config(lite, names, tools)
     copy_notebooks(ROOT / "notebooks", lite / "files")
     logbook_folder(lite / "files")
     shutil.rmtree(out, ignore_errors=True)
@@ -271,6 +279,16 @@ def wheel_name(path: Path) -> str:
     return path.name.split("-")[0].replace("_", "-").lower()
 
 
+def data_folder(path: Path) -> str:
+    """The ``.data`` folder of a wheel (files installed outside site-packages).
+
+    >>> data_folder(Path("jupyterlab_widgets-3.0.17-py3-none-any.whl"))
+    'jupyterlab_widgets-3.0.17.data'
+    """
+    name, version = path.name.split("-")[:2]
+    return f"{name}-{version}.data"
+
+
 def wheel_imports(path: Path) -> list[str]:
     """The top-level modules and packages a wheel installs."""
     with zipfile.ZipFile(path) as archive:
@@ -410,7 +428,7 @@ def write_lock(original: dict, wheels: list[Path], path: Path):
 
 # -- the site ------------------------------------------------------------------------------------
 
-def write_config(lite: Path, names: list[str]):
+def write_config(lite: Path, names: list[str], tools: Path):
     """jupyter-lite.json (the kernel loads every wheel of the lock at start, no PyPI) and the
     JupyterLab settings the course uses (lab/overrides.json)."""
     kernel = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True,
@@ -422,9 +440,22 @@ def write_config(lite: Path, names: list[str]):
                                       "litePluginSettings": {f"{KERNEL_EXTENSION}:kernel": kernel}}}
     (lite / "jupyter-lite.json").write_text(json.dumps(config, indent=2, sort_keys=True) + "\n")
     shutil.copy2(ROOT / "lab" / "overrides.json", lite / "overrides.json")
-    # the logbook's folder is hidden (a dot folder): index it all the same
-    build_config = {"ContentsManager": {"allow_hidden": True}}
+    build_config = {"LiteBuildConfig": {"ignore_sys_prefix": ["federated_extensions"],
+                                        "federated_extensions": extension_folders(tools)},
+                    # the logbook's folder is hidden (a dot folder): index it all the same
+                    "ContentsManager": {"allow_hidden": True}}
     (lite / "jupyter_lite_config.json").write_text(json.dumps(build_config, indent=2) + "\n")
+
+
+def extension_folders(tools: Path) -> list[str]:
+    """The folders of the front-end extensions the site ships (:data:`EXTENSIONS`), in the
+    tools' environment."""
+    base = tools / "share" / "jupyter" / "labextensions"
+    missing = [name for name in EXTENSIONS if not (base / name / "package.json").is_file()]
+    if missing:
+        raise SystemExit(f"front-end extensions not installed in {tools}: {missing} "
+                         "(make site installs lite/tools.txt there)")
+    return [str(base / name) for name in EXTENSIONS]
 
 
 def copy_notebooks(source: Path, target: Path):
