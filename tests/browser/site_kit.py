@@ -116,9 +116,9 @@ class SiteServer:
     top of those it was built with, as the lab tests' own server gets its settings; with
     ``without_outputs`` the notebooks are served without their stored outputs (a test that
     runs them all compares with the files on disk: the browser need not draw the stored
-    ones first)."""
+    ones first), but those in ``keep_outputs`` (paths in the drive), served as built."""
 
-    def __init__(self, site, settings=None, without_outputs=False):
+    def __init__(self, site, settings=None, without_outputs=False, keep_outputs=()):
         self.paths, self.failed = [], []
         self.sent = 0
         owner = self
@@ -146,7 +146,7 @@ class SiteServer:
                     return self.send_json(config)
                 if without_outputs and path.startswith("/files/") and path.endswith(".ipynb"):
                     file = Path(self.translate_path(path))
-                    if file.is_file():
+                    if file.is_file() and path.removeprefix("/files/") not in keep_outputs:
                         return self.send_json(json.dumps(cleared(file)).encode())
                 super().do_GET()
 
