@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from minimax_lessons.exercises.practice import KINDS, LEVELS, practice, practice_tree  # noqa: E402
+from minimax_lessons.exercises.practising import KINDS, LEVELS, practice, practice_tree  # noqa: E402
 
 TREES = 200
 

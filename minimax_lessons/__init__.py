@@ -42,7 +42,7 @@ from .pictures.frames import Frame, NodeView, build_frames
 from .pictures.reveal import Reveal, reveal
 from .animation.quiz import Question, QuizQuestion, quiz_questions
 from .animation.player import Animation, animate
-from .exercises.practice import Practice, practice
+from .exercises.practising import Practice, practice
 from .pictures.lecture import lecture_mode
 from .play.tictactoe_board import TicTacToeBoard
 from .play.connectfour_board import ConnectFourBoard

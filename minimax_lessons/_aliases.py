@@ -16,7 +16,9 @@ when the package is imported (:func:`register`); the rest are found on first imp
 minimax_lessons.instructor.slides`` runs ``instructor.teaching.slides``). Seven old paths
 are the new packages themselves (``games``, ``search``, ``play``, ``instructor.common``,
 ``instructor.grading``, ``instructor.lms``, ``instructor.tournament``), which re-export
-the names the old modules had.
+the names the old modules had. Three old modules were cut into rooms by kind
+(``exercises.kinds``, ``exercises.questions``, ``exercises.practice``): each old path
+imports as a module gathering the public names of its new modules (:data:`SPLIT_PATHS`).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import importlib.abc
 import importlib.machinery
 import importlib.util
 import sys
+import types
 
 PACKAGE = __name__.rpartition(".")[0]
 
@@ -86,17 +89,55 @@ OLD_PATHS = {
 }
 _FULL = {f"{PACKAGE}.{old}": f"{PACKAGE}.{new}" for old, new in OLD_PATHS.items()}
 
+#: Old modules cut into rooms by kind (below the package) -> the modules that now hold their
+#: names. The old path imports as one module gathering those modules' public names
+#: (:func:`gathered`): the same objects, under the names the old module had.
+SPLIT_PATHS = {
+    "exercises.kinds": ("exercises.function_kinds", *(f"exercises.function_kinds.{m}" for m in (
+        "kind", "minimax", "depth", "best_move", "alphabeta", "line", "alphabeta_search",
+        "game_minimax", "board_minimax", "evaluate", "backup")), "games.tictactoe"),
+    "exercises.questions": ("exercises.question_kinds", *(
+        f"exercises.question_kinds.{m}" for m in ("question", "value", "choice", "predict",
+                                                  "fill", "find_bug", "parsons", "pruned",
+                                                  "window", "function"))),
+    "exercises.practice": ("exercises.practising", "exercises.practising.levels",
+                           "exercises.practising.tree", "exercises.practising.widget"),
+}
+_SPLIT = {f"{PACKAGE}.{old}": tuple(f"{PACKAGE}.{n}" for n in new)
+          for old, new in SPLIT_PATHS.items()}
+
+
+def gathered(fullname):
+    """A module for the old path ``fullname`` of a module that was cut in several: every
+    public name of the modules that now hold its parts (:data:`SPLIT_PATHS`), the new
+    package's own submodules left out."""
+    sources = [importlib.import_module(name) for name in _SPLIT[fullname]]
+    module = types.ModuleType(fullname, f"Old path of {', '.join(_SPLIT[fullname])}.")
+    inside = _SPLIT[fullname][0] + "."
+    for source in sources:
+        module.__dict__.update({k: v for k, v in vars(source).items() if not k.startswith("_")
+                                and not (isinstance(v, types.ModuleType)
+                                         and v.__name__.startswith(inside))})
+    module.__all__ = [k for k, v in vars(module).items()
+                      if not k.startswith("_") and not isinstance(v, types.ModuleType)]
+    return module
+
 
 class AliasFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
     """Finds an old path and loads it as the module of its new path (one object, two names)."""
 
     def find_spec(self, fullname, path=None, target=None):
-        if fullname not in _FULL:
+        if fullname not in _FULL and fullname not in _SPLIT:
             return None
-        return importlib.machinery.ModuleSpec(fullname, self, origin=_FULL[fullname])
+        return importlib.machinery.ModuleSpec(fullname, self,
+                                              origin=_FULL.get(fullname, fullname))
 
     def create_module(self, spec):
-        module = importlib.import_module(_FULL[spec.name])
+        if spec.name in _SPLIT:
+            module = gathered(spec.name)
+            module.__spec__ = spec
+        else:
+            module = importlib.import_module(_FULL[spec.name])
         spec.loader_state = module.__spec__  # the import system is about to replace it
         return module
 
@@ -137,4 +178,4 @@ def register():
     return package
 
 
-__all__ = ["OLD_PATHS", "AliasFinder", "register"]
+__all__ = ["OLD_PATHS", "SPLIT_PATHS", "AliasFinder", "gathered", "register"]

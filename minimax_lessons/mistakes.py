@@ -2,9 +2,9 @@
 
 Every check in the course (a question, a student's function, a practice tree, a quiz in
 an animation) names a wrong answer by the mistake that gives it. This module is that shared
-knowledge; the checkers (:mod:`~minimax_lessons.exercises.questions`,
+knowledge; the checkers (:mod:`~minimax_lessons.exercises.question_kinds`,
 :mod:`~minimax_lessons.exercises.functions`), practice
-(:mod:`~minimax_lessons.exercises.practice`) and the quizzes of animations
+(:mod:`~minimax_lessons.exercises.practising`) and the quizzes of animations
 (:mod:`~minimax_lessons.animation.quiz`) all read it, and it reads none of them. It sits
 below all of them, beside :mod:`minimax_lessons.search` (its old path,
 ``minimax_lessons.exercises.mistakes``, still imports).

@@ -12,6 +12,10 @@ Vocabulary:
   are made once per worker, so each core that takes a browser file starts one of each
   (about 8 s) and the browser files, about half of the suite's time, share the cores
   instead of queueing on one.
+- *split*: a browser file whose tests each run a whole lesson (:data:`SPLIT`) is not one
+  group but one per test: its lessons, about two minutes of the suite each on 2 cores,
+  share the cores instead of queueing on the one that took the file (the file's module
+  fixtures are then made once on each worker that takes one of its tests).
 - *first*: the groups that take longest start first, so that no core is left with a
   long group at the end while the other has nothing to do: the site's test (every
   lesson in the browser's Pyodide, :data:`LONGEST`), the other browser files, then the
@@ -29,6 +33,8 @@ are silently ignored and a notebook's cells land on two workers
 'notebooks/01-game-trees.ipynb'
 >>> group_of("tests/browser/test_lab_smoke.py::test_lab")
 'tests/browser/test_lab_smoke.py'
+>>> group_of("tests/browser/test_pictures_fit.py::test_every_picture[01-game-trees.ipynb]")
+'tests/browser/test_pictures_fit.py::test_every_picture[01-game-trees.ipynb]'
 """
 
 import pytest
@@ -36,11 +42,15 @@ import pytest
 BROWSER = "tests/browser/"
 #: The longest group of all (every lesson run in the browser's Pyodide): it starts first.
 LONGEST = "tests/browser/test_site.py"
+#: Browser files whose tests are groups of their own (each runs a whole lesson).
+SPLIT = {"tests/browser/test_pictures_fit.py"}
 
 
 def group_of(nodeid: str) -> str:
-    """The group of the test ``nodeid``: its file (a notebook's cells: the notebook)."""
-    return nodeid.split("::")[0]
+    """The group of the test ``nodeid``: its file (a notebook's cells: the notebook), or
+    the test itself in a file of :data:`SPLIT`."""
+    path = nodeid.split("::")[0]
+    return nodeid if path in SPLIT else path
 
 
 @pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist: ignored without it

@@ -15,7 +15,7 @@ import pytest
 
 import minimax_lessons
 import minimax_lessons.exercises
-from minimax_lessons._aliases import OLD_PATHS
+from minimax_lessons._aliases import OLD_PATHS, SPLIT_PATHS
 
 #: The module paths the notebooks, README, docs and students' copies imported before.
 NOTEBOOK_PATHS = ["tictactoe", "connectfour", "examples", "textbook", "render", "plots", "play",
@@ -89,6 +89,38 @@ def test_an_old_module_reached_as_an_attribute_of_the_package():
     import minimax_lessons.tictactoe  # noqa: F401
     assert minimax_lessons.tictactoe.TicTacToe is minimax_lessons.TicTacToe
     assert minimax_lessons.exercises.shipping.ship.__module__ == "minimax_lessons.runner.shipping"
+
+
+#: What the modules cut into rooms by kind offered under their old paths: their ``__all__``,
+#: and the names the tests and the grader took from them besides.
+CUT_MODULES = {
+    "exercises.kinds": ["Kind", "NestedKind", "Case", "Expected", "KINDS", "get_kind",
+                        "symmetries", "same_number", "is_number", "SEARCH_TRAPS",
+                        "search_boards", "search_mistake", "EVAL_PAIRS", "LINES_THROUGH",
+                        "eval_pairs", "moved_piece", "grid", "visit_note", "MinimaxKind",
+                        "EvaluateKind", "BackupKind", "INF"],
+    "exercises.questions": ["Question", "Feedback", "ValueQuestion", "ChoiceQuestion",
+                            "PredictQuestion", "FillQuestion", "FindBugQuestion",
+                            "ParsonsQuestion", "PrunedQuestion", "FunctionQuestion",
+                            "WindowQuestion", "Bug", "tree_value_question", "levels_question",
+                            "hash_answer", "seed_of", "run_snippet", "FOREVER"],
+    "exercises.practice": ["practice", "practice_tree", "Practice", "PracticeTree", "Verdict",
+                           "Level", "LEVELS", "KINDS", "STREAK", "HINT", "canon", "STATIC"],
+}
+
+
+@pytest.mark.parametrize("old", sorted(CUT_MODULES))
+def test_an_old_path_of_a_module_cut_into_rooms_still_gives_its_names(old):
+    module = importlib.import_module(f"minimax_lessons.{old}")
+    assert module.__name__ == module.__spec__.name == f"minimax_lessons.{old}"
+    assert set(CUT_MODULES[old]) <= set(module.__all__)
+    homes = [importlib.import_module(f"minimax_lessons.{new}") for new in SPLIT_PATHS[old]]
+    for name in CUT_MODULES[old]:  # the very objects the new modules hold
+        assert any(getattr(home, name, None) is getattr(module, name) for home in homes), name
+    from minimax_lessons.exercises import kinds, practice, questions  # as attributes too
+    assert (kinds.symmetries("X........")[1], questions.seed_of(7), practice.KINDS[0]) == (
+        "..X......", 7, "values")
+    assert importlib.import_module("minimax_lessons.practice") is practice
 
 
 @pytest.mark.parametrize("package", [minimax_lessons, minimax_lessons.exercises])

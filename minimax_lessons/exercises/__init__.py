@@ -10,14 +10,15 @@ For students, in a notebook::
 The pieces, one job each:
 
 - :mod:`.check`: ``check(id, answer)``, ``question(id, seed)``, the registry;
-- :mod:`.questions`: the question kinds (value, choice, predict the output, fill in
-  the blanks, find the bug, Parsons, which leaves are pruned, the alpha-beta window
-  at a node, write the function);
+- :mod:`.question_kinds`: the question kinds, one module each (value, choice, predict
+  the output, fill in the blanks, find the bug, Parsons, which leaves are pruned, the
+  alpha-beta window at a node, write the function);
 - :mod:`.verdict`: the one ``Verdict`` every check gives (``Feedback`` and
   ``FunctionCheck`` are its old names);
 - :mod:`.functions`: ``check_function(kind, fn)``;
-- :mod:`.kinds`: the function kinds, their signatures and test inputs, and what each
-  does differently (its classes of input, its picture of a failing input);
+- :mod:`.function_kinds`: the function kinds, one module each: their signatures and
+  test inputs, and what each does differently (its classes of input, its picture of a
+  failing input);
 - :mod:`minimax_lessons.mistakes` (below this layer, since animations' quizzes name
   mistakes too; ``.mistakes`` is its old path): the known mistakes (ids, explanations,
   what each gives by hand);
@@ -26,7 +27,8 @@ The pieces, one job each:
   that :mod:`minimax_lessons.runner` starts (not a security sandbox);
 - :mod:`.answers`: how answers are read and compared; :mod:`.feedback`: HTML and text;
   :mod:`.nested`: nested-list trees (``estimate``, ``random_nested``);
-- :mod:`.practice`: ``practice(kind)``, seeded trees answered on the picture;
+- :mod:`.practising`: ``practice(kind)``, seeded trees answered on the picture (its
+  parts: levels, one tree, the widget);
 - :mod:`.capstone`: the Connect Four capstone's ``try_bot`` and ``enter_tournament``;
 - :mod:`.banks`: the questions, one module per lesson (``banks/lesson1.py`` ...): the
   predictions asked in its body, the exercises at its end, and those of its graded
@@ -38,10 +40,10 @@ The pieces, one job each:
 from .check import add_bank, check, get_question, question, question_ids, register
 from .functions import FunctionCheck, check_function
 from .nested import estimate
-from .questions import (FOREVER, Bug, ChoiceQuestion, Feedback, FillQuestion, FindBugQuestion,
-                        FunctionQuestion, ParsonsQuestion, PredictQuestion, PrunedQuestion,
-                        Question, ValueQuestion, WindowQuestion, hash_answer, levels_question,
-                        seed_of, tree_value_question)
+from .question_kinds import (FOREVER, Bug, ChoiceQuestion, Feedback, FillQuestion, FindBugQuestion,
+                            FunctionQuestion, ParsonsQuestion, PredictQuestion, PrunedQuestion,
+                            Question, ValueQuestion, WindowQuestion, hash_answer,
+                            levels_question, seed_of, tree_value_question)
 from ..runner.sandbox import warm_up
 from ..mistakes import DIAGNOSES, explain
 

@@ -50,7 +50,7 @@ import time
 
 from . import feedback as F
 from ..runner.codec import encode
-from .questions import FunctionQuestion, ParsonsQuestion, PredictQuestion
+from .question_kinds import FunctionQuestion, ParsonsQuestion, PredictQuestion
 from .remember import note_verdict
 from .verdict import Verdict
 

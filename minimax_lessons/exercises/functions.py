@@ -11,7 +11,7 @@
 >>> print(result.message)  # doctest: +ELLIPSIS
 Wrong on ... of 25 tests. The smallest: minimax([7, 2, 9], False) should return 2, but yours ...
 
-The kinds and their signatures are listed in :mod:`~minimax_lessons.exercises.kinds`:
+The kinds and their signatures are listed in :mod:`~minimax_lessons.exercises.function_kinds`:
 ``check_function(kind, fn)`` runs ``fn`` in the sandbox on the kind's
 hand-made traps and on random trees drawn from ``seed``, compares with the
 package's own searches, and returns a :class:`~.verdict.Verdict` (``FunctionCheck``
@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import functools
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from . import feedback as F
 from ..words import join_names
@@ -52,8 +52,10 @@ from ..runner.copies import course_match
 from ..runner.guard import (carried_findings, diagnosis_of, is_package_function,
                              static_findings)
 from .harness import resolve_harness, run_local
-from .kinds import (SEARCH_TRAPS, Expected, eval_pairs, get_kind, grid, moved_piece,
-                    same_number, search_mistake, symmetries)
+from .answers import same_number
+from .function_kinds import Expected, get_kind
+from .function_kinds.evaluate import SEARCH_TRAPS, search_mistake
+from ..games.tictactoe import eval_pairs, grid, moved_piece, symmetries
 from .nested import paths, subtree
 from ..runner.sandbox import Outcome, default_sandbox
 from ..runner.shipping import Shipped, ShippingError, ship
@@ -115,9 +117,9 @@ def check_function(kind, fn, *, seed=0, hidden=False, time_limit=None, prune_tie
     if spec.judged_by_properties:
         result = _judge_evaluate(spec, cases, outcomes, hidden)
     else:
-        result = _judge(spec, cases, _expected(spec.name, prune_ties, seed, hidden), outcomes,
-                        hidden, prune_ties, seed, box, code, time_limit, run.missing,
-                        run.stopped, lock=not ours)
+        result = _judge(Attempt(spec, cases, _expected(spec.name, prune_ties, seed, hidden),
+                                outcomes, hidden, prune_ties, seed, box, code, time_limit,
+                                run.missing, run.stopped, lock=not ours))
     return _with_time(result, time.perf_counter() - start)
 
 
@@ -198,8 +200,38 @@ def _is_right(spec, item, expected, outcome) -> bool:
             and (spec.mutation_matters or not outcome.mutated))
 
 
-def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
-           time_limit, missing, stopped="", lock=True) -> Verdict:
+@dataclass(frozen=True)
+class Attempt:
+    """A student's function run on a kind's test inputs: what the judge reads.
+
+    ``spec`` is the kind, ``cases`` its inputs and ``expected`` their right answers;
+    ``outcomes`` what the function did on each (fewer than the cases when the run
+    stopped: ``stopped`` says why, ``missing`` what is missing); ``hidden``, ``prune_ties``
+    and ``seed`` say which tests these were; ``box``, ``code``, ``time_limit`` and ``lock``
+    let the judge run the function again on a failing input's inner nodes (its picture).
+    """
+
+    spec: object
+    cases: tuple
+    expected: tuple
+    outcomes: list
+    hidden: bool
+    prune_ties: bool
+    seed: object
+    box: object
+    code: object
+    time_limit: object
+    missing: object
+    stopped: str = ""
+    lock: bool = True
+
+
+def _judge(attempt: Attempt) -> Verdict:
+    """The verdict on an attempt whose kind has a right answer for each input."""
+    spec, cases, expected, outcomes = (attempt.spec, attempt.cases, attempt.expected,
+                                       attempt.outcomes)
+    hidden, prune_ties, seed, stopped = (attempt.hidden, attempt.prune_ties, attempt.seed,
+                                         attempt.stopped)
     total = len(cases)
     wrong = [i for i, o in enumerate(outcomes)
              if not _is_right(spec, cases[i].item, expected[i], o)]
@@ -228,7 +260,7 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
         message = _timeouts_message(spec, cases, outcomes, wrong, failed, hidden, stopped,
                                     index)
     else:
-        message = _message(spec, item, exp, outcome, failed, total, hidden, missing)
+        message = _message(spec, item, exp, outcome, failed, total, hidden, attempt.missing)
     classes = failing_classes(spec, cases, wrong + unrun)
     if not unrun and all(spec.names_the_cause(expected[i], outcomes[i]) for i in wrong):
         classes = []  # the message says what is wrong on every failing input
@@ -241,8 +273,9 @@ def _judge(spec, cases, expected, outcomes, hidden, prune_ties, seed, box, code,
     picture = board = None
     if not hidden and outcome.status not in ("timeout", "crash"):
         def run_nodes(items):
-            return box.run(code, items, harness=spec.harness, time_limit=time_limit,
-                           max_timeouts=1, lock=lock).outcomes
+            return attempt.box.run(attempt.code, items, harness=spec.harness,
+                                   time_limit=attempt.time_limit, max_timeouts=1,
+                                   lock=attempt.lock).outcomes
 
         picture, board = spec.picture(item, exp, outcome, run_nodes)
     return _verdict(

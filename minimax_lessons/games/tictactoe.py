@@ -9,6 +9,11 @@ Vocabulary
   has three in a row, -1 when O has, 0 for a draw (other scores: ``scores=``).
 - ``game.text(state)`` writes a state as three lines, ``game.parse(text)``
   reads it back and rejects impossible boards with a clear error.
+- What players know of the board: :data:`LINES_THROUGH` (how many lines pass through
+  each square), :func:`symmetries` (a board's 8 images under turns and reflections),
+  :data:`EVAL_PAIRS` and :func:`eval_pairs` (pairs of boards any sound evaluation
+  orders alike), :func:`moved_piece` (a pair's difference in words), :func:`grid` (a
+  board as three rows).
 
 >>> game = TicTacToe()
 >>> state = game.parse("XO.\\n.X.\\n..O")
@@ -173,3 +178,81 @@ class TicTacToe(Game):
     def __repr__(self):
         start = "" if self.start == EMPTY else repr(self.start)
         return f"TicTacToe({start})"
+
+
+# -- what players know of the board: squares, lines, symmetries -----------------------
+def grid(board: str) -> str:
+    """A tic-tac-toe board of 9 characters as three rows.
+
+    >>> print(grid("XO..X...O"))
+    XO.
+    .X.
+    ..O
+    """
+    return "\n".join(board[i:i + 3] for i in (0, 3, 6))
+
+
+#: Pairs of unfinished boards, the same player to move, with the same pieces but one, which
+#: stands on a square that lies on more lines in the first board if it is X's (on fewer if it
+#: is O's): ``(better for X, worse for X)``. Open lines agree with each pair, and so does the
+#: exact value (the first is worth at least as much); the tests check both.
+EVAL_PAIRS = (
+    ("....X....", ".X......."),   # X on the centre rather than an edge square; O to move
+    ("X........", ".X......."),   # X on a corner rather than an edge square
+    ("....X....", "X........"),   # X on the centre rather than a corner
+    ("X..O.....", "X...O...."),   # O on an edge square rather than the centre; X to move
+    ("...OX....", "O...X...."),   # O on an edge square rather than a corner
+    ("XOXO.....", "XOX.O...."),   # later in the game: O on an edge rather than the centre
+    ("XOXOX....", "XOXO.X..."),   # X on the centre rather than an edge square
+    ("XOX.XO...", "XOXX.O..."),   # the same, another position
+    ("XOXX.O...", "XOXXO...."),   # O on an edge rather than the centre; O to move
+)
+
+#: How many lines pass through each square (the centre 4, a corner 3, an edge square 2).
+LINES_THROUGH = (3, 2, 3, 2, 4, 2, 3, 2, 3)
+_SQUARE_KIND = {4: "the centre", 3: "a corner", 2: "an edge square"}
+
+
+def moved_piece(better: str, worse: str) -> str:
+    """What differs between the boards of a pair, in words.
+
+    >>> moved_piece("....X....", ".X.......")
+    'X stands on the centre (4 lines) rather than on an edge square (2 lines)'
+    >>> moved_piece("X..O.....", "X...O....")
+    'O stands on an edge square (2 lines) rather than on the centre (4 lines)'
+    """
+    (here,) = [i for i in range(9) if better[i] != "." and worse[i] == "."]
+    (there,) = [i for i in range(9) if worse[i] != "." and better[i] == "."]
+    a, b = LINES_THROUGH[here], LINES_THROUGH[there]
+    return (f"{better[here]} stands on {_SQUARE_KIND[a]} ({a} lines) rather than on "
+            f"{_SQUARE_KIND[b]} ({b} lines)")
+
+
+def eval_pairs() -> list:
+    """Every pair of :data:`EVAL_PAIRS` and its images under the board's 8 symmetries (the
+    same turn or reflection applied to both boards), each once."""
+    out = []
+    for better, worse in EVAL_PAIRS:
+        for pair in zip(symmetries(better), symmetries(worse)):
+            if pair not in out:
+                out.append(pair)
+    return out
+
+
+def symmetries(board: str) -> list:
+    """The 8 images of a board under rotation and reflection (the board first).
+
+    >>> symmetries("X........")[:4]
+    ['X........', '..X......', '........X', '......X..']
+    """
+    rotate = (6, 3, 0, 7, 4, 1, 8, 5, 2)
+    mirror = (2, 1, 0, 5, 4, 3, 8, 7, 6)
+    out, b = [], board
+    for _ in range(4):
+        out.append(b)
+        b = "".join(b[i] for i in rotate)
+    b = "".join(board[i] for i in mirror)
+    for _ in range(4):
+        out.append(b)
+        b = "".join(b[i] for i in rotate)
+    return out

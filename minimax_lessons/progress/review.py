@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from .. import logbook
 from ..exercises import feedback as F
 from ..exercises.check import QuestionView, get_question
-from ..exercises.practice import KINDS, LEVELS, Practice, practice_tree
+from ..exercises.practising import KINDS, LEVELS, Practice, practice_tree
 from ..exercises.remember import note_verdict, practice_question, remembered_level
 from ..exercises.verdict import Verdict
 from ..pictures.jupyter import HTML, TEXT, WIDGET, widget_view

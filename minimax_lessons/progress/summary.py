@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from .. import logbook
 from ..exercises.remember import practice_question
-from ..exercises.practice import KINDS
+from ..exercises.practising import KINDS
 from ..mistakes import explain
 from .places import link, plan
 from .schedule import cards, due

@@ -15,7 +15,7 @@ from minimax_lessons.pictures.jupyter import with_hint
 from minimax_lessons.pictures.frames import DONE, PRUNED, UNVISITED, build_frames
 from minimax_lessons.animation.quiz import LOOK, VALUE, QuizQuestion, quiz_questions
 from minimax_lessons.exercises import tree_value_question
-from minimax_lessons.exercises.practice import PracticeTree
+from minimax_lessons.exercises.practising import PracticeTree
 from minimax_lessons.mistakes import explain
 from minimax_lessons.search.trace import EVALUATE, PRUNE, RETURN, VISIT
 

@@ -697,6 +697,17 @@ SLIDE_READY_JS = """id => {
         && f.contentDocument.querySelector('.mmla-stage svg'));
 }"""
 
+#: Go to the slide with this id and say whether it is ready (SLIDE_READY_JS). The presenter
+#: goes to the slide of the notebook's active cell once reveal.js is ready, which may come
+#: after a first change of the hash (seen under load): so the hash is set again while the
+#: slide on screen is another one, until it is the one asked for.
+GO_TO_SLIDE_JS = f"""id => {{
+    const slide = document.getElementById(id);
+    if (location.hash !== '#/' + id || (slide && !slide.classList.contains('present')))
+        location.hash = '#/' + id;
+    return ({SLIDE_READY_JS})(id);
+}}"""
+
 #: What keeps a slide from being ready (SLIDE_READY_JS), to say so when it never is.
 SLIDE_STATE_JS = """id => {
     const slide = document.getElementById(id);
@@ -801,9 +812,8 @@ def reads_on_slides(jupyter_server, lab, path):
         slides, measured = rise.evaluate(PICTURE_SLIDES_JS), []
         assert slides and all(slides), f"{path.name}: no slide with a picture found"
         for id in slides:
-            rise.evaluate("id => { location.hash = '#/' + id; }", id)
             try:
-                rise.wait_for_function(SLIDE_READY_JS, arg=id)
+                rise.wait_for_function(GO_TO_SLIDE_JS, arg=id)
             except PlaywrightTimeout:
                 raise AssertionError(f"{path.name}: slide {id} never came in whole: "
                                      f"{rise.evaluate(SLIDE_STATE_JS, id)}") from None
@@ -813,8 +823,7 @@ def reads_on_slides(jupyter_server, lab, path):
             id = rise.evaluate("code => [...document.querySelectorAll('.reveal .slides "
                                "section:not(.stack)')].find(s => s.textContent.includes(code)).id",
                                code)
-            rise.evaluate("id => { location.hash = '#/' + id; }", id)
-            rise.wait_for_function(SLIDE_READY_JS, arg=id)
+            rise.wait_for_function(GO_TO_SLIDE_JS, arg=id)
             rise.evaluate(SLIDE_LAID_OUT_JS)
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             rise.screenshot(path=str(ARTIFACTS / f"slide_1024x720_{path.name[:2]}_{k}.png"))

@@ -96,7 +96,7 @@ def _text(x):
 
 
 def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_server, lab):
-    from minimax_lessons.exercises.practice import practice
+    from minimax_lessons.exercises.practising import practice
 
     values = practice("values", level=1, trees=2)
     first, second = values.trees_at(1)
@@ -152,7 +152,7 @@ def test_a_student_practises_values_and_pruning_on_the_tree_in_lab(jupyter_serve
 
 
 def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_path):
-    from minimax_lessons.exercises.practice import practice
+    from minimax_lessons.exercises.practising import practice
 
     p = practice("values", level=1, trees=2)
     path = p.save(tmp_path / "practice.html", trees=3)
@@ -275,7 +275,7 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
     diagnosis and the sentence, for right answers, every known mistake and others."""
     import json
 
-    from minimax_lessons.exercises.practice import practice, practice_tree
+    from minimax_lessons.exercises.practising import practice, practice_tree
 
     path = practice("values", trees=1).save(tmp_path / "p.html", trees=1)  # for its script
     context = browser.new_context(offline=True)
@@ -319,7 +319,7 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
 
 
 def test_the_saved_best_move_page_names_a_wrong_move_then_accepts_the_best(browser, tmp_path):
-    from minimax_lessons.exercises.practice import practice
+    from minimax_lessons.exercises.practising import practice
 
     p = practice("best-move", level=1, trees=1)
     path = p.save(tmp_path / "best.html", trees=1)
@@ -359,7 +359,7 @@ def saved_by_ctrl_s(page):
 
 def test_in_lab_a_finished_tree_keeps_the_focus_and_the_node_s_name_and_ctrl_s_saves(
         jupyter_server, lab):
-    from minimax_lessons.exercises.practice import practice
+    from minimax_lessons.exercises.practising import practice
 
     first, second = practice("values", level=1, trees=2).trees_at(1)
     nb = nbformat.v4.new_notebook()
@@ -440,7 +440,7 @@ MARKS_OVERLAP_JS = """() => {
 def test_marks_never_cover_a_neighbour(browser, tmp_path, level):
     # Whole subtrees marked as pruned put a cross and scissors on each needed leaf, and
     # leaves stand about 18 px apart: the marks stack, and shrink to the room they have.
-    from minimax_lessons.exercises.practice import practice
+    from minimax_lessons.exercises.practising import practice
 
     p = practice("pruning", level=level, trees=1)
     tree = p.trees_at(level)[0]

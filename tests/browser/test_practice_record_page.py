@@ -28,7 +28,7 @@ def max_everywhere_at_root(tree):
 
 def test_a_saved_page_remembers_its_level_and_mistakes_after_a_reload_until_cleared(
         browser, tmp_path):
-    from minimax_lessons.exercises.practice import Practice, practice
+    from minimax_lessons.exercises.practising import Practice, practice
 
     path = practice("values", level=1, trees=1).save(tmp_path / "values.html", trees=3)
     trees = Practice("values", per_level=3).trees_at(1)
@@ -110,7 +110,7 @@ def test_a_saved_page_remembers_its_level_and_mistakes_after_a_reload_until_clea
 
 
 def test_a_page_where_the_browser_keeps_nothing_still_works_and_says_so(browser, tmp_path):
-    from minimax_lessons.exercises.practice import practice
+    from minimax_lessons.exercises.practising import practice
 
     path = practice("best-move", level=1, trees=1).save(tmp_path / "best.html", trees=1)
     tree = practice("best-move", level=1, trees=1).trees_at(1)[0]

@@ -51,7 +51,7 @@ def written(folder, wanted, seconds=30):
 
 def test_a_mistake_in_practice_is_named_by_progress_and_served_by_review(jupyter_server, lab,
                                                                            tmp_path):
-    from minimax_lessons.exercises.practice import practice
+    from minimax_lessons.exercises.practising import practice
 
     folder = tmp_path / "logbook"
     first = practice("values", level=1, trees=2).trees_at(1)[0]

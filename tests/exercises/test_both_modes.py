@@ -16,7 +16,7 @@ import pytest
 from minimax_lessons import FIGURE_5_2, GameTree, alphabeta, animate, lecture_mode, minimax
 from minimax_lessons.exercises.check import get_question, question_ids
 from minimax_lessons.exercises.feedback import tree_svg
-from minimax_lessons.exercises.practice import KINDS, LEVELS, practice_tree
+from minimax_lessons.exercises.practising import KINDS, LEVELS, practice_tree
 from minimax_lessons.pictures.texts import groups, parse, texts_of
 
 #: The quizzes the lessons run (lesson 2's and lesson 6's).

@@ -13,8 +13,8 @@ import pytest
 
 from minimax_lessons.exercises.check import get_question, question_ids
 from minimax_lessons.exercises.nested import to_game
-from minimax_lessons.exercises.questions import (ChoiceQuestion, PrunedQuestion, ValueQuestion,
-                                                 WindowQuestion)
+from minimax_lessons.exercises.question_kinds import (ChoiceQuestion, PrunedQuestion,
+                                                      ValueQuestion, WindowQuestion)
 from minimax_lessons.exercises.variants import skipped_leaves
 from minimax_lessons.search.adversarial import alphabeta
 

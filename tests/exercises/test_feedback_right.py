@@ -17,11 +17,11 @@ from minimax_lessons.exercises import mistakes as M
 from minimax_lessons.exercises import variants as V
 from minimax_lessons.exercises.check import get_question, question_ids
 from minimax_lessons.exercises.nested import to_game
-from minimax_lessons.exercises.questions import (ChoiceQuestion, FillQuestion, FindBugQuestion,
-                                                 FunctionQuestion, ParsonsQuestion,
-                                                 PredictQuestion, PrunedQuestion,
-                                                 ValueQuestion, WindowQuestion,
-                                                 tree_value_question)
+from minimax_lessons.exercises.question_kinds import (ChoiceQuestion, FillQuestion,
+                                                      FindBugQuestion, FunctionQuestion,
+                                                      ParsonsQuestion, PredictQuestion,
+                                                      PrunedQuestion, ValueQuestion,
+                                                      WindowQuestion, tree_value_question)
 from minimax_lessons.search.adversarial import minimax
 
 SEEDS = range(6)

@@ -7,7 +7,7 @@ import pytest
 
 from minimax_lessons.exercises import FunctionCheck, check_function, estimate
 from minimax_lessons.exercises.functions import input_classes
-from minimax_lessons.exercises.kinds import KINDS
+from minimax_lessons.exercises.function_kinds import KINDS
 from minimax_lessons.exercises.variants import minimax as student_minimax
 from minimax_lessons.exercises.variants import minimax_max_everywhere
 from minimax_lessons.runner.sandbox import Sandbox
@@ -336,7 +336,7 @@ def test_a_line_written_backwards_is_said_to_be_backwards_and_no_class_is_blamed
 
 def test_a_class_is_named_only_where_it_holds_most_of_the_failures():
     from minimax_lessons.exercises.functions import failing_classes
-    from minimax_lessons.exercises.kinds import Case, get_kind
+    from minimax_lessons.exercises.function_kinds import Case, get_kind
 
     spec = get_kind("minimax")
     cases = [Case(([[1.5, 2]], True), 3, label="float leaves")] + \

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from minimax_lessons.exercises import get_question
 from minimax_lessons.exercises.functions import check_function
-from minimax_lessons.exercises.kinds import get_kind
+from minimax_lessons.exercises.function_kinds import get_kind
 from minimax_lessons.exercises.nested import random_nested
 
 from .graded_answers import (alphabeta_search, alphabeta_search_strict, minimax_line,

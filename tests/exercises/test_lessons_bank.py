@@ -14,12 +14,15 @@ import pytest
 from minimax_lessons import (ConnectFour, GameTree, Nim, TicTacToe, alphabeta, best_first,
                              centre_first, check_function, column_values, expectiminimax, iterative_deepening,
                              minimax, negamax, solve, table_search)
-from minimax_lessons.exercises import kinds
 from minimax_lessons.exercises.banks import lesson4, lesson5, lesson6
-from minimax_lessons.exercises.kinds import SEARCH_TRAPS
+from minimax_lessons.exercises.function_kinds import get_kind
+from minimax_lessons.exercises.function_kinds import evaluate as evaluate_kind
+from minimax_lessons.exercises.function_kinds.evaluate import (SEARCH_TRAPS, search_boards,
+                                                               search_mistake)
 from minimax_lessons.games.multiplayer import MultiplayerTree
 from minimax_lessons.search.adversarial import maxn
-from minimax_lessons.games.tictactoe import LINES, open_lines, winner
+from minimax_lessons.games.tictactoe import (EVAL_PAIRS, LINES, LINES_THROUGH, eval_pairs,
+                                             open_lines, winner)
 from minimax_lessons.exercises import check, get_question, hash_answer, question, question_ids
 from minimax_lessons.exercises.nested import to_game
 from minimax_lessons.runner.shipping import from_source
@@ -508,10 +511,10 @@ def test_open_lines_outranks_a_win_in_a_one_ply_search_and_shrunk_estimates_do_n
 
 @pytest.mark.parametrize("trap", SEARCH_TRAPS)
 def test_each_search_trap_alone_catches_estimates_beyond_a_win(trap, monkeypatch):
-    monkeypatch.setattr(kinds, "SEARCH_TRAPS", (trap,))
-    boards = kinds.search_boards()
-    assert kinds.search_mistake({b: open_lines(b) for b in boards})[0] == trap[0]
-    assert kinds.search_mistake({b: open_lines(b) / 10 for b in boards}) is None
+    monkeypatch.setattr(evaluate_kind, "SEARCH_TRAPS", (trap,))
+    boards = search_boards()
+    assert search_mistake({b: open_lines(b) for b in boards})[0] == trap[0]
+    assert search_mistake({b: open_lines(b) / 10 for b in boards}) is None
 
 
 def test_q5_5_refuses_open_lines_and_wins_at_100_inside_evaluate_with_the_reason():
@@ -539,17 +542,17 @@ def test_q5_5_keeps_its_word_and_never_asks_evaluate_about_a_finished_board():
 
     for seed in (0, 1, "student"):
         assert not any(GAME.is_terminal(case.item[0])
-                       for case in kinds.get_kind("evaluate").cases(seed))
+                       for case in get_kind("evaluate").cases(seed))
     for student in (refuses_finished, none_on_finished):
         assert check_function("evaluate", student).passed
-    assert not any(GAME.is_terminal(board) for board in kinds.search_boards())
+    assert not any(GAME.is_terminal(board) for board in search_boards())
 
 
 def test_q5_5s_pairs_differ_in_one_piece_that_open_lines_and_the_exact_value_agree_with():
     exact = solve(GAME)
     lines_through = [sum(square in line for line in LINES) for square in range(9)]
-    assert tuple(lines_through) == kinds.LINES_THROUGH
-    for better, worse in kinds.eval_pairs():
+    assert tuple(lines_through) == LINES_THROUGH
+    for better, worse in eval_pairs():
         assert better in exact and worse in exact                # legal positions
         assert not GAME.is_terminal(better) and not GAME.is_terminal(worse)
         assert GAME.to_move(better) == GAME.to_move(worse)
@@ -561,7 +564,7 @@ def test_q5_5s_pairs_differ_in_one_piece_that_open_lines_and_the_exact_value_agr
         assert more_lines == (piece == "X")                     # X gains lines, O loses them
         assert open_lines(better) > open_lines(worse)
         assert exact[better] >= exact[worse]
-    assert len(kinds.eval_pairs()) > 4 * len(kinds.EVAL_PAIRS)  # mirror images and turns too
+    assert len(eval_pairs()) > 4 * len(EVAL_PAIRS)  # mirror images and turns too
 
 
 def test_q5_5_passes_weights_of_squares_and_says_only_what_it_tested():

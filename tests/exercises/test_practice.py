@@ -13,8 +13,9 @@ import pytest
 
 from minimax_lessons import alphabeta, minimax
 from minimax_lessons.exercises.variants import DIAGNOSES
-from minimax_lessons.exercises.practice import (HINT, KINDS, LEVELS, canon, practice,
-                                               practice_tree)
+from minimax_lessons.exercises.answers import canon
+from minimax_lessons.exercises.practising import KINDS, LEVELS, practice, practice_tree
+from minimax_lessons.exercises.practising.levels import HINT
 from minimax_lessons.pictures.jupyter import with_hint
 
 TREES = 1000
@@ -431,7 +432,7 @@ def test_bad_input_gets_a_clear_error(call, words):
 def practice_css_rules():
     import re
 
-    from minimax_lessons.exercises.practice import STATIC
+    from minimax_lessons.pictures.jupyter import STATIC
 
     css = re.sub(r"/\*.*?\*/", "", (STATIC / "practice.css").read_text(), flags=re.S)
     for selector, body in re.findall(r"([^{}]+)\{([^}]*)\}", css):

@@ -1,4 +1,4 @@
-"""minimax_lessons.exercises.questions and .check: every question kind takes right answers and
+"""minimax_lessons.exercises.question_kinds and .check: every question kind takes right answers and
 names the mistake in wrong ones; variants come from seeds; answers are not stored in plain text."""
 
 import json

@@ -6,7 +6,7 @@ import pytest
 
 from minimax_lessons import FIGURE_5_2, alphabeta, animate, check, logbook, practice
 from minimax_lessons.exercises.check import GRADED, RECORD_ENV, get_question
-from minimax_lessons.exercises.practice import Practice
+from minimax_lessons.exercises.practising import Practice
 from minimax_lessons.exercises.remember import note_practice, remembered_level
 
 

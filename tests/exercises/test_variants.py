@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from minimax_lessons import GameTree, alphabeta, minimax
 from minimax_lessons.exercises import check_function
 from minimax_lessons.exercises.harness import resolve_harness, run_local
-from minimax_lessons.exercises.kinds import KINDS
+from minimax_lessons.exercises.function_kinds import KINDS
 from minimax_lessons.exercises.variants import (DIAGNOSES, GENERIC, SOLUTIONS, VARIANTS,
                                                 alphabeta_strict, explain, variants_for)
 from minimax_lessons.exercises.variants import alphabeta as student_alphabeta

@@ -1,8 +1,9 @@
 """minimax_lessons.exercises.verdict: one verdict for questions, functions and practice."""
 
 from minimax_lessons import Feedback, FunctionCheck
-from minimax_lessons.exercises import check, check_function, practice, variants
-from minimax_lessons.exercises.practice import practice_tree
+from minimax_lessons.exercises import check, check_function, variants
+from minimax_lessons.exercises.practising import practice_tree
+from minimax_lessons.exercises.practising import tree as practising_tree
 from minimax_lessons.exercises.verdict import Verdict
 
 
@@ -15,7 +16,7 @@ def test_a_question_a_function_and_a_practice_tree_give_the_same_kind_of_verdict
         assert type(verdict) is Verdict and not verdict
         assert verdict.diagnosis == "max-at-every-level" == verdict.diagnoses[0]
     assert answered.score == clicked.score == 0 and written.score == 4 / 25
-    assert Feedback is FunctionCheck is practice.Verdict is Verdict
+    assert Feedback is FunctionCheck is practising_tree.Verdict is Verdict
 
 
 def test_the_old_names_of_the_fields_still_read_them():

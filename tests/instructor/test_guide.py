@@ -15,7 +15,7 @@ from minimax_lessons import teaching
 from minimax_lessons.exercises import variants
 from minimax_lessons.exercises.check import get_question, question_ids
 from minimax_lessons.exercises.nested import to_game
-from minimax_lessons.exercises.questions import ChoiceQuestion
+from minimax_lessons.exercises.question_kinds import ChoiceQuestion
 from minimax_lessons.search.adversarial import alphabeta, minimax
 
 #: Building the guide runs the diagnoses of every question (about 20 s): not for test-fast.

@@ -9,8 +9,8 @@ import json
 import re
 
 from minimax_lessons.exercises import get_question
-from minimax_lessons.exercises.kinds import get_kind
-from minimax_lessons.exercises.questions import seed_of
+from minimax_lessons.exercises.function_kinds import get_kind
+from minimax_lessons.exercises.question_kinds import seed_of
 from minimax_lessons.instructor.grading.judging import hidden_salt
 from minimax_lessons.runner.shipping import from_source
 

@@ -25,7 +25,7 @@ from ...games.tictactoe import TicTacToe
 from ...games.tree import GameTree
 from ...search.adversarial import minimax, solve
 from ..nested import to_game
-from ..questions import ChoiceQuestion, ValueQuestion
+from ..question_kinds import ChoiceQuestion, ValueQuestion
 from .common import GAME, LETTERS, mover, random_position, signed
 
 # -- who moves k plies down (p1.1, q1.1) -----------------------------------------------------

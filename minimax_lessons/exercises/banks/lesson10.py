@@ -40,7 +40,7 @@ from ...search.adversarial import alphabeta, expectiminimax, maxn, minimax
 from ...search.engine import centre_first
 from ...search.ordering import LearnedOrder
 from ..answers import TWO_DECIMALS
-from ..questions import ChoiceQuestion, ValueQuestion, levels_question
+from ..question_kinds import ChoiceQuestion, ValueQuestion, levels_question
 
 #: p10.6: on the 4 x 5 board, X to move; O threatens to complete column 4, so every move
 #: but 4 loses at once to O's 4, the last reply centre-first order tries.

@@ -43,7 +43,7 @@ from ...search.textbook import beam_decision, depth_limited_minimax
 from ...mistakes import hand_value_mistakes
 from ..nested import estimate as leftmost_leaf
 from ..nested import random_nested, to_game
-from ..questions import ChoiceQuestion, ValueQuestion
+from ..question_kinds import ChoiceQuestion, ValueQuestion
 
 GAME = TicTacToe()
 LETTERS = string.ascii_lowercase

@@ -22,7 +22,7 @@ from ...games.examples import FIGURE_5_2
 from ...games.tree import GameTree
 from ...search.adversarial import minimax
 from ..nested import to_game
-from ..questions import ChoiceQuestion, ValueQuestion, tree_value_question
+from ..question_kinds import ChoiceQuestion, ValueQuestion, tree_value_question
 from ..variants import (VARIANTS, best_move, best_move_max_everywhere, minimax_max_everywhere,
                         minimax_min_everywhere, minimax_players_swapped)
 from ..variants import minimax as nested_minimax

@@ -41,9 +41,9 @@ from ..answers import as_number, same_number
 from ...mistakes import explain, hand_value_mistakes, named_mistakes
 from ...mistakes import minimax_value
 from ..nested import to_game
-from ..questions import (Bug, ChoiceQuestion, FillQuestion, FindBugQuestion, FunctionQuestion,
-                         ParsonsQuestion, PredictQuestion, PrunedQuestion, ValueQuestion,
-                         tree_value_question)
+from ..question_kinds import (Bug, ChoiceQuestion, FillQuestion, FindBugQuestion,
+                             FunctionQuestion, ParsonsQuestion, PredictQuestion, PrunedQuestion,
+                             ValueQuestion, tree_value_question)
 
 #: The seed-style tree whose printed value students predict.
 SEED_TREE = [[8, 1], [6, 4], [2, 3]]

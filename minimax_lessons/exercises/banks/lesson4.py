@@ -35,7 +35,7 @@ from functools import lru_cache
 from ...games.tictactoe import TicTacToe, winner
 from ...search.adversarial import minimax, solve
 from .. import variants
-from ..questions import Bug, ChoiceQuestion, FindBugQuestion, FunctionQuestion, ValueQuestion
+from ..question_kinds import Bug, ChoiceQuestion, FindBugQuestion, FunctionQuestion, ValueQuestion
 from ..variants import VARIANTS
 from .common import GAME, best_squares, mover, numbered, random_position, shown_code
 from .seed_program import (BUGGY_LINE, FIXED_LINE, MAIN_BOARD, SEED_PROGRAM, line_of,

@@ -29,7 +29,7 @@ from __future__ import annotations
 from ...games.tictactoe import TicTacToe, open_lines
 from ...games.tree import GameTree, uniform_tree_size
 from ...search.adversarial import iterative_deepening, minimax
-from ..questions import ChoiceQuestion, FunctionQuestion, ValueQuestion
+from ..question_kinds import ChoiceQuestion, FunctionQuestion, ValueQuestion
 from .common import numbered, random_nested
 
 #: Branching factor and depth of the uniform tree of p5.1 and p5.4.

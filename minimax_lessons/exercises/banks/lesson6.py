@@ -34,8 +34,8 @@ from ...games.tree import GameTree
 from ...search.adversarial import alphabeta, best_first, minimax
 from .. import variants
 from ..nested import to_game
-from ..questions import (Bug, ChoiceQuestion, FindBugQuestion, FunctionQuestion, PrunedQuestion,
-                         ValueQuestion, WindowQuestion)
+from ..question_kinds import (Bug, ChoiceQuestion, FindBugQuestion, FunctionQuestion,
+                             PrunedQuestion, ValueQuestion, WindowQuestion)
 from .common import random_nested, shown_code
 
 #: p6.2's tree: C is cut after its first leaf, D only after its second.

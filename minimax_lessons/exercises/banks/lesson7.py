@@ -31,7 +31,7 @@ from ...games.nim import Nim
 from ...games.tree import GameTree
 from ...search.adversarial import expectiminimax, minimax, solve
 from ..nested import to_game
-from ..questions import ChoiceQuestion, FillQuestion, ValueQuestion
+from ..question_kinds import ChoiceQuestion, FillQuestion, ValueQuestion
 from .common import GAME, mover, random_nested, random_position
 
 #: Nim's heaps in lesson 7.

@@ -35,7 +35,7 @@ from ...play.match import move_values
 from ...search.adversarial import minimax
 from ...search.mcts import mcts, ucb1_score
 from ..answers import TWO_DECIMALS
-from ..questions import ChoiceQuestion, FunctionQuestion, ValueQuestion
+from ..question_kinds import ChoiceQuestion, FunctionQuestion, ValueQuestion
 from .common import LETTERS
 
 #: MAX moves at A; B's replies are mostly wins for MAX, but MIN has one that wins for her.

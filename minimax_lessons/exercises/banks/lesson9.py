@@ -35,7 +35,7 @@ import functools
 from ...games.connectfour import ConnectFour
 from ...search.adversarial import alphabeta, minimax
 from ...search.engine import bound_flag, centre_first, column_values, deepen, table_search
-from ..questions import ChoiceQuestion, ValueQuestion
+from ..question_kinds import ChoiceQuestion, ValueQuestion
 
 #: On the full board, X to move. O threatens to win at once in column 2 (the bottom row
 #: reads O.OO in columns 1 to 4), so every other move loses at O's next move. Column 2

@@ -35,7 +35,7 @@ from pathlib import Path
 import nbformat
 
 from ...exercises.check import get_question
-from ...exercises.questions import FunctionQuestion
+from ...exercises.question_kinds import FunctionQuestion
 from ...mistakes import GENERIC
 from ...pictures.raster import png_data_uri, svg_to_png
 from ...runner.codec import Opaque, decode

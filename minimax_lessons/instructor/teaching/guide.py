@@ -44,9 +44,9 @@ from ...exercises.harness import (board_value, nested_alphabeta, nested_best_mov
                                   nested_minimax, run_local)
 from ...mistakes import DIAGNOSES, GENERIC
 from ...exercises.nested import names, to_game
-from ...exercises.questions import (ChoiceQuestion, FillQuestion, FindBugQuestion,
-                                  FunctionQuestion, ParsonsQuestion, PredictQuestion,
-                                  PrunedQuestion, ValueQuestion, WindowQuestion)
+from ...exercises.question_kinds import (ChoiceQuestion, FillQuestion, FindBugQuestion,
+                                         FunctionQuestion, ParsonsQuestion, PredictQuestion,
+                                         PrunedQuestion, ValueQuestion, WindowQuestion)
 from ...search.adversarial import alphabeta, minimax
 from ...games.tictactoe import TicTacToe
 

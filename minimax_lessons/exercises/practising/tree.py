@@ -1,131 +1,32 @@
-"""Practice on the picture: seeded trees whose nodes the student answers on the drawing.
-
-Vocabulary
-----------
-- A *kind* of practice says what the student answers:
-  ``"values"`` (type each inner node's value: MAX, MIN and, at higher levels,
-  chance nodes), ``"pruning"`` (click the leaves, or whole subtrees, alpha-beta
-  never evaluates; then type the window ``alpha, beta`` on entry to each inner
-  node it enters) and ``"best-move"`` (click the root's best child).
-- A *level* (1 to 5, :data:`LEVELS`) sets the tree: branching, depth, a MIN root,
-  chance nodes, ties. A front-end raises the level after a streak of trees done
-  without a mistake.
-- A :class:`PracticeTree` is one tree for ``(kind, level, seed)``: its *items*
-  (the nodes to answer, per *stage*) with the right answer, a sentence saying
-  why (the "show me" text), and the likely mistake behind each common wrong
-  answer. The mistakes and their sentences are the course's own
-  (:mod:`minimax_lessons.mistakes`, the same ids as ``check(...)``:
-  ``max-at-every-level``, ``prune-strict``, ``window-after``, ...).
-  ``judge(stage, node, answer)`` gives a :class:`~.verdict.Verdict` (the one every
-  check gives: ``right``, ``diagnosis``, ``sentence`` are its ``passed``, ``diagnosis``,
-  ``message``); ``key()`` is the
-  same knowledge as JSON-ready data, by the drawing's node ids (``n``, ``n_1_0``),
-  so a browser can judge without Python.
-- :func:`practice` returns a :class:`Practice`: a set of trees for each level,
-  shown as a widget (``minimax_lessons/static/practice.js``) that judges every
-  answer in the browser and tells the kernel, which writes it in the learner's logbook
-  (:mod:`.remember`); ``save("p.html")`` writes one self-contained page, which keeps a
-  record of its own in the browser (``static/practice_record.js``: ``localStorage``, a
-  small panel, a button to clear it).
-
-The answers travel with the page: this is practice, not an exam.
+"""One practice tree for ``(kind, level, seed)``: its items per stage, the verdict on
+an answer, its answer key for the browser, and its drawing.
 
 >>> t = practice_tree("values", level=1, seed=0)
 >>> t.game.to_nested()
 [[14, 7], [6, -9]]
 >>> t.judge("values", "B", 7).right, t.judge("values", "A", 14).diagnosis
 (True, 'max-at-every-level')
->>> p = practice_tree("pruning", level=1, seed=0)
->>> p.game.to_nested(), p.pruned_leaves
-([[7, 1], [0, 8]], ('C2',))
 """
 
 from __future__ import annotations
 
-import functools
-import json
 import random
 import re
-from dataclasses import dataclass, field
 from functools import cached_property
-from pathlib import Path
 
-from ..games.game import CHANCE, MAX, MIN
-from ..pictures.jupyter import STATIC, mimebundle, offline_page, widget_class, widget_makers
-from ..pictures import texts
-from ..pictures.layout import plan
-from ..search.adversarial import alphabeta, expectiminimax, minimax
-from ..words import show_number
-from ..games.tree import GameTree
-from .answers import canon, same_answer
-from ..mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, named_mistakes,
-                        node_value_mistakes, wrong_values)
-from .nested import random_nested
-from .remember import note_practice, remembered_level
-from .variants import skipped_leaves
-from .verdict import Verdict
-
-__all__ = ["practice", "practice_tree", "Practice", "PracticeTree", "Verdict", "Level",
-           "LEVELS", "KINDS", "STREAK"]
-
-KINDS = ("values", "pruning", "best-move")
-#: Trees in a row without a mistake (and without "show me") that raise the level.
-STREAK = 3
-#: The line under the still picture (the first tree): what to do to practise.
-HINT = "Run this cell to practise: you answer on the tree."
-
-
-@dataclass(frozen=True)
-class Level:
-    """What trees look like at one level."""
-
-    number: int
-    branching: tuple
-    depth: int
-    min_root: bool = False     # the root may be MIN
-    chance: bool = False       # chance nodes (in values practice only)
-    ties: bool = False         # few distinct leaf values, so ties are common
-    description: str = ""
-
-    def describe(self, kind) -> str:
-        """The level in words for ``kind`` (chance nodes come only with values)."""
-        return self.description if kind == "values" else \
-            self.description.replace(", chance nodes", "")
-
-
-LEVELS = (
-    Level(1, (2, 2), 2, description="two moves each, two plies, MAX at the root"),
-    Level(2, (2, 3), 2, min_root=True, description="two or three moves, MAX or MIN at the root"),
-    Level(3, (2, 3), 3, min_root=True, description="three plies"),
-    Level(4, (2, 3), 3, min_root=True, chance=True, ties=True,
-          description="three plies, chance nodes, ties"),
-    Level(5, (3, 3), 3, min_root=True, chance=True, ties=True,
-          description="three moves each, three plies, chance nodes, ties"),
-)
-
-
-@dataclass(frozen=True)
-class Item:
-    """One thing to answer at one node: the right ``answer``, ``why`` (the "show me"
-    sentence) and ``wrong``: canonical wrong answer -> (diagnosis id, sentence)."""
-
-    node: str
-    answer: object
-    why: str
-    wrong: dict = field(default_factory=dict)
-    otherwise: tuple = ("wrong", "")
-
-
-def _check_kind(kind):
-    if kind not in KINDS:
-        raise ValueError(f"unknown practice kind {kind!r}; the kinds are "
-                         + ", ".join(repr(k) for k in KINDS))
-
-
-def _check_level(level):
-    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= len(LEVELS):
-        raise ValueError(f"unknown practice level {level!r}; the levels are 1 to {len(LEVELS)}: "
-                         + "; ".join(f"{lv.number} {lv.description}" for lv in LEVELS))
+from ...games.game import CHANCE, MAX, MIN
+from ...pictures import texts
+from ...pictures.layout import plan
+from ...search.adversarial import alphabeta, expectiminimax, minimax
+from ...words import show_number
+from ...games.tree import GameTree
+from ..answers import canon, same_answer
+from ...mistakes import (DIAGNOSES, WINDOW_WRONG, explain, hand_move_mistakes, named_mistakes,
+                         node_value_mistakes, wrong_values)
+from ..nested import random_nested
+from ..variants import skipped_leaves
+from ..verdict import Verdict
+from .levels import Item, LEVELS, check_kind, check_level
 
 
 def _said(ids) -> str:
@@ -178,8 +79,8 @@ def _wanted(kind, game, prune_ties) -> bool:
 
 def practice_tree(kind, *, level=1, seed=0, prune_ties=True) -> "PracticeTree":
     """The practice tree for ``(kind, level, seed)``: the same seed, the same tree."""
-    _check_kind(kind)
-    _check_level(level)
+    check_kind(kind)
+    check_level(level)
     if not isinstance(prune_ties, bool):
         raise ValueError(f"prune_ties must be True or False, not {prune_ties!r}")
     lv = LEVELS[level - 1]
@@ -511,7 +412,7 @@ class PracticeTree:
     def drawing(self):
         """The tree drawn as the course draws it (a pruning tree with room beside every
         inner node for the window the student types)."""
-        from ..pictures.draw import draw_tree
+        from ...pictures.draw import draw_tree
 
         # in the regular layout (narrow in lecture mode): a mark beside every leaf needs
         # the room between leaves that a narrow tree gives away
@@ -569,133 +470,3 @@ def _clean_svg(svg: str) -> str:
     svg = svg[svg.index("<svg"):]
     svg = re.sub(r"<title>[^<]*</title>\n?", "", svg)
     return re.sub(r"<!--.*?-->\n?", "", svg, flags=re.S)
-
-
-# -- a set of trees and the widget --------------------------------------------------------
-
-def practice(kind, *, level=None, seed=0, prune_ties=True, trees=5) -> "Practice":
-    """Practice ``kind`` ("values", "pruning" or "best-move") on the picture.
-
-    Starts at ``level`` (1-5; by default the level practice of this kind last got to, in
-    the learner's logbook, else 1) with ``trees`` seeded trees for each level (a new
-    tree comes from the same level until a streak of :data:`STREAK` trees done
-    without a mistake raises it). ``prune_ties`` is the tie rule, as in
-    ``alphabeta(..., prune_ties=)``. Every answer judged on the tree, and every level
-    reached, is written in the logbook (:mod:`.remember`).
-
-    >>> p = practice("values", level=2, trees=2)
-    >>> p
-    <Practice values from level 2: 10 trees>
-    >>> p.trees[0].kind, len(p.trees_at(5))
-    ('values', 2)
-    """
-    _check_kind(kind)
-    if level is None:
-        level = min(max(remembered_level(kind), 1), len(LEVELS))
-    _check_level(level)
-    if isinstance(trees, bool) or not isinstance(trees, int) or trees < 1:
-        raise ValueError(f"trees must be a whole number of trees per level, 1 or more, "
-                         f"not {trees!r}")
-    return Practice(kind, level=level, seed=seed, prune_ties=prune_ties, per_level=trees)
-
-
-class Practice:
-    """Seeded practice trees for every level, and the widget that plays them."""
-
-    def __init__(self, kind, *, level=1, seed=0, prune_ties=True, per_level=5, aim=None,
-                 then=None):
-        self.kind, self.level, self.seed = kind, level, seed
-        self.prune_ties = prune_ties
-        self.per_level = per_level
-        #: The review card these trees were served for (written with each answer), or None.
-        self.aim = aim
-        #: What to do when a tree is done, where something else serves the next (a review's
-        #: "Press Next for another item."): the widget then has no New tree button.
-        self.then = then
-        self.trees = [practice_tree(kind, level=lv.number, seed=f"{seed}:{i}",
-                                    prune_ties=prune_ties)
-                      for lv in LEVELS for i in range(per_level)]
-
-    def __repr__(self):
-        return (f"<Practice {self.kind} from level {self.level}: "
-                f"{len(self.trees)} trees>")
-
-    def trees_at(self, level) -> list:
-        _check_level(level)
-        return [t for t in self.trees if t.level == level]
-
-    def data(self) -> dict:
-        """The trees, their SVGs and keys, as JSON-ready data for the front-end."""
-        from ..pictures.draw import PALETTE
-
-        return {"version": 1, "kind": self.kind, "level": self.level, "streak": STREAK,
-                "pruneTies": self.prune_ties, "palette": dict(PALETTE),
-                "levels": [lv.describe(self.kind) for lv in LEVELS],
-                "trees": [{**t.key(), "svg": t.svg} for t in self.trees],
-                **({"then": self.then} if self.then else {})}
-
-    @cached_property
-    def data_json(self) -> str:
-        return json.dumps(self.data(), ensure_ascii=False, separators=(",", ":"))
-
-    @cached_property
-    def widget(self):
-        """The Jupyter widget (made on first use); what it judges goes to the logbook."""
-        made = _widget_class()(data=self.data_json)
-        made.on_msg(self._heard)
-        return made
-
-    def _heard(self, widget, content, buffers):
-        """A message from the widget: an answer judged, or a tree done (:mod:`.remember`)."""
-        note_practice(self.kind, content, aim=self.aim)
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        """The widget, plus the first tree as SVG (and PNG) for viewers without a kernel."""
-        first = self.trees_at(self.level)[0]
-        makers = widget_makers(lambda: self.widget, lambda: first.svg, lambda: repr(self),
-                               hint=HINT, alt=lambda: first.description)
-        return mimebundle(makers, include, exclude)
-
-    def html(self, title=None) -> str:
-        """One self-contained HTML page to practise in (no Python, no network needed)."""
-        title = title or f"Practise {self.kind} on the tree"
-        start = (STATIC / "practice_record.js").read_text(encoding="utf-8") + _START
-        return offline_page("practice", name="practice", title=title, data=self.data_json,
-                            start=start, heading=True)
-
-    def save(self, path, title=None, *, trees=20) -> Path:
-        """Write one self-contained HTML page with ``trees`` trees per level (for a course
-        page or an LMS; it works from ``file://``)."""
-        path = Path(path)
-        full = self if self.per_level == trees else Practice(
-            self.kind, level=self.level, seed=self.seed, prune_ties=self.prune_ties,
-            per_level=trees)
-        path.write_text(full.html(title), encoding="utf-8")
-        return path
-
-
-@functools.cache
-def _widget_class():
-    import traitlets
-
-    return widget_class(
-        "PracticeWidget", "practice", module=__name__,
-        doc="Practice on the tree: every tree and its key live in the browser (practice.js).",
-        data=traitlets.Unicode("{}").tag(sync=True))
-
-
-#: The offline page's start: the practice on the data written into the page, from the level
-#: and the tree in progress this browser's record of the page remembers, with that record's
-#: panel below it
-#: (``static/practice_record.js``, written into the page before these lines).
-_START = """const record = practiceRecord.open(document.getElementById("practice-data").textContent);
-const model = practice.localModel({data: record.data});
-model.send = record.note;
-model.keep = record.keep;
-model.resume = record.resume;
-practice.render({model, el: document.getElementById("practice")});
-record.panel(document.getElementById("practice"));
-window.practiceModel = model;
-window.practiceModule = practice;
-window.practiceRecord = record;
-"""
