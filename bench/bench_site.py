@@ -14,10 +14,13 @@ and drives Debian's Chromium (Playwright), then prints:
   (nbclient, the sum of its cells' times, kernel start excluded on both sides), and
   the ratio: goal at most 3x.
 
-Nothing is asserted. Run with ``make bench`` or ``.venv/bin/python bench/bench_site.py
-[NAME ...]`` (substrings of notebook paths pick the lessons to time).
+The machine's load (``os.getloadavg()``) is printed before and after: the figures are
+CPU-bound and worth only as much as the load they were measured under. Nothing is
+asserted. Run with ``make bench`` or ``.venv/bin/python bench/bench_site.py [NAME ...]``
+(substrings of notebook paths pick the lessons to time).
 """
 
+import os
 import sys
 import time
 from pathlib import Path
@@ -61,8 +64,14 @@ def cpython_run_all(path) -> float:
     return sum(cell_seconds(c) for c in nb.cells if c.cell_type == "code")
 
 
+def load_average(when) -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {when}: {one:.2f}, {five:.2f}, {fifteen:.2f} ({os.cpu_count()} CPUs)"
+
+
 def main(names):
     sys.stdout.reconfigure(line_buffering=True)
+    print(load_average("before"))
     from playwright.sync_api import sync_playwright
 
     site = built_site()
@@ -97,6 +106,7 @@ def main(names):
             worst = max(worst, ratio)
             print(f"{path:<46} {browser_seconds:>8.1f} {cpython_seconds:>8.1f} {ratio:>5.1f}x")
         print(f"worst ratio {worst:.1f}x (goal <= 3x)")
+        print(load_average("after"))
         context.close()
         browser.close()
     server.stop()

@@ -6,7 +6,8 @@ Vocabulary:
   a file it is made of (the package, the notebooks, ``lite/``) is newer than it.
 - :class:`SiteServer`: a static file server on 127.0.0.1 (a thread of this process), as
   ``python -m http.server`` serves it from a USB stick; it counts the bytes it sends.
-- :class:`SitePage`: JupyterLab in the browser, on one page. ``open(path)`` opens a
+- :class:`SitePage`: JupyterLab in the browser, on one page; it records the page's
+  console errors and the server its error answers (``troubles()``). ``open(path)`` opens a
   notebook; with ``share=True`` it runs on the kernel already running (one kernel for
   many notebooks: each new kernel costs Pyodide's start again, 10-30 s of CPU).
   ``run_all()`` runs every cell and waits until each has run.
@@ -106,17 +107,55 @@ def newest_source() -> float:
 
 
 class SiteServer:
-    """The site served on 127.0.0.1 by a thread of this process; ``hosts`` each request's
-    ``Host`` header, ``paths`` each path asked for."""
+    """The site served on 127.0.0.1 by a thread of this process; ``paths`` each path asked
+    for, ``failed`` each ``(status, path)`` answered with an error status, ``sent`` the
+    bytes of file content served.
 
-    def __init__(self, site):
-        self.paths = []
-        self.sent = 0  # bytes of file content served
+    For a test, without changing the site's files: ``settings`` ({plugin id: {setting:
+    value}}) are served as the site's ``settingsOverrides`` (in its ``jupyter-lite.json``) on
+    top of those it was built with, as the lab tests' own server gets its settings; with
+    ``without_outputs`` the notebooks are served without their stored outputs (a test that
+    runs them all compares with the files on disk: the browser need not draw the stored
+    ones first), but those in ``keep_outputs`` (paths in the drive), served as built."""
+
+    def __init__(self, site, settings=None, without_outputs=False, keep_outputs=()):
+        self.paths, self.failed = [], []
+        self.sent = 0
         owner = self
+        config = None
+        if settings:
+            config = json.loads((Path(site) / "jupyter-lite.json").read_text(encoding="utf-8"))
+            data = config["jupyter-config-data"]
+            overrides = data.setdefault("settingsOverrides", {})
+            for plugin, values in settings.items():
+                overrides[plugin] = {**overrides.get(plugin, {}), **values}
+            config = json.dumps(config).encode()
 
         class Handler(http.server.SimpleHTTPRequestHandler):
             def log_message(self, *args):
                 owner.paths.append(self.path)
+
+            def log_request(self, code="-", size="-"):
+                if isinstance(code, int) and code >= 400:
+                    owner.failed.append((code, self.path))
+                super().log_request(code, size)
+
+            def do_GET(self):
+                path = self.path.split("?")[0]
+                if config is not None and path == "/jupyter-lite.json":
+                    return self.send_json(config)
+                if without_outputs and path.startswith("/files/") and path.endswith(".ipynb"):
+                    file = Path(self.translate_path(path))
+                    if file.is_file() and path.removeprefix("/files/") not in keep_outputs:
+                        return self.send_json(json.dumps(cleared(file)).encode())
+                super().do_GET()
+
+            def send_json(self, data: bytes):
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
 
             def copyfile(self, source, outputfile):
                 data = source.read()
@@ -134,12 +173,32 @@ class SiteServer:
         self.server.server_close()
 
 
+def cleared(path) -> dict:
+    """The notebook at ``path`` without outputs or execution counts."""
+    notebook = json.loads(Path(path).read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    return notebook
+
+
 class SitePage:
     """JupyterLab of the site in one Playwright page."""
 
     def __init__(self, page, server):
         self.page, self.server = page, server
         self.kernel = None
+        self.console_errors = []  # the page's console errors and uncaught exceptions
+        page.on("console", lambda m: m.type == "error" and self.console_errors.append(m.text))
+        page.on("pageerror", lambda error: self.console_errors.append(f"uncaught: {error}"))
+
+    def troubles(self) -> list:
+        """The console errors and the requests answered with an error status since the
+        last call (then forgotten)."""
+        found = [*self.console_errors, *(f"HTTP {code}: {path}" for code, path in self.server.failed)]
+        self.console_errors.clear()
+        self.server.failed.clear()
+        return found
 
     def start(self, path):
         """Load JupyterLab with ``path`` open; wait for its kernel (seconds it took)."""
