@@ -824,7 +824,7 @@ def diagnoses_of(q):
     """The diagnosis ids a question's check can give a wrong answer (found by asking it).
 
     >>> sorted(diagnoses_of(get_question("q3.7")))
-    ['bad-answer', 'max-at-every-level', 'wrong']
+    ['bad-answer', 'max-at-every-level', 'players-swapped', 'wrong']
     """
     found = _diagnoses(q.check(_NONSENSE, 0))
     if isinstance(q, FunctionQuestion):
