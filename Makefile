@@ -13,6 +13,8 @@ ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 # Every core (pytest-xdist): tests/conftest.py keeps each file's tests and each notebook's
 # cells together on one worker, the longest groups (the browser files) first.
 XDIST = -n auto --dist loadgroup --no-loadscope-reorder
+# pytest, its processes started sooner (tests/fast_start.py: loaded before its other plugins).
+PYTEST = $(PY) -m pytest -p tests.fast_start
 
 .PHONY: setup bytecode lab lecture fresh test test-fast site notebooks student-notebooks teaching-guide slide-metadata slides bench clean
 
@@ -73,11 +75,11 @@ fresh: $(STAMP)
 	$(PY) -m minimax_lessons.working_copy --course notebooks --copy $(MY_LESSONS) --fresh "$(LESSON)"
 
 test: $(STAMP) $(SERVER_EXTENSION) bytecode site
-	$(PY) -m pytest tests minimax_lessons $(if $(NOTEBOOKS),$(NBVAL_ARGS)) $(XDIST) $(PYTEST_ARGS)
+	$(PYTEST) tests minimax_lessons $(if $(NOTEBOOKS),$(NBVAL_ARGS)) $(XDIST) $(PYTEST_ARGS)
 
 # The inner loop: no browser tests, no notebooks (nbval), nothing marked slow.
 test-fast: $(STAMP) $(SERVER_EXTENSION) bytecode
-	$(PY) -m pytest tests minimax_lessons -m "not browser and not slow" $(XDIST) $(PYTEST_ARGS)
+	$(PYTEST) tests minimax_lessons -m "not browser and not slow" $(XDIST) $(PYTEST_ARGS)
 
 # The whole course as a static site in site/ (JupyterLab in the browser, the Pyodide kernel
 # holding this package, the lessons, the practice pages): serve it from any static host,

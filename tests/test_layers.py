@@ -201,6 +201,12 @@ def graph():
     return import_graph(PACKAGE)
 
 
+@pytest.fixture(scope="module")
+def taken():
+    """:func:`private_names_taken` of the package (read once: every module parsed)."""
+    return private_names_taken(PACKAGE)
+
+
 # -- the package ---------------------------------------------------------------------
 
 def test_every_part_of_the_package_is_in_the_layer_table(graph):
@@ -223,8 +229,8 @@ def test_no_chain_of_imports_comes_back_to_where_it_started(graph):
     assert {m: " -> ".join(c) for m, c in cycles.items() if c} == {}
 
 
-def test_no_module_takes_another_modules_private_name():
-    assert private_names_taken(PACKAGE) == []
+def test_no_module_takes_another_modules_private_name(taken):
+    assert taken == []
 
 
 # -- the instructor's folder ---------------------------------------------------------------
@@ -244,11 +250,10 @@ def test_in_the_instructors_folder_no_module_imports_from_a_part_above_it_or_bes
     assert wrong_way(within(graph, INSTRUCTOR), INSTRUCTOR_LAYER_OF, INSTRUCTOR) == []
 
 
-def test_no_instructor_module_takes_another_modules_private_name():
+def test_no_instructor_module_takes_another_modules_private_name(taken):
     """``from ..grading.judging import _grade_notebook`` or ``batch._store`` anywhere in the
     instructor's folders (the check reads relative imports at every depth)."""
-    found = private_names_taken(PACKAGE)
-    assert [f for f in found if f.startswith(INSTRUCTOR)] == []
+    assert [f for f in taken if f.startswith(INSTRUCTOR)] == []
 
 
 def test_within_pictures_the_layout_knows_no_drawing_and_the_tree_model_no_pictures(graph):

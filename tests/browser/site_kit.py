@@ -182,6 +182,18 @@ def cleared(path) -> dict:
     return notebook
 
 
+#: Console errors that are not the course's, each with why (matched with re.match).
+BENIGN_CONSOLE_ERRORS = {
+    r"Error while computing the ReactiveToolbar TypeError: Cannot read properties of null "
+    r"\(reading 'widgets'\)":
+        "JupyterLab's own toolbar measures its items asynchronously, and a notebook the "
+        "test closes (OPEN_JS, the moment the next one is open) can be disposed while it "
+        "measures: the measure then reads the disposed toolbar's layout (the race of "
+        "jupyterlab/jupyterlab#16409 and jupyter/notebook#7370; seen once in the site, "
+        "under the full suite's load). Nothing of the course's runs in that toolbar.",
+}
+
+
 class SitePage:
     """JupyterLab of the site in one Playwright page."""
 
@@ -195,7 +207,9 @@ class SitePage:
     def troubles(self) -> list:
         """The console errors and the requests answered with an error status since the
         last call (then forgotten)."""
-        found = [*self.console_errors, *(f"HTTP {code}: {path}" for code, path in self.server.failed)]
+        found = [*(e for e in self.console_errors
+                   if not any(re.match(p, e) for p in BENIGN_CONSOLE_ERRORS)),
+                 *(f"HTTP {code}: {path}" for code, path in self.server.failed)]
         self.console_errors.clear()
         self.server.failed.clear()
         return found

@@ -781,6 +781,10 @@ QUESTION_SOURCES_JS = """pngs => {
 SLIDE_LAID_OUT_JS = LAID_OUT_JS.replace("window.jupyterapp.shell.currentWidget.content.node",
                                         "document.querySelector('.reveal .slides')")
 
+#: Slides that come in at once instead of sliding in for 0.8 s (reveal.js's transition,
+#: which only moves the slide it ends on): what is measured is the slide as it stays.
+NO_TRANSITIONS_CSS = ".reveal .slides section, .reveal .backgrounds * {transition: none !important}"
+
 #: The screen the slides are measured on: as narrow as 1024x768 and as low as 1280x720. A
 #: slide's pictures and players only grow with the screen's width and height (rise.css),
 #: so what reads and fits here reads and fits at both (lesson 6 is also stepped through at
@@ -805,6 +809,7 @@ def reads_on_slides(jupyter_server, lab, path):
     rise = opened.value
     try:
         rise.set_default_timeout(60_000)
+        rise.add_style_tag(content=NO_TRANSITIONS_CSS)
         rise.set_viewport_size(SLIDE_SCREEN)
         rise.wait_for_selector(".reveal .slides section.present .jp-Cell")
         rise.wait_for_function("h => document.querySelector('.reveal').clientHeight === h",

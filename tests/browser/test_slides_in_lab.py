@@ -21,7 +21,8 @@ from pathlib import Path
 import nbformat
 import pytest
 from .conftest import ARTIFACTS
-from .test_pictures_fit import SLIDE_LABELS_JS, SLIDE_LAID_OUT_JS, SLIDE_READY_JS, too_small
+from .test_pictures_fit import (NO_TRANSITIONS_CSS, SLIDE_LABELS_JS, SLIDE_LAID_OUT_JS,
+                                SLIDE_READY_JS, too_small)
 
 PlaywrightTimeout = pytest.importorskip("playwright.sync_api").TimeoutError
 
@@ -86,6 +87,7 @@ def presented(lab, jupyter_server, notebook, name=None, *, in_lab=None):
     rise = opened.value
     try:
         rise.set_default_timeout(60_000)
+        rise.add_style_tag(content=NO_TRANSITIONS_CSS)  # each slide measured as it stays
         rise.set_viewport_size(PROJECTOR)  # a new tab starts at the browser's default size
         rise.wait_for_selector(".reveal .slides section.present .jp-Cell:not(.reveal-skip)")
         rise.wait_for_function("h => document.querySelector('.reveal').clientHeight === h",

@@ -17,6 +17,7 @@ import pytest
 from minimax_lessons.instructor.common.environment import student_environment
 from minimax_lessons.instructor.grading.isolation import Jail, find_bwrap, why_no_bwrap
 from minimax_lessons.instructor.grading.notebook_runner import (SOCKET_PATH_MAX, kernels_folder,
+                                                                run_notebook,
                                                                 run_recorded, sockets_fit)
 
 
@@ -118,9 +119,32 @@ def test_display_updates_comm_messages_and_the_kernels_own_output_count_against_
     text = nbformat.writes(nb)
     assert len(text) < 1_000_000, f"the executed notebook holds {len(text):,} characters"
     assert "fds [True, True]" in text, "the kernel's stdout and stderr are pipes, not files"
-    assert "wrote" in text
     flooded = " ".join(run.problems)
     assert "cell 2 printed more than 100,000 characters" in flooded
     assert "cell 3 printed more than 100,000 characters" in flooded
     widgets = nb.metadata.get("widgets", {})
     assert len(json.dumps(widgets)) < 1_000_000
+
+
+#: A cell that keeps its own reply from being sent, as a kernel interrupted while it sends
+#: it does (ipykernel: "KeyboardInterrupt caught in kernel"); the kernel goes idle anyway.
+NO_REPLY = (
+    "k = get_ipython().kernel\n"
+    "send = k.session.send\n"
+    "def quiet(stream, kind, content=None, parent=None, **kw):\n"
+    "    if kind != 'execute_reply':\n"
+    "        return send(stream, kind, content, parent, **kw)\n"
+    "    k.session.send = send\n"
+    "    return k.session.msg(kind, content, parent)\n"
+    "k.session.send = quiet\n"
+    "print('no reply')")
+
+
+@pytest.mark.slow  # a kernel, and the few seconds a reply is given after the kernel is idle
+def test_a_cell_whose_reply_never_comes_ends_when_its_kernel_is_idle_not_at_its_time_limit(
+        tmp_path):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(NO_REPLY),
+                                         nbformat.v4.new_code_cell("print('next')")])
+    run = run_notebook(nb, cwd=tmp_path, env=student_environment(), cell_timeout=60)
+    assert run.problems == []  # not "cell 1 ran longer than 60 s and was interrupted"
+    assert [o["text"] for c in nb.cells for o in c.outputs] == ["no reply\n", "next\n"]

@@ -83,6 +83,24 @@ class _CappedClient(NotebookClient):
         self.malformed = set()
         self._stopped = set()
 
+    async def _async_poll_for_reply(self, msg_id, cell, timeout, task_poll_output_msg,
+                                    task_poll_kernel_alive):
+        """nbclient's wait for the cell's reply, which ends :data:`REPLY_AFTER_IDLE` seconds
+        after the kernel said it is idle again for the cell, reply or not. A kernel that
+        takes an interrupt (ours, for a flood) as it sends its reply, or a cell that stops
+        its own reply, sends none: nbclient would wait out the cell's whole time limit."""
+        reply = asyncio.ensure_future(super()._async_poll_for_reply(
+            msg_id, cell, timeout, task_poll_output_msg, task_poll_kernel_alive))
+        await asyncio.wait({reply, task_poll_output_msg}, return_when=asyncio.FIRST_COMPLETED)
+        if not reply.done() and not task_poll_output_msg.cancelled() \
+                and task_poll_output_msg.exception() is None:  # idle came, the reply not
+            await asyncio.wait({reply}, timeout=REPLY_AFTER_IDLE)
+            if not reply.done():
+                reply.cancel()
+                task_poll_kernel_alive.cancel()
+                return None
+        return await reply
+
     def process_message(self, msg, cell, cell_index):
         if msg.get("msg_type") in UNCOUNTED:  # (idle ends the cell: never dropped)
             return super().process_message(msg, cell, cell_index)
@@ -106,6 +124,10 @@ class _CappedClient(NotebookClient):
             asyncio.ensure_future(ensure_async(self.km.interrupt_kernel()))
         return None
 
+
+#: Seconds to wait for a cell's reply once the kernel has said it is idle again (the
+#: kernel sends the reply first, on another channel).
+REPLY_AFTER_IDLE = 5.0
 
 #: Kernel messages that carry no output: never counted, never dropped.
 UNCOUNTED = frozenset({"status", "execute_input"})
