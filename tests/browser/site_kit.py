@@ -43,6 +43,17 @@ KERNEL_IDLE_JS = """() => {
     const k = w && w.sessionContext && w.sessionContext.session && w.sessionContext.session.kernel;
     return !!k && k.status === 'idle' && k.connectionStatus === 'connected';
 }"""
+#: The notebook ``path`` is open and ready, and on screen: brought to the front when another
+#: document JupyterLab restored as the page loaded (the layout it keeps in the browser's
+#: storage) came in after it, as seen under load.
+STARTED_OPEN_JS = """path => {
+    const app = window.jupyterapp;
+    if (!app) return false;
+    const w = [...app.shell.widgets('main')].find(w => w.context && w.context.path === path);
+    if (!w) return false;
+    if (app.shell.currentWidget !== w) app.shell.activateById(w.id);
+    return app.shell.currentWidget === w && w.context.isReady && !!w.sessionContext;
+}"""
 KERNEL_ID_JS = """() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id"""
 #: Open a notebook (on the kernel ``id`` when given), close every other document.
 OPEN_JS = """async ([path, id]) => {
@@ -218,7 +229,7 @@ class SitePage:
         """Load JupyterLab with ``path`` open; wait for its kernel (seconds it took)."""
         began = time.monotonic()
         self.page.goto(f"{self.server.url}lab/index.html?path={path}")
-        self.page.wait_for_function(NOTEBOOK_OPEN_JS, arg=path)
+        self.page.wait_for_function(STARTED_OPEN_JS, arg=path)
         self.page.wait_for_function(KERNEL_IDLE_JS)
         self.kernel = self.page.evaluate(KERNEL_ID_JS)
         return time.monotonic() - began

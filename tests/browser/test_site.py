@@ -120,8 +120,8 @@ def test_the_students_own_checks_practice_and_logbook(site_page):
     page.wait_for_function("el => el.textContent.includes('right') && "
                            "!el.textContent.includes('not right')", arg=feedback.element_handle())
 
-    # the logbook outlives the page and its kernel: the page loaded again (one load, with
-    # the notebook that asks for progress() open: its new kernel is the only one started)
+    # the logbook outlives the page and its kernel: the page loaded again, with the notebook
+    # that asks for progress() open (JupyterLab restores the one open before beside it)
     site_page.start(PROGRESS)
     site_page.run_all()
     shown = texts(site_page.outputs())[0][0]
