@@ -8,6 +8,7 @@ module's private name.
 """
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -59,6 +60,12 @@ INSTRUCTOR = f"{NAME}.instructor"
 
 # -- reading the imports -------------------------------------------------------------
 
+@functools.lru_cache(maxsize=None)
+def parsed(path):
+    """The module at ``path``, parsed once for every test of this file that reads it."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def module_name(path, root):
     """``minimax_lessons.exercises.check`` for ``<root>/exercises/check.py``."""
     parts = path.relative_to(root).with_suffix("").parts
@@ -77,7 +84,7 @@ def imports_of(path, root, known):
     me = module_name(path, root)
     package = me if path.name == "__init__.py" else me.rpartition(".")[0]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             targets = [(alias.name, None) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -172,7 +179,7 @@ def private_names_taken(root):
     files = package_files(root)
     found = []
     for module, path in files.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parsed(path)
         modules_bound = set()
         for target, name, line in imports_of(path, root, set(files)):
             if name and name.startswith("_") and not name.startswith("__"):

@@ -244,8 +244,10 @@ def test_a_lock_held_for_ever_costs_one_entry_not_a_hung_check():
                               stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "held"
-        said, err = run_logbook(APPEND)
-        assert said.startswith("False") and "lock" in err
+        # the same wait, shorter than the logbook's own LOCK_WAIT (2 s): the check gives up
+        said, err = run_logbook("from minimax_lessons import logbook\n"
+                                "logbook.LOCK_WAIT = 0.25\n" + APPEND)
+        assert said.startswith("False") and "lock" in err and "more than 0.25 s" in err
     finally:
         holder.kill()
         holder.wait()

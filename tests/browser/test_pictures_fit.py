@@ -605,11 +605,13 @@ def too_small(found, least=(20, 16)):
 
 
 #: Put ``lecture_mode()`` in a first cell of the notebook on screen and the cell that saves
-#: the results' pictures in a last one (their sources are the arguments).
+#: the results' pictures in a last one (their sources are the arguments), both left out of
+#: the slides (as the lecturer's first cell is, in the teaching notes).
 ADD_LECTURE_CELLS_JS = """([first, last]) => {
     const shared = window.jupyterapp.shell.currentWidget.content.model.sharedModel;
-    shared.insertCell(0, {cell_type: 'code', source: first});
-    shared.insertCell(shared.cells.length, {cell_type: 'code', source: last});
+    const skip = {slideshow: {slide_type: 'skip'}};
+    shared.insertCell(0, {cell_type: 'code', source: first, metadata: skip});
+    shared.insertCell(shared.cells.length, {cell_type: 'code', source: last, metadata: skip});
     return shared.cells.length;
 }"""
 
@@ -629,6 +631,9 @@ def reads_in_lecture_mode(jupyter_server, lab, path):
     lab.run_all()
     results = result_pictures(page, jupyter_server.root / MY_LESSONS)  # and open them
     players = page.locator(".mmla")
+    # in JupyterLab an animation is its widget, not the HTML copy lecture mode adds for
+    # RISE's presenter (which cannot load widgets: jupyterlab-contrib/rise #119)
+    assert page.locator(".jp-OutputArea-output iframe.mm-player").count() == 0
     for k in range(players.count()):  # the last frame: every window written
         player = players.nth(k)
         player.locator(".mmla-stage svg").wait_for(state="attached")
@@ -788,7 +793,7 @@ NO_TRANSITIONS_CSS = ".reveal .slides section, .reveal .backgrounds * {transitio
 #: The screen the slides are measured on: as narrow as 1024x768 and as low as 1280x720. A
 #: slide's pictures and players only grow with the screen's width and height (rise.css),
 #: so what reads and fits here reads and fits at both (lesson 6 is also stepped through at
-#: 1280x720 itself, tests/browser/test_slides_in_lab.py).
+#: 1280x720 itself, :func:`steps_on_a_projector`).
 SLIDE_SCREEN = {"width": 1024, "height": 720}
 
 
@@ -811,7 +816,7 @@ def reads_on_slides(jupyter_server, lab, path):
         rise.set_default_timeout(60_000)
         rise.add_style_tag(content=NO_TRANSITIONS_CSS)
         rise.set_viewport_size(SLIDE_SCREEN)
-        rise.wait_for_selector(".reveal .slides section.present .jp-Cell")
+        rise.wait_for_selector(".reveal .slides section.present .jp-Cell:not(.reveal-skip)")
         rise.wait_for_function("h => document.querySelector('.reveal').clientHeight === h",
                                arg=SLIDE_SCREEN["height"])
         slides, measured = rise.evaluate(PICTURE_SLIDES_JS), []
@@ -832,6 +837,8 @@ def reads_on_slides(jupyter_server, lab, path):
             rise.evaluate(SLIDE_LAID_OUT_JS)
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             rise.screenshot(path=str(ARTIFACTS / f"slide_1024x720_{path.name[:2]}_{k}.png"))
+        if path.name in PROJECTOR_LESSONS:
+            steps_on_a_projector(rise, path)
     finally:
         rise.close()
     small = [(m["id"], found) for m in measured for found in m["found"] if too_small(found)
@@ -840,6 +847,108 @@ def reads_on_slides(jupyter_server, lab, path):
     tall = [(m["id"], m["tall"], m["screen"]) for m in measured if m["tall"] > m["screen"]]
     assert not tall, f"{path.name}: slides taller than the screen: {tall}"
     assert sum(len(m["found"]) for m in measured) >= 1
+
+
+#: The lessons also presented as a lecturer does on a 1280x720 projector: every slide, from
+#: the first, with the space bar (:func:`steps_on_a_projector`).
+PROJECTOR_LESSONS = {"06-alpha-beta.ipynb"}
+PROJECTOR = {"width": 1280, "height": 720}
+
+#: The innermost slide on screen, and how tall it is against the slide area.
+PRESENT_JS = """() => {
+    const shown = [...document.querySelectorAll('.reveal .slides section.present')];
+    const slide = shown[shown.length - 1];
+    const area = document.querySelector('.reveal');
+    const code = [...slide.querySelectorAll('.jp-CodeCell .cm-content')].map(c => c.innerText);
+    return {id: slide.id, hash: location.hash, scroll: slide.scrollHeight,
+            height: area.clientHeight, animated: code.some(text => text.includes('animate(')),
+            pictures: slide.querySelectorAll('.jp-OutputArea-output img').length,
+            players: slide.querySelectorAll('.mmla, iframe.mm-player').length};
+}"""
+#: RISE's slides (the innermost sections), the first one's id, and whether the one on
+#: screen is the last.
+SLIDES_JS = """() => {
+    const slides = [...document.querySelectorAll('.reveal .slides section')]
+        .filter(s => !s.querySelector('section'));
+    return {count: slides.length, first: slides.length ? slides[0].id : null,
+            last: slides.length > 0 && slides[slides.length - 1].classList.contains('present')};
+}"""
+#: The player of an animation on the slide on screen (lecture mode's HTML copy of it).
+PLAYER = ".reveal .slides section.present:not(.stack) iframe.mm-player"
+
+
+def slide_stops(path):
+    """How many slides the lesson's metadata asks for (each slide and subslide)."""
+    nb = nbformat.read(path, as_version=4)
+    kinds = [c.metadata.get("slideshow", {}).get("slide_type") for c in nb.cells]
+    return sum(kind in ("slide", "subslide") for kind in kinds)
+
+
+def the_first_player_steps(rise) -> bool:
+    """On the first slide that shows an animation's player: it steps forward on a click,
+    and shows whole in its frame. False on a slide without one."""
+    player = rise.locator(PLAYER)
+    if not (player.count() and player.first.is_visible()):
+        return False
+    # the slide has come in: clicks inside the player land where its buttons are
+    player.first.element_handle().wait_for_element_state("stable")
+    frame = rise.frame_locator(PLAYER).first
+    counter = frame.locator(".mmla-counter")
+    counter.wait_for(state="visible")
+    k = int(re.match(r"step (\d+) /", counter.inner_text()).group(1))
+    frame.get_by_role("button", name="Step forward").click()
+    frame.locator(".mmla-counter", has_text=f"step {k + 1} /").wait_for()
+    # The whole player shows inside its frame, lecture mode's larger controls and key too.
+    inside = frame.locator("html").evaluate("e => [e.scrollHeight, e.clientHeight]")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    rise.screenshot(path=str(ARTIFACTS / "rise_lecture_player.png"))
+    assert inside[0] <= inside[1], f"player cut off: {inside[0]} px in a {inside[1]} px frame"
+    rise.evaluate("() => document.activeElement.blur()")  # the space bar steps RISE again
+    return True
+
+
+def steps_on_a_projector(rise, path):
+    """RISE's presenter (left by :func:`reads_on_slides`) on a 1280x720 projector, from the
+    first slide to the last with the space bar: exactly the slides the lesson's metadata
+    asks for, each measured once it has come in (values 20 px, windows and names 16, no
+    player cut off, no slide taller than the screen), and the first animation's player
+    steps on its slide."""
+    rise.set_viewport_size(PROJECTOR)
+    rise.wait_for_function("h => document.querySelector('.reveal').clientHeight === h",
+                           arg=PROJECTOR["height"])
+    expected = slide_stops(path)
+    rise.wait_for_function(GO_TO_SLIDE_JS, arg=rise.evaluate(SLIDES_JS)["first"])
+    seen, labels, played = [], [], []
+    for k in range(expected):
+        if k:
+            rise.keyboard.press("Space")
+            try:  # a slide change is expected here, as long as a loaded machine needs
+                rise.wait_for_function("h => location.hash !== h", arg=seen[-1]["hash"])
+            except PlaywrightTimeout:
+                raise AssertionError(f"{path.name}: RISE showed {len(seen)} slides; "
+                                     f"the metadata asks for {expected}") from None
+        seen.append(rise.evaluate(PRESENT_JS))
+        rise.wait_for_function(SLIDE_READY_JS, arg=seen[-1]["id"])  # its pictures loaded
+        rise.evaluate(SLIDE_LAID_OUT_JS)
+        labels.append(rise.evaluate(SLIDE_LABELS_JS, [seen[-1]["id"], {}]))
+        if not played and the_first_player_steps(rise):
+            played.append(seen[-1]["hash"])
+    # no more: RISE made exactly the slides the metadata asks for, and this is its last
+    assert {k: v for k, v in rise.evaluate(SLIDES_JS).items() if k != "first"} == \
+        {"count": expected, "last": True}, f"{path.name}: RISE showed more slides"
+    assert played, f"{path.name}: no slide shows an animation player"
+    small = [(m["id"], found) for m in labels for found in m["found"]
+             if too_small(found) or found.get("cut")]
+    assert not small, f"{path.name}: on slides at 1280x720, too small or cut off (CSS px): {small}"
+    assert sum(found["what"] == "player" for m in labels for found in m["found"]) >= 3
+    too_tall = [f"{s['hash']}: {s['scroll']} px in {s['height']} px" for s in seen
+                if s["scroll"] > s["height"]]
+    assert not too_tall, "slides taller than the projector (run `make slide-metadata`?):\n" + \
+        "\n".join(too_tall)
+    assert all(s["height"] == PROJECTOR["height"] for s in seen)  # RISE fills the screen
+    # Each animation's slide shows its player (or at least its still picture).
+    animated = [s for s in seen if s["animated"]]
+    assert animated and all(s["pictures"] + s["players"] >= 1 for s in animated)
 
 
 #: Slides kept as screenshots for a person to look at, per lesson: the code they show.

@@ -88,6 +88,18 @@ def test_predict_accepts_values_errors_and_forever():
     assert loop.check(0).diagnosis == "misses-loop"
 
 
+def test_a_snippet_is_run_once_whatever_the_seed_that_shows_it(monkeypatch):
+    from minimax_lessons.exercises.question_kinds import predict
+
+    runs = []
+    real = predict.run_snippet
+    monkeypatch.setattr(predict, "run_snippet", lambda code, limit: runs.append(code) or
+                        real(code, limit))
+    loop = PredictQuestion("t.p4", "?", "while True:\n    pass", time_limit=0.3)
+    assert all(loop.check(FOREVER, seed).passed for seed in range(3))
+    assert runs == ["while True:\n    pass"]  # the loop's time limit paid once, not 3 times
+
+
 def test_endless_recursion_is_an_error_in_python_not_a_loop():
     q = PredictQuestion("t.p3", "?", "def f(n):\n    return f(n)\n\nf(1)")
     assert q.check(RecursionError).passed

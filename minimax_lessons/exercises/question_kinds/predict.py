@@ -13,7 +13,7 @@ import re
 from ...runner.codec import Opaque, exception_name
 from ..answers import as_number, same_number
 from ...runner.shipping import from_source
-from .question import Question, by_hand, seed_of
+from .question import Question, by_hand
 
 
 #: The answer "it runs forever" for predict-the-output questions.
@@ -46,11 +46,13 @@ class PredictQuestion(Question):
         return self.data(seed)["code"]
 
     def outcome(self, seed=0):
-        """("value", v) | ("raises", name) | ("forever", None): what the snippet does."""
-        key = seed_of(seed)
-        if key not in self._outcomes:
-            self._outcomes[key] = run_snippet(self.data(seed)["code"], self.time_limit)
-        return self._outcomes[key]
+        """("value", v) | ("raises", name) | ("forever", None): what the snippet does.
+        Run once per snippet: seeds that give the same code share its outcome (a snippet
+        that loops costs its time limit once, not once per seed)."""
+        code = self.data(seed)["code"]
+        if code not in self._outcomes:
+            self._outcomes[code] = run_snippet(code, self.time_limit)
+        return self._outcomes[code]
 
     def check(self, answer, seed=0, **options):
         said = _prediction(answer)
