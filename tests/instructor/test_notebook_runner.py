@@ -142,7 +142,10 @@ NO_REPLY = (
 
 @pytest.mark.slow  # a kernel, and the few seconds a reply is given after the kernel is idle
 def test_a_cell_whose_reply_never_comes_ends_when_its_kernel_is_idle_not_at_its_time_limit(
-        tmp_path):
+        tmp_path, monkeypatch):
+    from minimax_lessons.instructor.grading import notebook_runner
+
+    monkeypatch.setattr(notebook_runner, "REPLY_AFTER_IDLE", 0.5)  # the grader's 5 s, shorter
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(NO_REPLY),
                                          nbformat.v4.new_code_cell("print('next')")])
     run = run_notebook(nb, cwd=tmp_path, env=student_environment(), cell_timeout=60)
