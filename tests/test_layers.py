@@ -60,9 +60,15 @@ INSTRUCTOR = f"{NAME}.instructor"
 
 # -- reading the imports -------------------------------------------------------------
 
-@functools.lru_cache(maxsize=None)
 def parsed(path):
-    """The module at ``path``, parsed once for every test of this file that reads it."""
+    """The module at ``path``, parsed once for every test of this file that reads it (a
+    file written again is parsed again)."""
+    stat = path.stat()
+    return _parsed(path, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=None)
+def _parsed(path, mtime_ns, size):
     return ast.parse(path.read_text(encoding="utf-8"))
 
 
