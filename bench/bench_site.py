@@ -4,9 +4,10 @@ Serves ``site/`` (built first when missing or stale, as ``make site`` does) on 1
 and drives Debian's Chromium (Playwright), then prints:
 
 - **Lesson 0 to its first tree**, cold (a new browser profile: empty cache, empty storage)
-  and on a reload (the same profile, the page loaded again): from asking for the page to
-  the first drawn tree (Run All is asked for as soon as the kernel is ready, as a student
-  runs the first cell; it draws), with the kernel's start on its own. Goals: under 15 s cold, under 5 s on a reload.
+  and on a reload (the same profile, the page loaded again; the median of five): from
+  asking for the page to the first drawn tree (Run All is asked for as soon as the kernel
+  is ready, as a student runs the first cell; it draws), with the kernel's start on its
+  own. Goals: under 15 s cold, under 5 s on a reload.
 - **Bytes transferred** on that first cold open (what the server sent, no compression):
   goal under 40 MB. And the **site's size** on disk.
 - **Run All per lesson** in the browser (one Pyodide kernel running the notebooks in
@@ -33,6 +34,8 @@ from tests.browser.site_kit import (ALL_RUN_JS, KERNEL_IDLE_JS, NOTEBOOKS, SiteP
                                     built_site, course_notebooks)
 
 CHROMIUM = "/usr/bin/chromium"
+#: Reloads timed (their median is the figure): one alone varies by a second or more here.
+RELOADS = 5
 FIRST_TREE_JS = """() => {
     const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
     return !!w && !!w.content && !!w.content.node.querySelector('.jp-OutputArea-output svg g.node');
@@ -86,10 +89,13 @@ def main(names):
         page.set_default_timeout(600_000)
         cold, cold_kernel = first_tree(page, server)
         sent = server.sent
-        warm, warm_kernel = first_tree(page, server)  # page.reload, with the browser's cache and storage
+        # loaded again, with the browser's cache and storage: RELOADS times, as one varies
+        reloads = sorted(first_tree(page, server) for _ in range(RELOADS))
+        warm, warm_kernel = reloads[len(reloads) // 2]
         print(f"site: {size / 1e6:.1f} MB in {sum(1 for p in site.rglob('*') if p.is_file())} files")
         print(f"lesson 0 to its first tree: cold {cold:.1f} s (goal < 15 s), "
-              f"reload {warm:.1f} s (goal < 5 s); of which the kernel's start "
+              f"reload {warm:.1f} s (goal < 5 s; the median of {RELOADS}, from "
+              f"{reloads[0][0]:.1f} to {reloads[-1][0]:.1f} s); of which the kernel's start "
               f"{cold_kernel:.1f} s and {warm_kernel:.1f} s")
         print(f"bytes transferred on the first open: {sent / 1e6:.1f} MB (goal < 40 MB)")
         page.wait_for_function(ALL_RUN_JS, polling=250)  # lesson 0's Run All, to its end

@@ -25,7 +25,10 @@ wheels without the files the kernel never reads (:data:`TRIMMED`: jedi's type st
 third-party packages, 4,800 of its 5,600 files; front ends for a Jupyter server; tests),
 and the bytecode of every module the kernel imports as it starts and a lesson
 imports, compiled by the site's own Pyodide (``lite/bytecode.py``, run by Node.js from
-PyPI: ``lite/build-requirements.txt``) and added beside the sources.
+PyPI: ``lite/build-requirements.txt``) and added beside the sources. The wheels then ship
+as one pack (:func:`write_pack`) that the kernel's Pyodide writes into its site-packages
+from JavaScript as it boots (``lite/load_pyodide.mjs``, the kernel's ``pyodideUrl``),
+instead of Pyodide installing them one by one in Python; Pyodide's lock lists none.
 
 Downloads and the staging folder live in ``.cache/site/`` (outside the output, so a
 build never ships them; the staging folder, with JupyterLite's ``.jupyterlite.doit.db``,
@@ -39,6 +42,7 @@ from __future__ import annotations
 import argparse
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
@@ -122,21 +126,25 @@ def main(argv=None):
         rewrite_archive(wheel, wheels[-1], leave_out=leave_out)
     write_lock(lock, wheels, pyodide_dir / "pyodide-lock.json")
     add_bytecode(pyodide_dir, wheels)
-    write_lock(lock, wheels, pyodide_dir / "pyodide-lock.json")
-    names = [wheel_name(w) for w in wheels]
-    write_config(lite, names, tools)
+    pack = write_pack(wheels, pyodide_dir)
+    for wheel in wheels:  # all in the pack now
+        wheel.unlink()
+    write_lock(lock, [], pyodide_dir / "pyodide-lock.json")
+    loader = write_loader(pack, pyodide_dir)
+    write_config(lite, sorted(pack["packages"]), tools)
     copy_notebooks(ROOT / "notebooks", lite / "files")
     logbook_folder(lite / "files")
     shutil.rmtree(out, ignore_errors=True)
     build(tools, lite, out, epoch)
     service_worker_for_the_drive_only(out / "service-worker.js")
+    start_the_kernel_through(loader, out / "jupyter-lite.json")
     practice_pages(out / "practice")
     shutil.copy2(out / "lab" / "favicon.ico", out / "favicon.ico")  # asked for by browsers
     maps = sorted(str(p.relative_to(out)) for p in out.rglob("*.map"))
     if maps:
         raise SystemExit(f"source maps left in the site: {maps[:5]}")
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    print(f"site: {out} ({size / 1e6:.1f} MB, {len(wheels)} wheels in the kernel's lock), "
+    print(f"site: {out} ({size / 1e6:.1f} MB, {len(wheels)} wheels in the kernel's pack), "
           f"built in {time.perf_counter() - started:.0f} s")
 
 
@@ -426,12 +434,83 @@ def write_lock(original: dict, wheels: list[Path], path: Path):
     path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
 
 
+# -- the kernel's packages, as one pack ------------------------------------------------------
+
+def write_pack(wheels: list[Path], folder: Path) -> dict:
+    """Every file the ``wheels`` install into site-packages, as one pack in ``folder`` that
+    ``lite/load_pyodide.mjs`` writes into the kernel's site-packages as Pyodide boots; return
+    ``{"file": name, "integrity": Subresource Integrity hash, "packages": {name: version}}``.
+
+    The pack: gzip of a 4-byte little-endian length, a JSON header ``{"packages": {name:
+    version}, "files": [[path, size], ...]}``, then the files' bytes in that order. Each
+    wheel's files as they are, its ``.dist-info`` included (``importlib.metadata`` and
+    micropip see the packages installed), but its ``NAME-VERSION.data`` folder (what a
+    wheel installs outside site-packages: IPython's man page, anywidget's configuration of
+    the classic notebook). Named by its hash: a browser never mixes an old pack with a new
+    site. The same wheels give the same bytes.
+    """
+    packages, files, chunks, owner = {}, [], [], {}
+    for wheel in wheels:
+        name = wheel_name(wheel)
+        packages[name] = wheel.name.split("-")[1]
+        with zipfile.ZipFile(wheel) as archive:
+            for info in archive.infolist():
+                if info.is_dir() or info.filename.split("/")[0].endswith(".data"):
+                    continue
+                if info.filename in owner:
+                    raise SystemExit(f"{info.filename} is in both {owner[info.filename]} "
+                                     f"and {wheel.name}")
+                owner[info.filename] = wheel.name
+                data = archive.read(info)
+                files.append([info.filename, len(data)])
+                chunks.append(data)
+    header = json.dumps({"packages": packages, "files": files}, separators=(",", ":")).encode()
+    pack = gzip.compress(len(header).to_bytes(4, "little") + header + b"".join(chunks), 9,
+                         mtime=0)
+    name = f"site-packages-{hashlib.sha256(pack).hexdigest()[:16]}.pack"
+    (folder / name).write_bytes(pack)
+    integrity = "sha256-" + base64.b64encode(hashlib.sha256(pack).digest()).decode()
+    return {"file": name, "integrity": integrity, "packages": packages}
+
+
+def read_pack(path: Path) -> tuple[dict, dict]:
+    """``(packages, {path: bytes})`` of a pack :func:`write_pack` wrote (as
+    ``lite/load_pyodide.mjs`` reads it)."""
+    raw = gzip.decompress(path.read_bytes())
+    length = int.from_bytes(raw[:4], "little")
+    header = json.loads(raw[4:4 + length])
+    files, at = {}, 4 + length
+    for name, size in header["files"]:
+        files[name] = raw[at:at + size]
+        at += size
+    if at != len(raw):
+        raise ValueError(f"{path}: {len(raw) - at} bytes past the files its header lists")
+    return header["packages"], files
+
+
+#: The module the kernel starts Pyodide through (``pyodideUrl``): lite/load_pyodide.mjs, its
+#: ``PACK`` filled in.
+LOADER = "load_pyodide.mjs"
+
+
+def write_loader(pack: dict, folder: Path) -> str:
+    """lite/load_pyodide.mjs in ``folder`` naming ``pack``; return its address relative to
+    ``folder``, with its hash as the query (a browser never runs an old one with a new site)."""
+    text = (HERE / LOADER).read_text(encoding="utf-8")
+    marker = re.compile(r"/\* PACK \*/.*?/\* PACK \*/", re.S)
+    if len(marker.findall(text)) != 1:
+        raise SystemExit(f"lite/{LOADER}: no single /* PACK */ ... /* PACK */ to fill in")
+    filled = marker.sub(lambda _: json.dumps(pack, sort_keys=True), text)
+    (folder / LOADER).write_text(filled, encoding="utf-8")
+    return f"{LOADER}?v={hashlib.sha256(filled.encode()).hexdigest()[:16]}"
+
+
 # -- the site ------------------------------------------------------------------------------------
 
 def write_config(lite: Path, names: list[str], tools: Path):
-    """jupyter-lite.json (the kernel loads every wheel of the lock at start, no PyPI) and the
+    """jupyter-lite.json (the kernel starts with the packages ``names``, no PyPI) and the
     JupyterLab settings the course uses (lab/overrides.json)."""
-    kernel = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True,
+    kernel = {"disablePyPIFallback": True,
               "pipliteUrls": [], "loadPyodideOptions": {"packages": sorted(names)}}
     config = {"jupyter-lite-schema-version": 0,
               "jupyter-config-data": {"appName": "minimax-lessons",
@@ -538,6 +617,22 @@ def service_worker_for_the_drive_only(path: Path):
         raise SystemExit(f"{path}: its fetch handler is not the one lite/build.py knows "
                          "(JupyterLite changed?): see SERVICE_WORKER_FETCH")
     path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+#: Where JupyterLite's build points the kernel: Pyodide's own module.
+PYODIDE_URL = "./static/pyodide/pyodide.mjs"
+
+
+def start_the_kernel_through(loader: str, config: Path):
+    """The site's jupyter-lite.json with the kernel's ``pyodideUrl`` at ``loader`` (in
+    static/pyodide/, :func:`write_loader`), where JupyterLite's build put Pyodide's own."""
+    data = json.loads(config.read_text(encoding="utf-8"))
+    kernel = data["jupyter-config-data"]["litePluginSettings"][f"{KERNEL_EXTENSION}:kernel"]
+    if kernel.get("pyodideUrl") != PYODIDE_URL:
+        raise SystemExit(f"{config}: the kernel's pyodideUrl is {kernel.get('pyodideUrl')!r}, "
+                         f"not {PYODIDE_URL!r} (JupyterLite changed?): see PYODIDE_URL")
+    kernel["pyodideUrl"] = f"./static/pyodide/{loader}"
+    config.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
 
 
 def practice_pages(folder: Path):
