@@ -378,6 +378,20 @@ def pids_holding(marker) -> list:
     return found
 
 
+def pids_sleeping(argument) -> list:
+    """Processes running ``sleep ARGUMENT`` (Linux: read from /proc)."""
+    found = []
+    for pid in pids_holding(argument):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
+                words = f.read().split(b"\0")
+        except OSError:
+            continue
+        if words[:2] and words[0].endswith(b"sleep") and words[1:2] == [argument.encode()]:
+            found.append(pid)
+    return found
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux)")
 def test_stop_ends_what_the_worker_started_even_in_a_session_of_its_own_and_never_blocks():
     """A wrapper whose process outlives the worker and keeps its output pipe open (as
@@ -387,17 +401,21 @@ def test_stop_ends_what_the_worker_started_even_in_a_session_of_its_own_and_neve
     wrapper = ["/bin/sh", "-c", f'setsid sleep {marker} & exec "$@"', "sh"]
     box = Sandbox(wrapper=wrapper)
     box.start()
+    # the state needed: sleep itself running. The wrapper's own shell holds the marker in
+    # its command line too until it becomes the worker, and a process in the middle of an
+    # exec shows no command line at all: waiting for "any process with the marker" once
+    # saw the shell, then nothing (failed in 1 run of 30, idle).
     deadline = time.monotonic() + 30  # at a load of 6-9 on 2 cores, 10 s once was not enough
-    while not pids_holding(marker) and time.monotonic() < deadline:
+    while not (sleeping := pids_sleeping(marker)) and time.monotonic() < deadline:
         time.sleep(0.02)
-    assert pids_holding(marker), "the wrapper never started its lingering process"
+    assert sleeping, "the wrapper never started its lingering process"
     took = stop_within(box)
     # SIGKILL is sent by stop(); a loaded machine may take a while to run the dying process
     # to its end, so wait for that (a process stop() left alive sleeps for 600 s)
     deadline = time.monotonic() + 30
-    while pids_holding(marker) and time.monotonic() < deadline:
+    while any(alive(pid) for pid in sleeping) and time.monotonic() < deadline:
         time.sleep(0.05)
-    left = pids_holding(marker)
+    left = [pid for pid in sleeping if alive(pid)]
     for pid in left:
         os.kill(pid, signal.SIGKILL)
     assert took is not None, "stop() blocked on the pipe the lingering process holds open"
