@@ -467,10 +467,11 @@ def write_pack(wheels: list[Path], folder: Path) -> dict:
     header = json.dumps({"packages": packages, "files": files}, separators=(",", ":")).encode()
     pack = gzip.compress(len(header).to_bytes(4, "little") + header + b"".join(chunks), 9,
                          mtime=0)
-    name = f"site-packages-{hashlib.sha256(pack).hexdigest()[:16]}.pack"
+    digest = hashlib.sha256(pack).digest()
+    name = f"site-packages-{digest.hex()[:16]}.pack"
     (folder / name).write_bytes(pack)
-    integrity = "sha256-" + base64.b64encode(hashlib.sha256(pack).digest()).decode()
-    return {"file": name, "integrity": integrity, "packages": packages}
+    return {"file": name, "integrity": f"sha256-{base64.b64encode(digest).decode()}",
+            "packages": packages}
 
 
 def read_pack(path: Path) -> tuple[dict, dict]:
