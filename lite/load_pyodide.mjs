@@ -5,7 +5,7 @@
 // in Python, file by file (27 wheels, 2,300 files: 0.6-1.2 s of every kernel start, measured
 // on a reload on a 2-core machine). This module is that `pyodideUrl`: it starts Pyodide
 // without them and writes the same files into site-packages from JavaScript (0.1 s), from
-// one pack that lite/build.py made of those wheels (`writePack` there: a gzip of a 4-byte
+// one pack that lite/build.py made of those wheels (`write_pack` there: a gzip of a 4-byte
 // little-endian length, a JSON header {"packages": {name: version}, "files": [[path, size],
 // ...]}, then the files' bytes in that order). The pack is fetched, checked against its
 // hash and inflated while Pyodide boots.
