@@ -126,7 +126,8 @@ def main(argv=None):
         rewrite_archive(wheel, wheels[-1], leave_out=leave_out)
     write_lock(lock, wheels, pyodide_dir / "pyodide-lock.json")
     add_bytecode(pyodide_dir, wheels)
-    pack = write_pack(wheels, pyodide_dir)
+    pack = write_pack(wheels, pyodide_dir, extra={f"{STARTUP}.py": (HERE / "drive_imports.py").read_bytes()})
+    pack["startup"] = STARTUP
     for wheel in wheels:  # all in the pack now
         wheel.unlink()
     write_lock(lock, [], pyodide_dir / "pyodide-lock.json")
@@ -436,7 +437,7 @@ def write_lock(original: dict, wheels: list[Path], path: Path):
 
 # -- the kernel's packages, as one pack ------------------------------------------------------
 
-def write_pack(wheels: list[Path], folder: Path) -> dict:
+def write_pack(wheels: list[Path], folder: Path, extra: dict | None = None) -> dict:
     """Every file the ``wheels`` install into site-packages, as one pack in ``folder`` that
     ``lite/load_pyodide.mjs`` writes into the kernel's site-packages as Pyodide boots; return
     ``{"file": name, "integrity": Subresource Integrity hash, "packages": {name: version}}``.
@@ -446,8 +447,9 @@ def write_pack(wheels: list[Path], folder: Path) -> dict:
     wheel's files as they are, its ``.dist-info`` included (``importlib.metadata`` and
     micropip see the packages installed), but its ``NAME-VERSION.data`` folder (what a
     wheel installs outside site-packages: IPython's man page, anywidget's configuration of
-    the classic notebook). Named by its hash: a browser never mixes an old pack with a new
-    site. The same wheels give the same bytes.
+    the classic notebook). ``extra`` ({path: bytes}) adds files of the site's own (the
+    kernel's start, :data:`STARTUP`). Named by its hash: a browser never mixes an old pack
+    with a new site. The same wheels give the same bytes.
     """
     packages, files, chunks, owner = {}, [], [], {}
     for wheel in wheels:
@@ -464,6 +466,12 @@ def write_pack(wheels: list[Path], folder: Path) -> dict:
                 data = archive.read(info)
                 files.append([info.filename, len(data)])
                 chunks.append(data)
+    for path, data in sorted((extra or {}).items()):
+        if path in owner:
+            raise SystemExit(f"{path} is in both {owner[path]} and the site's own files")
+        owner[path] = "the site's own files"
+        files.append([path, len(data)])
+        chunks.append(data)
     header = json.dumps({"packages": packages, "files": files}, separators=(",", ":")).encode()
     pack = gzip.compress(len(header).to_bytes(4, "little") + header + b"".join(chunks), 9,
                          mtime=0)
@@ -488,6 +496,11 @@ def read_pack(path: Path) -> tuple[dict, dict]:
         raise ValueError(f"{path}: {len(raw) - at} bytes past the files its header lists")
     return header["packages"], files
 
+
+#: The module of the site's own that the kernel's Python imports as it boots, to call its
+#: ``install()``: lite/drive_imports.py (imports that do not ask the drive about every module),
+#: in the pack's site-packages under this name.
+STARTUP = "_drive_imports"
 
 #: The module the kernel starts Pyodide through (``pyodideUrl``): lite/load_pyodide.mjs, its
 #: ``PACK`` filled in.

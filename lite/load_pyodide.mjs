@@ -15,8 +15,10 @@
 export * from "./pyodide.mjs";
 import { loadPyodide as loadPyodideItself } from "./pyodide.mjs";
 
-/** The pack: its file (beside this module), its integrity hash, the packages it holds. */
-const PACK = /* PACK */ { file: "", integrity: "", packages: {} } /* PACK */;
+/** The pack: its file (beside this module), its integrity hash, the packages it holds, and
+ * the module of the site's own in it whose `install()` the kernel's Python runs first
+ * (lite/drive_imports.py: imports that do not ask the drive about every module). */
+const PACK = /* PACK */ { file: "", integrity: "", packages: {}, startup: "" } /* PACK */;
 
 export async function loadPyodide(options = {}) {
   const { packages = [], ...rest } = options;
@@ -24,6 +26,7 @@ export async function loadPyodide(options = {}) {
   pack.catch(() => {}); // awaited below, once Pyodide has booted
   const pyodide = await loadPyodideItself(rest);
   writePack(pyodide, await pack);
+  if (PACK.startup) pyodide.runPython(`import ${PACK.startup}; ${PACK.startup}.install()`);
   const others = packages.filter((name) => !(name in PACK.packages));
   if (others.length) await pyodide.loadPackage(others); // from Pyodide's lock, as before
   return pyodide;

@@ -28,7 +28,8 @@ TEST_SETTINGS = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "no
 SHIPPED = ("03-minimax-in-code.ipynb",)
 SCRATCH, PROGRESS = "my-checks.ipynb", "my-progress.ipynb"
 #: A wrong answer, a loop, the kernel still there, endless recursion, a changed input, a
-#: practice tree; then the logbook.
+#: practice tree, a module of the student's own written beside the notebook and imported at
+#: once (the site's finder for the drive's folders, lite/drive_imports.py); then the logbook.
 SCRATCH_CELLS = [
     "from minimax_lessons import practice, progress\n"
     "from minimax_lessons.exercises import check, check_function",
@@ -45,6 +46,9 @@ SCRATCH_CELLS = [
     'values = practice("values", level=1, trees=1)\nvalues',
     "tree = values.trees_at(1)[0]\nname, item = next(iter(tree.items('values').items()))\n"
     "print(tree.ids[name], item.answer)",
+    "import os, sys\nwith open('my_helper.py', 'w') as out:\n    out.write('ANSWER = 42')\n"
+    "import my_helper\nos.remove('my_helper.py')\n"
+    "print(my_helper.ANSWER, type(sys.path_importer_cache[os.getcwd()]).__name__)",
 ]
 
 
@@ -105,6 +109,7 @@ def test_the_students_own_checks_practice_and_logbook(site_page):
     assert "did not finish within the time limit" in out[2][0]  # the loop, stopped
     assert out[3] == ["42"]  # and the kernel goes on
     assert out[4] == ["'recursion'"] and out[5] == ["'mutates-input'"]  # as on CPython
+    assert out[8] == ["[stdout] 42 DriveFinder\n"], site_page.outputs()[8]  # written, then found
     node_id, answer = out[7][0].removeprefix("[stdout] ").split()
     widget = page.locator(".mmp").first
     widget.locator(f'g[id="{node_id}"]').click()  # a node of the practice tree: click, type

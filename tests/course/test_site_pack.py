@@ -107,3 +107,16 @@ def test_the_loader_names_the_pack_and_its_address_changes_with_it(build, wheels
                        f"{hashlib.sha256(written.encode()).hexdigest()[:16]}")
     other = build.write_loader({**pack, "file": "site-packages-0000000000000000.pack"}, tmp_path)
     assert other != address
+
+
+def test_the_sites_own_start_is_in_the_pack_beside_the_wheels_and_may_not_replace_one(
+        build, wheels, tmp_path):
+    """lite/drive_imports.py goes into the kernel's site-packages under build.STARTUP, from
+    the pack; a file of the site's own that a wheel also installs stops the build."""
+    start = (ROOT / "lite" / "drive_imports.py").read_bytes()
+    pack = build.write_pack(wheels, tmp_path, extra={f"{build.STARTUP}.py": start})
+    packages, files = build.read_pack(tmp_path / pack["file"])
+    assert files[f"{build.STARTUP}.py"] == start and len(files) == 7  # 6 from the wheels
+    assert packages == {"alpha": "1.0", "beta-gamma": "2.0"}  # not a package of its own
+    with pytest.raises(SystemExit, match="beta_gamma.py is in both beta_gamma-2.0"):
+        build.write_pack(wheels, tmp_path, extra={"beta_gamma.py": b""})
