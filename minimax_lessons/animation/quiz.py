@@ -240,11 +240,16 @@ def quiz_questions(frames, game) -> list:
     """The questions a quiz asks over ``frames`` (from :func:`~minimax_lessons.pictures.frames.build_frames`).
 
     ``game`` names the nodes (``game.text``) and gives chance probabilities.
-    The list is in the order the player asks: by stop frame, look first.
+    The list is in the order the player asks: by stop frame, look first. A search whose
+    values are one per player (``maxn``) has no quiz: ``ValueError``.
     """
     steps = [f.step for f in frames[1:]]
     if not steps:
         return []
+    if any(isinstance(s.value, tuple) for s in steps):
+        raise ValueError("a quiz asks for one number at each node, and this search gives a "
+                         "value for each player (max^n): animate it without quiz=True, and "
+                         "ask for a node's values with check() or in the lesson's text")
     return _Questions(frames, game, steps).run()
 
 

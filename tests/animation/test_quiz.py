@@ -402,3 +402,15 @@ def test_a_node_whose_name_ends_in_a_backslash_animates_also_as_a_quiz():
             side = next(g for g in ET.fromstring(svg).iter(f"{SVG}g") if g.get("id") == "n_0_w")
             assert [t.text for t in side if t.tag == f"{SVG}text"][0] == "B\\"
     assert animate(minimax, tree, quiz=True).questions[0].prompt == "What value does B\\ return?"
+
+
+def test_a_quiz_of_max_n_is_refused_with_a_reason_and_its_player_still_plays():
+    """max^n's values are one per player: no quiz asks for them (it used to fail deep in the
+    mistakes' arithmetic with a TypeError); the animation without a quiz still plays."""
+    from minimax_lessons import maxn
+
+    three = examples.THREE_PLAYERS
+    with pytest.raises(ValueError, match=r"one number at each node.*\(max\^n\).*without quiz=True"):
+        animate(maxn, three, quiz=True)
+    plain = animate(maxn, three)
+    assert plain.questions == () and plain.result.value == maxn(three).value
