@@ -133,7 +133,16 @@ def _loaders():
 
 
 def _audit(event, args):
-    if DriveFinder.made and changes_a_folder(event, args):
+    """Every finder stale after an event that may change a folder of the drive. Never
+    raises (an audit hook that raises fails what it audits: every ``open``): an event it
+    cannot read (another shape of arguments, a current folder that is gone) counts as one."""
+    if not DriveFinder.made:
+        return
+    try:
+        changed = changes_a_folder(event, args)
+    except Exception:
+        changed = True
+    if changed:
         for finder in DriveFinder.made:
             finder.asked = None
 

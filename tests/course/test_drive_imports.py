@@ -188,6 +188,23 @@ def test_the_events_that_may_change_a_folder_of_the_drive(drive, drive_imports, 
     assert changes("exec", (compile("", "<ipython-input-2>", "exec"),))
 
 
+def test_an_event_it_cannot_read_makes_the_listing_stale_and_never_fails_what_it_audits(
+        drive, drive_imports, tmp_path):
+    assert absent("after_odd_events")
+    outside(drive.folder, "after_odd_events")
+    drive_imports._audit("open", ("only a path",))  # another shape of arguments
+    assert importlib.import_module("after_odd_events").WHERE == 1
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    os.chdir(gone)
+    gone.rmdir()  # the current folder is gone: os.path.abspath fails
+    with pytest.raises(FileNotFoundError):
+        drive_imports.changes_a_folder("open", ("relative.py", "w", 0))
+    drive_imports._audit("open", ("relative.py", "w", 0))
+    assert drive.finder.asked is None
+    os.chdir(drive.folder)
+
+
 def test_the_examples_of_the_modules_docstring(drive_imports, monkeypatch):
     monkeypatch.setattr(drive_imports, "DRIVE", "/drive")
     assert doctest.testmod(drive_imports).failed == 0
