@@ -10,10 +10,10 @@ answers 0 for a folder's time stamp, always: Python's own finder never sees a mo
 there after its first look (a student's ``helper.py`` written by a cell, then imported:
 "No module named 'helper'", where CPython finds it).
 
-:class:`DriveFinder` asks less and sees more. A module that is not in the folder's listing
-is reported missing at once while the listing is *fresh*; any other lookup reads the
-listing again (one request) and goes to Python's own finder for the folder. The listing is
-stale, and the next lookup reads it again, when
+:class:`DriveFinder` asks less and sees more. It keeps its own listing of the folder (one
+request to read): a module not in it is reported missing at once; any other goes to
+Python's own finder for the folder, told to read the folder again. The listing is stale,
+and the next lookup reads it again, when
 
 - :data:`FRESH_FOR` seconds have passed since it was read (a file made from the file
   browser, outside the kernel);
@@ -39,8 +39,9 @@ False
 import os
 import sys
 import time
-from importlib._bootstrap_external import _relax_case
-from importlib.machinery import FileFinder, all_suffixes
+from importlib.machinery import (BYTECODE_SUFFIXES, EXTENSION_SUFFIXES, SOURCE_SUFFIXES,
+                                 ExtensionFileLoader, FileFinder, SourceFileLoader,
+                                 SourcelessFileLoader)
 
 #: Where the kernel mounts the drive (jupyterlite-pyodide-kernel's worker).
 DRIVE = "/drive"
@@ -87,22 +88,23 @@ def changes_a_folder(event: str, args: tuple) -> bool:
 
 
 class DriveFinder:
-    """The finder of one folder of the drive: Python's own ``FileFinder``, asked only when
-    the module may be there or the listing may be stale (see the module's docstring)."""
+    """The finder of one folder of the drive: its own listing of the folder, read again
+    when stale, says which modules cannot be there; for any other, Python's own
+    ``FileFinder`` of the folder, told to read the folder again (see the module's docstring)."""
 
     #: Every finder made, so that an audit event makes them all stale.
     made = []
 
     def __init__(self, path, clock=time.monotonic):
         self.path = path
-        self.finder = FileFinder.path_hook(*_loaders())(path)
+        self.finder = FileFinder(path, *LOADERS)
         self.clock = clock
-        self.asked = None  # when the drive was last asked, None: never (or stale)
-        self.names = tuple(all_suffixes())
+        self.listing = None  # the names in the folder, None: stale
+        self.read_at = None  # when the listing was read
         DriveFinder.made.append(self)
 
     def stale(self):
-        self.asked = None
+        self.listing = None
 
     def invalidate_caches(self):
         self.stale()
@@ -110,26 +112,26 @@ class DriveFinder:
 
     def find_spec(self, fullname, target=None):
         now = self.clock()
-        if self.asked is not None and now - self.asked < FRESH_FOR:
-            tail = fullname.rpartition(".")[2]
-            listing = self.finder._path_cache
-            if _relax_case():  # as FileFinder looks where case does not count
-                tail, listing = tail.lower(), self.finder._relaxed_path_cache
-            if tail not in listing and not any(tail + s in listing for s in self.names):
-                return None  # not in the folder, as its fresh listing says
-        self.asked = now
-        self.finder.invalidate_caches()  # the listing read again: the drive's time stamp says nothing
+        if self.listing is None or now - self.read_at >= FRESH_FOR:
+            try:
+                self.listing = frozenset(os.listdir(self.path))  # one request to the drive
+            except OSError:
+                self.listing = frozenset()
+            self.read_at = now
+        tail = fullname.rpartition(".")[2]
+        if tail not in self.listing and not any(tail + s in self.listing for s in SUFFIXES):
+            return None  # not in the folder (the drive's names are case-sensitive)
+        self.finder.invalidate_caches()  # the drive's time stamp says nothing: read it again
         return self.finder.find_spec(fullname, target)
 
     def __repr__(self):
         return f"DriveFinder({self.path!r})"
 
 
-def _loaders():
-    """The loaders Python's own path hook for folders uses, in its order."""
-    from importlib._bootstrap_external import _get_supported_file_loaders
-
-    return _get_supported_file_loaders()
+#: The loaders Python's own path hook for folders uses, in its order, and their suffixes.
+LOADERS = ((ExtensionFileLoader, EXTENSION_SUFFIXES), (SourceFileLoader, SOURCE_SUFFIXES),
+           (SourcelessFileLoader, BYTECODE_SUFFIXES))
+SUFFIXES = tuple(suffix for _, suffixes in LOADERS for suffix in suffixes)
 
 
 def _audit(event, args):
@@ -144,7 +146,7 @@ def _audit(event, args):
         changed = True
     if changed:
         for finder in DriveFinder.made:
-            finder.asked = None
+            finder.listing = None
 
 
 def path_hook(path):

@@ -39,7 +39,7 @@ class Clock:
 def drive(drive_imports, tmp_path, monkeypatch):
     """A folder standing for the drive, the current folder, first on sys.path (as ''),
     found by the site's finder with a clock of the test's own; every question about the
-    folder counted in ``drive.asked``."""
+    folder (a stat, a listing) counted in ``drive.asked``."""
     folder = tmp_path / "drive"
     folder.mkdir()
     monkeypatch.setattr(drive_imports, "DRIVE", str(folder))
@@ -57,6 +57,14 @@ def drive(drive_imports, tmp_path, monkeypatch):
         return stat(path)
 
     monkeypatch.setattr(_bootstrap_external, "_path_stat", counted)
+    listdir = os.listdir
+
+    def listed(path="."):
+        if str(path) == str(folder):
+            asked.append(path)
+        return listdir(path)
+
+    monkeypatch.setattr(os, "listdir", listed)
     clock = Clock()
     importlib.invalidate_caches()
     assert importlib.util.find_spec("drive_imports_absent_0") is None  # the finder is made
@@ -162,7 +170,10 @@ def test_a_module_in_the_folder_still_comes_before_an_installed_one(drive, tmp_p
     assert importlib.import_module("both_places").WHERE == "drive"
 
 
-def test_folders_outside_the_drive_keep_pythons_own_finder(drive_imports):
+def test_folders_outside_the_drive_keep_pythons_own_finder_and_the_drive_s_its_loaders(
+        drive_imports):
+    assert [(loader, list(suffixes)) for loader, suffixes in drive_imports.LOADERS] == \
+        [(loader, list(suffixes)) for loader, suffixes in _bootstrap_external._get_supported_file_loaders()]
     with pytest.raises(ImportError):
         drive_imports.path_hook("/lib/python3.14/site-packages")
     with pytest.raises(ImportError):
@@ -201,7 +212,7 @@ def test_an_event_it_cannot_read_makes_the_listing_stale_and_never_fails_what_it
     with pytest.raises(FileNotFoundError):
         drive_imports.changes_a_folder("open", ("relative.py", "w", 0))
     drive_imports._audit("open", ("relative.py", "w", 0))
-    assert drive.finder.asked is None
+    assert drive.finder.listing is None
     os.chdir(drive.folder)
 
 
