@@ -16,8 +16,8 @@ notebooks it ran itself, so it refuses their SVG; the pictures' HTML (an ``<img>
 still show. Screenshots of a few of these pages are kept in ``tests/artifacts/``.
 
 Each lesson is opened once, in one notebook and one kernel, for both: it is checked as it
-opens, run, checked again, then switched to lecture mode and run again (as a lecturer
-would), and measured. The same run checks what opening a lesson and its own widgets do:
+opens (its stored pictures, which are what Run All without lecture mode draws), then switched
+to lecture mode and run (as a lecturer would), checked again and measured. The same run checks what opening a lesson and its own widgets do:
 the lesson is not marked unsaved as it opens, its first animation plays to its end,
 lesson 4's board answers a click, every
 prediction's explanation and result stay closed before Run All and after it, lesson
@@ -290,7 +290,7 @@ def settle(page):
 #: Screenshots kept for a person to look at: (lesson, when) -> the text of the cell shown,
 #: at 1024x768 (the widest of these trees at the narrowest size).
 SHOTS = {("02-backing-up-values.ipynb", "before Run All"): 'question("q2.3")',
-         ("06-alpha-beta.ipynb", "after Run All"): "legend=True"}
+         ("06-alpha-beta.ipynb", "before Run All"): "legend=True"}
 
 
 def overflow_at_both_sizes(page, name, when):
@@ -458,13 +458,21 @@ def course_state(path):
 @pytest.mark.parametrize("path", LESSONS, ids=[p.name for p in LESSONS])
 def test_every_picture_of_a_lesson_fits_at_both_sizes_and_reads_in_lecture_mode(
         jupyter_server, lab, my_lessons, path):
-    """Every picture fits at both sizes, before and after Run All, and every text of the
-    outputs has its contrast in the light and the dark theme; then, in the same notebook
-    and kernel, as a lecturer goes on with it: ``lecture_mode()`` in a first cell and Run All
-    again, every value reads at 20 px and every window and name at 16 at 1024x768
-    (:func:`reads_in_lecture_mode`), and on RISE's slides (:func:`reads_on_slides`). One
-    notebook and one kernel per lesson, instead of one for each part, saves the suite about
-    2 s of CPU a lesson.
+    """Every picture fits at both sizes, before Run All (the stored pictures, as a student
+    first sees them) and after it, and every text of the outputs has its contrast in the
+    light and the dark theme; the lesson is run once, as a lecturer runs it:
+    ``lecture_mode()`` in a first cell and Run All. Then every value reads at 20 px and
+    every window and name at 16 at 1024x768 (:func:`reads_in_lecture_mode`), and on RISE's
+    slides (:func:`reads_on_slides`).
+
+    Why one run, in lecture mode, is enough: a lesson's Run All without lecture mode draws
+    the very pictures it stores (nbval checks the stored outputs against a fresh run), and
+    those are checked before Run All; what only a run shows, the live players, quizzes,
+    practice trees and boards, is larger in lecture mode (values, controls and captions
+    grow), so what fits there fits without it, and its colours are the same. A player
+    without lecture mode is checked in ``tests/browser/test_player_in_a_room.py`` (its width,
+    the dark theme) and below, far wider than the room at 1024x768. One run instead of a
+    plain one and a lecture one saves the suite a Run All of every lesson.
 
     Also: the lesson is opened from the student's own copy, as ``make lab`` opens it, and
     saved there with the lecturer's cell: the course's file stays as shipped (``git status``
@@ -491,7 +499,7 @@ def test_every_picture_of_a_lesson_fits_at_both_sizes_and_reads_in_lecture_mode(
         nbformat.read(path, as_version=4), lecture=False)) if found.get("any", 99) < 12]
     assert not stills, f"{path.name}: stills under 12 px at 1024x768 before Run All: {stills}"
     answers_are_closed(page, path, "before Run All")
-    lab.run_all()  # and every widget drawn
+    nb = run_in_lecture_mode(lab, path)  # and every widget drawn
     overflow += overflow_at_both_sizes(page, path.name, "after Run All")
     assert not overflow, "outputs that scroll sideways or are cut off ([size, when, cell, " \
         "what, width, room]):\n" + "\n".join(map(str, overflow))
@@ -503,7 +511,7 @@ def test_every_picture_of_a_lesson_fits_at_both_sizes_and_reads_in_lecture_mode(
         assert_the_first_player_plays(page, LAST_CAPTIONS.get(path.name, "Done:"))
     LESSON_WIDGETS.get(path.name, lambda page: None)(page)
     lab.assert_no_console_errors()
-    reads_in_lecture_mode(jupyter_server, lab, path)
+    reads_in_lecture_mode(jupyter_server, lab, path, nb)
     saved_in_the_students_copy_only(jupyter_server, lab, path, shipped)
     reads_on_slides(jupyter_server, lab, path)
 
@@ -616,19 +624,27 @@ ADD_LECTURE_CELLS_JS = """([first, last]) => {
 }"""
 
 
-def reads_in_lecture_mode(jupyter_server, lab, path):
+def run_in_lecture_mode(lab, path):
+    """``lecture_mode()`` put in a first cell of the lesson on screen (as lesson 0 says) and
+    the cell that saves the results' pictures in a last one, then Run All: the notebook as
+    it now is (both cells in it)."""
+    nb = nbformat.read(path, as_version=4)
+    nb.cells.insert(0, nbformat.v4.new_code_cell(LECTURE_CELL))
+    nb.cells.append(nbformat.v4.new_code_cell(RESULT_PICTURES_CELL))
+    assert lab.page.evaluate(ADD_LECTURE_CELLS_JS, [LECTURE_CELL, RESULT_PICTURES_CELL]) \
+        == len(nb.cells)
+    lab.run_all()
+    return nb
+
+
+def reads_in_lecture_mode(jupyter_server, lab, path, nb):
     """In lecture mode at 1024x768, values read at 20 px and windows and names at 16, in
     every picture that shows values: stills, players, quizzes, practice, questions, results
     shown closed (opened), boards (but the one in :data:`CROWDED`, which needs the side panel
-    closed). Run on the lesson left open (and run) by the test above."""
-    nb = nbformat.read(path, as_version=4)
-    nb.cells.insert(0, nbformat.v4.new_code_cell(LECTURE_CELL))  # as lesson 0 says
-    nb.cells.append(nbformat.v4.new_code_cell(RESULT_PICTURES_CELL))
+    closed). Run on the lesson left open and run by :func:`run_in_lecture_mode` (``nb``)."""
     page = lab.page
     page.set_viewport_size({"width": 1024, "height": 768})
-    assert page.evaluate(ADD_LECTURE_CELLS_JS, [LECTURE_CELL, RESULT_PICTURES_CELL]) == len(nb.cells)
     assert page.locator(".jp-FileBrowser").is_visible()  # the layout make lab opens
-    lab.run_all()
     results = result_pictures(page, jupyter_server.root / MY_LESSONS)  # and open them
     players = page.locator(".mmla")
     # in JupyterLab an animation is its widget, not the HTML copy lecture mode adds for
