@@ -16,12 +16,12 @@ notebooks it ran itself, so it refuses their SVG; the pictures' HTML (an ``<img>
 still show. Screenshots of a few of these pages are kept in ``tests/artifacts/``.
 
 Each lesson is opened once, in one notebook and one kernel, for both: it is checked as it
-opens (its stored pictures, which are what Run All without lecture mode draws), then switched
-to lecture mode and run (as a lecturer would), checked again and measured. The same run checks what opening a lesson and its own widgets do:
-the lesson is not marked unsaved as it opens, its first animation plays to its end,
-lesson 4's board answers a click, every
-prediction's explanation and result stay closed before Run All and after it, lesson
-9's and lesson 10's open when clicked, and lesson 9's Connect Four board plays
+opens (its stored pictures, which are what Run All without lecture mode draws), then
+switched to lecture mode and run once (as a lecturer would), checked again and measured.
+The same run checks what opening a lesson and its own widgets do: the lesson is not marked
+unsaved as it opens, its first animation plays to its end, lesson 4's board answers a
+click, every prediction's explanation and result stay closed before Run All and after it,
+lesson 9's and lesson 10's open when clicked, and lesson 9's Connect Four board plays
 (:data:`LESSON_WIDGETS`).
 """
 
