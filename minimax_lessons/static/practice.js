@@ -247,7 +247,8 @@ function render({ model, el }) {
 
   function newTree(first) {
     const list = byLevel.get(game.level);
-    const at = game.next.get(game.level) || 0;
+    let at = game.next.get(game.level) | 0;
+    at = at >= 0 ? at % list.length : 0;  // a record kept by a page with more trees a level
     game.next.set(game.level, (at + 1) % list.length);
     showTree(list[at]);
     startStage();
@@ -304,6 +305,22 @@ function render({ model, el }) {
     if (!chosen || chosen.seed !== s.seed || !(s.stage >= 0 && s.stage < chosen.stages.length)) {
       return false;  // nothing kept, or kept for other trees than this page's
     }
+    const before = { ...game, next: new Map(game.next) };
+    try {
+      restore(s, chosen);
+      return true;
+    } catch (error) {  // kept by another version of this page, or edited: a new tree instead
+      Object.assign(game, before);
+      said = { kind: "info", text: "" };
+      feedback.className = "mmp-feedback";
+      feedback.textContent = "";
+      console.warn(`practice: the tree kept in this browser cannot be shown again (${error}); ` +
+                   "a new tree instead");
+      return false;
+    }
+  }
+
+  function restore(s, chosen) {
     game.level = s.level;
     game.streak = s.streak | 0;
     game.done = s.done | 0;
@@ -321,7 +338,6 @@ function render({ model, el }) {
     showLevel();
     root.dataset.done = String(game.done);
     if (s.said) say(s.said.kind, s.said.text);
-    return true;
   }
 
   function startStage() {
