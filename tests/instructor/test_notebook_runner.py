@@ -151,3 +151,28 @@ def test_a_cell_whose_reply_never_comes_ends_when_its_kernel_is_idle_not_at_its_
     run = run_notebook(nb, cwd=tmp_path, env=student_environment(), cell_timeout=60)
     assert run.problems == []  # not "cell 1 ran longer than 60 s and was interrupted"
     assert [o["text"] for c in nb.cells for o in c.outputs] == ["no reply\n", "next\n"]
+
+
+# -- a run leaves nothing behind ----------------------------------------------------------------
+#: A first cell that says which process the kernel is and where its connection file is.
+WHO = "import os, ipykernel\nprint(os.getpid(), ipykernel.get_connection_file())"
+
+
+@pytest.mark.parametrize("last", ["print('done')", "os._exit(3)"], ids=["ends", "dies"])
+def test_a_run_leaves_no_kernel_running_and_no_connection_file_whether_it_ends_or_dies(
+        last, tmp_path):
+    """nbclient leaves a kernel alone when it is handed its manager: the run kills it and
+    removes the connection file (in the grader's temporary folder), instead of leaving a
+    kernel idle until the grading process exits and a key behind for good."""
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(WHO),
+                                         nbformat.v4.new_code_cell(last)])
+    run = run_notebook(nb, cwd=tmp_path, env=student_environment(), cell_timeout=60)
+    pid, connection = nb.cells[0].outputs[0]["text"].split()
+    assert os.path.isabs(connection) and (run.problems == []) == (last == "print('done')")
+    assert not os.path.exists(connection), "the kernel's connection file is left behind"
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            state = stat.read().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        state = None
+    assert state in (None, "Z"), f"the kernel (process {pid}) still runs after the run: {state}"

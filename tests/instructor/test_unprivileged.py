@@ -217,7 +217,7 @@ def test_the_carried_source_attack_earns_nothing_as_a_user_of_its_own(graded):
 #: and the Gradescope autograder start it there), each attack of tests/runner/test_lockdown.py
 #: checked in it; prints {attack: [diagnosis, score, message]}.
 ATTACKS_AS_A_USER = '''
-import json, os, sys, tempfile
+import json, os, shutil, sys, tempfile
 from pathlib import Path
 sys.path.insert(0, sys.argv[1])
 import tests.runner.test_lockdown as T
@@ -226,20 +226,25 @@ from minimax_lessons.instructor.grading.unprivileged import UserJail
 from minimax_lessons.runner.sandbox import Sandbox
 
 root = tempfile.mkdtemp(prefix="mml-user-worker-", dir="/tmp")
-os.chmod(root, 0o711)
-T.set_carriers(Path(tempfile.mkdtemp(prefix="mml-carried-", dir="/tmp")))
-work = os.path.join(root, "checker")
-os.mkdir(work)
-box = Sandbox(time_limit=5.0, isolate="item", wrapper=UserJail(work, root=root).prefix())
-found = {}
-for name, _, _ in T.ATTACKS:
-    verdict = check_function("minimax", getattr(T, name), hidden=True, sandbox=box)
-    found[name] = [verdict.diagnosis, verdict.score, verdict.message]
-verdict = check_function("minimax", T.with_runner(T.uses_what_its_pickle_ran), hidden=True,
-                         sandbox=box)
-found["pickle that runs code"] = [verdict.diagnosis, verdict.score, verdict.message]
-box.stop()
-print(json.dumps(found))
+carriers = tempfile.mkdtemp(prefix="mml-carried-", dir="/tmp")
+try:
+    os.chmod(root, 0o711)
+    T.set_carriers(Path(carriers))
+    work = os.path.join(root, "checker")
+    os.mkdir(work)
+    box = Sandbox(time_limit=5.0, isolate="item", wrapper=UserJail(work, root=root).prefix())
+    found = {}
+    for name, _, _ in T.ATTACKS:
+        verdict = check_function("minimax", getattr(T, name), hidden=True, sandbox=box)
+        found[name] = [verdict.diagnosis, verdict.score, verdict.message]
+    verdict = check_function("minimax", T.with_runner(T.uses_what_its_pickle_ran),
+                             hidden=True, sandbox=box)
+    found["pickle that runs code"] = [verdict.diagnosis, verdict.score, verdict.message]
+    box.stop()
+    print(json.dumps(found))
+finally:  # the container's /tmp as it was
+    shutil.rmtree(root, ignore_errors=True)
+    shutil.rmtree(carriers, ignore_errors=True)
 '''
 
 

@@ -151,11 +151,18 @@ def message_size(msg) -> int:
 
 def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
                  output_limit=100_000, kernel_name="python3", startup_timeout=60,
-                 jail=None) -> NotebookRun:
-    """Execute ``nb`` (modified in place) and report on the run (in ``jail`` if given)."""
+                 jail=None, channel=None) -> NotebookRun:
+    """Execute ``nb`` (modified in place) and report on the run (in ``jail`` if given).
+
+    The kernel's connection file is written in ``channel`` (a folder) if given, else in the
+    temporary folder, and removed as the run ends; a jailed kernel's is in its jail's
+    channel folder."""
     start = time.monotonic()
     environment = with_package_path(os.environ if env is None else env)
     environment[PROGRESS_SWITCH] = "off"  # a graded run writes nothing in a learner's logbook
+    km = (_jailed_manager(jail, kernel_name, cwd) if jail is not None
+          else CappedKernelManager(kernel_name=kernel_name, **(
+              {"connection_file": os.path.join(channel, "connection.json")} if channel else {})))
     client = _CappedClient(
         nb, output_limit=output_limit, kernel_name=kernel_name, timeout=cell_timeout,
         allow_errors=True, interrupt_on_timeout=True, startup_timeout=startup_timeout,
@@ -166,12 +173,12 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
         record_timing=False, resources={"metadata": {"path": str(cwd)}},
         # the answers are on disk once the last cell has run (check fsyncs each record):
         # the kernel is killed, not asked to shut down and waited for (a quarter second)
-        shutdown_kernel="immediate",
-        km=_jailed_manager(jail, kernel_name, cwd) if jail is not None
-        else CappedKernelManager(kernel_name=kernel_name))
+        shutdown_kernel="immediate", km=km)
     run = NotebookRun(nb)
     try:
-        with client.setup_kernel(env=environment, cwd=str(cwd)):
+        # cleanup_kc: the kernel is killed and its connection file removed as the run ends
+        # (nbclient leaves alone a kernel whose manager it was handed)
+        with client.setup_kernel(env=environment, cwd=str(cwd), cleanup_kc=True):
             _run_cells(client, nb, run, start, cell_timeout, notebook_timeout)
     except DeadKernelError:
         _stop(run, run.stopped_at, "the kernel died (the notebook crashed Python, e.g. "
@@ -179,8 +186,8 @@ def run_notebook(nb, *, cwd, env=None, cell_timeout=30, notebook_timeout=600,
     except (RuntimeError, TimeoutError, CellTimeoutError) as exc:
         _stop(run, run.stopped_at, f"the kernel stopped responding ({type(exc).__name__})")
     finally:
-        if client.km.output is not None:
-            client.km.output.close(wait=1.0)
+        if km.output is not None:
+            km.output.close(wait=1.0)
     for index in sorted(client.flooded):
         run.problems.append(f"cell {index + 1} printed more than {output_limit:,} characters "
                             "(the rest was dropped)")
@@ -251,9 +258,11 @@ def run_recorded(nb, work_root, *, env, data=None, jail=None, **limits):
     pipe = AnswerPipe(channel)
     try:
         env = dict(env, **{RECORD_ENV: str(pipe.path), "MPLBACKEND": "Agg"})
+        # the connection file in the run's folder: removed with ``work_root`` even when the
+        # notebook kills the process that runs it (its kernel's manager then never cleans up)
         run = run_notebook(nb, cwd=work, env=env,
                            jail=jail(work, seed=seed, channel=channel) if jail else None,
-                           **limits)
+                           channel=None if jail else channel, **limits)
     finally:
         records = pipe.close()
     if pipe.problem():
