@@ -351,6 +351,7 @@ class BotPool:
                 proc = self.idle.pop()
                 if proc.alive:
                     return proc, None
+                proc.kill()  # died while idle: reaped, its pipes closed, its folder removed
             self.starts += 1
         proc = new_bot(self.player, self.game_spec, **self.options)
         why = proc.start()

@@ -103,3 +103,26 @@ def pool():
     bots = BotPool(player, {"kind": "connectfour", "rows": 4, "cols": 5})
     yield bots
     bots.close()
+
+
+def test_a_bot_that_dies_while_idle_is_reaped_and_its_folder_removed_when_the_pool_moves_on(
+        pool):
+    """A process that died between games (its last answer given) is dropped by the next
+    ``acquire``: reaped, its pipes closed and its folder removed, not left in the grader's
+    temporary folder for good."""
+    import os
+    import signal
+
+    first, why = pool.acquire()
+    assert why is None, why
+    pool.release(first)
+    os.killpg(first.proc.pid, signal.SIGKILL)  # it dies while idle in the pool
+    os.waitid(os.P_PID, first.proc.pid, os.WEXITED | os.WNOWAIT)  # dead, not yet reaped
+    second, why = pool.acquire()
+    try:
+        assert why is None and second is not first and second.alive
+        assert first.proc.returncode is not None, "the dead process is reaped"
+        assert first.proc.stdin.closed and first.proc.stdout.closed
+        assert not os.path.exists(first.folder), f"{first.folder} is left behind"
+    finally:
+        pool.release(second)
