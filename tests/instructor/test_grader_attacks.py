@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import signal
+import tempfile
 import time
 
 import pytest
@@ -440,17 +441,25 @@ def grader_command(tmp_path, jobs):
                  "--isolation", "none"]
 
 
-def run(command):
-    return subprocess.run(command, capture_output=True, text=True, timeout=600)
+def run(command, **env):
+    return subprocess.run(command, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, **env})
 
 
 def test_a_submission_that_kills_the_whole_grader_is_a_crash_on_the_rerun(tmp_path):
     out, command = grader_command(tmp_path, jobs=1)
-    first = run(command)
-    assert first.returncode != 0 and not (out / "results" / "alice.json").exists()
-    assert (out / "results" / "aaron.started").exists()
-    second = run(command)
-    assert second.returncode == 0, second.stderr
+    temporary = tempfile.mkdtemp(prefix="t", dir="/tmp")  # the graders' own, short
+    try:
+        first = run(command, TMPDIR=temporary)
+        assert first.returncode != 0 and not (out / "results" / "alice.json").exists()
+        assert (out / "results" / "aaron.started").exists()
+        left = os.listdir(temporary)
+        assert len(left) == 1 and left[0].startswith("mml-grading-"), left  # killed: no cleanup
+        second = run(command, TMPDIR=temporary)
+        assert second.returncode == 0, second.stderr
+        assert os.listdir(temporary) == [], "the rerun removes the folder the killed run left"
+    finally:
+        shutil.rmtree(temporary)
     assert "aaron: crashed the grader earlier, 0/" in second.stderr
     found = scores(out)
     assert sum(found["aaron"].values()) == 0 and sum(found["alice"].values()) > 0

@@ -51,8 +51,10 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import os
 import re
 import shutil
+import socket
 import sys
 import threading
 import time
@@ -338,7 +340,7 @@ def grade(submissions, key, out=None, *, force=False, progress=True, stream=None
             if why is not None:
                 print(f"{student}: {why}; graded again", file=stream)
             todo.append((student, files))
-    work_root = kernels_folder("mml-grading-")
+    work_root = run_folder(out)
     places = HostPaths.of_grader(submissions, *hide, work_root)
     stop = StopRequest()
 
@@ -393,6 +395,41 @@ def copied_from_course(results) -> list:
     (diagnosis ``copied-from-course``), for the instructor's report."""
     return [f"{r.student} {g.question}" for r in results for g in r.grades
             if "copied-from-course" in g.diagnoses]
+
+
+def run_folder(out) -> str:
+    """A fresh folder for this run's kernels (:func:`kernels_folder`), named by the output
+    folder ``out``, this machine and this process; first, the folders of earlier runs for
+    ``out`` on this machine whose grader is gone are removed (a submission that killed its grader left its folder, with
+    the class's copies of files, behind; the run after it cleans up).
+
+    >>> import os, shutil
+    >>> first = run_folder("/srv/graded")
+    >>> f"-{os.getpid()}-" in os.path.basename(first), os.path.isdir(first)
+    (True, True)
+    >>> shutil.rmtree(first)
+    """
+    # by machine too: a folder shared between machines never loses a run of another's
+    tag = hashlib.sha256(f"{socket.gethostname()}:{Path(out).resolve()}".encode()).hexdigest()[:8]
+    prefix = f"mml-grading-{tag}-"
+    root = kernels_folder(f"{prefix}{os.getpid()}-")
+    base = os.path.dirname(root)
+    for name in os.listdir(base):
+        pid = name[len(prefix):].split("-")[0] if name.startswith(prefix) else ""
+        if pid.isdigit() and int(pid) != os.getpid() and not _running(int(pid)):
+            shutil.rmtree(os.path.join(base, name), ignore_errors=True)
+    return root
+
+
+def _running(pid) -> bool:
+    """Is process ``pid`` running (a process of another user's counts)?"""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
 
 
 #: What a student's ``.started`` mark says: graded alone, or beside others (``--jobs``).
