@@ -39,6 +39,7 @@ True
 [('p2.1', False, ['max-at-every-level'])]
 >>> clear(), entries()
 (1, [])
+>>> import shutil; shutil.rmtree(folder)
 """
 
 from __future__ import annotations

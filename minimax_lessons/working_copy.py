@@ -31,6 +31,7 @@ From a shell (what ``make lab`` and ``make fresh LESSON=06`` run)::
 ['rise.css']
 >>> update(course, copy).copied, (copy / "rise.css").read_text()
 ([], 'a {}')
+>>> import shutil; shutil.rmtree(course.parent); shutil.rmtree(copy.parent)
 """
 
 from __future__ import annotations

@@ -27,6 +27,7 @@ True
 True
 >>> remembered_level("values")
 2
+>>> import shutil; shutil.rmtree(os.environ["MINIMAX_LESSONS_PROGRESS_DIR"])
 """
 
 from __future__ import annotations

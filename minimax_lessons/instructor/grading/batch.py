@@ -113,6 +113,7 @@ def submitted_digests(submissions, files) -> dict:
     >>> _ = (folder / "a" / "n.ipynb").write_text("{}")
     >>> submitted_digests(folder, [("n.ipynb", folder / "a" / "n.ipynb")])["a/n.ipynb"][:12]
     '44136fa355b3'
+    >>> import shutil; shutil.rmtree(folder)
     """
     found = {}
     for _, path in files:
