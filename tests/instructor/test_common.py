@@ -191,3 +191,29 @@ def test_the_key_is_written_for_its_owner_alone(tmp_path):
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "key.json").stat().st_mode) == 0o600
+
+
+# -- a refused access, said without the grader's paths, however deep they are -----------------
+@pytest.mark.parametrize("depth", [1, 12])
+def test_a_refused_path_is_said_whole_without_the_graders_folders_however_deep_they_are(depth):
+    """The problem line of a refused access names the file the student reached for, as a
+    path under the submissions folder or after ``…``, and nothing of the grader's folders:
+    what the exception said is cut only after those are taken out (a deep folder once cut
+    ``alice/03.ipynb`` to ``alice/0`` and could leave a piece of its own path)."""
+    import nbformat
+
+    from minimax_lessons.instructor.common.privacy import HostPaths
+    from minimax_lessons.instructor.grading.judging import denied_accesses
+
+    subs = "/srv" + "/course-2026-artificial-intelligence" * depth + "/submitted"
+    key = "/home/prof" + "/private" * depth
+    places = HostPaths.of_grader(subs, key)
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("...", outputs=[
+        nbformat.v4.new_output("error", ename="FileNotFoundError", evalue=(
+            f"[Errno 2] No such file or directory: '{where}'"), traceback=[])])
+        for where in (f"{subs}/alice/03.ipynb", f"{key}/key.json")])
+    said = [places.scrub(line) for line in denied_accesses(nb)]
+    assert said[0].endswith("(FileNotFoundError: [Errno 2] No such file or directory: "
+                            "'alice/03.ipynb')"), said[0]
+    assert said[1].endswith("No such file or directory: '…/key.json')"), said[1]
+    assert not any(part in " ".join(said) for part in ("/srv", "course-2026", "/home", "private"))

@@ -166,6 +166,8 @@ def answer_text(record) -> str:
 
 
 _DENIED = ("PermissionError", "FileNotFoundError", "OSError", "ReadOnlyFileSystemError")
+#: How much of what a refused access said is kept (a student's own OSError may say anything).
+MAX_SAID = 1000
 
 
 def denied_accesses(nb) -> list:
@@ -176,7 +178,9 @@ def denied_accesses(nb) -> list:
         for output in cell.get("outputs", []):
             if output.get("output_type") != "error" or output.get("ename") not in _DENIED:
                 continue
-            said = f"({output.get('ename')}: {str(output.get('evalue', ''))[:120]})"
+            # cut long only: the host paths in it are taken out later (HostPaths), and a path
+            # cut short here could neither be taken out nor name the file it was
+            said = f"({output.get('ename')}: {str(output.get('evalue', ''))[:MAX_SAID]})"
             if "No space left on device" in str(output.get("evalue", "")):
                 found.append(f"cell {index + 1} filled the notebook's folder (it holds "
                              f"{WORK_SPACE >> 20} MiB in the grader) and could write no more "
