@@ -401,8 +401,9 @@ def copied_from_course(results) -> list:
 def run_folder(out) -> str:
     """A fresh folder for this run's kernels (:func:`kernels_folder`), named by the output
     folder ``out``, this machine and this process; first, the folders of earlier runs for
-    ``out`` on this machine whose grader is gone are removed (a submission that killed its grader left its folder, with
-    the class's copies of files, behind; the run after it cleans up).
+    ``out`` on this machine whose grader is gone are removed (a submission that killed its
+    grader left its folder, with the class's copies of files, behind; the run after it
+    cleans up).
 
     >>> import os, shutil
     >>> first = run_folder("/srv/graded")

@@ -115,7 +115,7 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
         problems.append(f"{name}: {exc.strerror}; not graded")
         return zero_grades(student, name, part, f"the submitted notebook is {exc.strerror}")
     except Exception as exc:
-        why = f"could not be read ({type(exc).__name__}: {str(exc)[:MAX_SAID]})"  # MAX_SAID: why so long
+        why = f"could not be read ({type(exc).__name__}: {str(exc)[:MAX_SAID]})"  # (MAX_SAID)
         problems.append(f"{name}: {why}")
         return zero_grades(student, name, part, f"the notebook {why}")
     missing = restore_locked_cells(nb, part)
