@@ -21,6 +21,12 @@ from dataclasses import dataclass
 from ..._process import PACKAGE_ROOT
 
 
+#: How much of what an exception said a text keeps before :class:`HostPaths` scrubs it: a
+#: path cut short could neither be taken out nor name its file (a student's own exception
+#: may say anything, so there is a limit, far above any path).
+MAX_SAID = 1000
+
+
 @dataclass(frozen=True)
 class HostPaths:
     """The grader's own folders, taken out of every text a student receives.
@@ -82,4 +88,4 @@ class HostPaths:
         return pattern.sub(replace, text)
 
 
-__all__ = ["HostPaths"]
+__all__ = ["HostPaths", "MAX_SAID"]

@@ -41,6 +41,7 @@ from ...pictures.raster import png_data_uri, svg_to_png
 from ...runner.codec import Opaque, decode
 from ...runner.sandbox import warm_up
 from ..assignment.release import key_digest, question_order
+from ..common.privacy import MAX_SAID
 from ..gradebook.records import QuestionGrade, StudentResult
 from .limits import WORK_SPACE
 from .notebook_runner import run_recorded
@@ -115,7 +116,7 @@ def _grade_notebook(student, name, path, part, options, problems, executed_out, 
         problems.append(f"{name}: {exc.strerror}; not graded")
         return zero_grades(student, name, part, f"the submitted notebook is {exc.strerror}")
     except Exception as exc:
-        why = f"could not be read ({type(exc).__name__}: {str(exc)[:MAX_SAID]})"  # (MAX_SAID)
+        why = f"could not be read ({type(exc).__name__}: {str(exc)[:MAX_SAID]})"
         problems.append(f"{name}: {why}")
         return zero_grades(student, name, part, f"the notebook {why}")
     missing = restore_locked_cells(nb, part)
@@ -166,8 +167,6 @@ def answer_text(record) -> str:
 
 
 _DENIED = ("PermissionError", "FileNotFoundError", "OSError", "ReadOnlyFileSystemError")
-#: How much of what a refused access said is kept (a student's own OSError may say anything).
-MAX_SAID = 1000
 
 
 def denied_accesses(nb) -> list:
@@ -178,8 +177,7 @@ def denied_accesses(nb) -> list:
         for output in cell.get("outputs", []):
             if output.get("output_type") != "error" or output.get("ename") not in _DENIED:
                 continue
-            # cut long only: the host paths in it are taken out later (HostPaths), and a path
-            # cut short here could neither be taken out nor name the file it was
+            # cut long only (MAX_SAID): the host paths in it are taken out later
             said = f"({output.get('ename')}: {str(output.get('evalue', ''))[:MAX_SAID]})"
             if "No space left on device" in str(output.get("evalue", "")):
                 found.append(f"cell {index + 1} filled the notebook's folder (it holds "

@@ -22,6 +22,7 @@ from ..._process import kill_descendants, launch
 from ...play.arena import Player
 from ..assignment.release import ReleaseError, notebooks_in
 from ..common.children import run_child, take_job
+from ..common.privacy import MAX_SAID
 from ..grading.judging import Options
 
 #: The notebook a student submits (any single notebook in their folder also counts).
@@ -140,9 +141,9 @@ def _first_error(nb, problems) -> str:
         for output in cell.get("outputs", []):
             if output.get("output_type") == "error":
                 return (f"cell {index + 1} raised {output.get('ename')}: "
-                        f"{str(output.get('evalue', ''))[:160]}")
+                        f"{str(output.get('evalue', ''))[:MAX_SAID]}")  # scrubbed later
     if problems:
-        return "; ".join(problems)[:300]
+        return "; ".join(problems)[:MAX_SAID]
     return "the notebook never called enter_tournament(game, evaluate, choose_move)"
 
 

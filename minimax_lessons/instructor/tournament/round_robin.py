@@ -37,7 +37,7 @@ from pathlib import Path
 from ...play.arena import BotPool, GameRecord, Player, play_game
 from ...play.bots import REFERENCE_BOTS, game_spec, make_game
 from ..assignment.release import ReleaseError
-from ..common.privacy import HostPaths
+from ..common.privacy import MAX_SAID, HostPaths
 from ..common.environment import student_environment
 from ..grading.judging import Options
 from ..grading.notebook_runner import kernels_folder
@@ -140,7 +140,7 @@ def run_tournament(submissions, out, *, game=None, jobs=1, move_time=1.0, games_
                                    move_time=move_time, limits=limits)
             except Exception as exc:  # a fault of the arena: this game only, never the rest
                 record = GameRecord(number, first, second, reason=(
-                    f"not played: the arena failed ({type(exc).__name__}: {str(exc)[:160]})"))
+                    f"not played: the arena failed ({type(exc).__name__}: {str(exc)[:MAX_SAID]})"))
             record.reason = places.scrub(record.reason)
             with lock:
                 done[0] += 1
