@@ -217,3 +217,19 @@ def test_a_refused_path_is_said_whole_without_the_graders_folders_however_deep_t
                             "'alice/03.ipynb')"), said[0]
     assert said[1].endswith("No such file or directory: '…/key.json')"), said[1]
     assert not any(part in " ".join(said) for part in ("/srv", "course-2026", "/home", "private"))
+
+
+def test_a_students_own_endless_oserror_message_costs_only_a_bounded_line_of_its_own():
+    """A student may raise an OSError that says a megabyte: its problem line keeps
+    :data:`MAX_SAID` characters of it, no more, and says which cell it was."""
+    import nbformat
+
+    from minimax_lessons.instructor.common.privacy import MAX_SAID
+    from minimax_lessons.instructor.grading.judging import denied_accesses
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("...", outputs=[
+        nbformat.v4.new_output("error", ename="PermissionError", evalue="x" * 1_000_000,
+                               traceback=[])])])
+    (line,) = denied_accesses(nb)
+    assert line.startswith("cell 1 tried a file or the network outside its folder")
+    assert line.count("x") == MAX_SAID and len(line) < MAX_SAID + 200
