@@ -158,7 +158,7 @@ def grade_student(student, files, key, out, options: Options, *, seed=None, hide
     """
     start = time.monotonic()
     own_root = work_root is None
-    work_root = work_root or kernels_folder("mml-grading-")
+    work_root = work_root or run_folder(out)  # cleaned up by the next run if this one dies
     places = places or HostPaths.of_grader(None, *hide, work_root)
     payload = {"student": student, "files": [(n, str(p)) for n, p in files], "key": key,
                "options": asdict(options), "seed": seed, "hide": list(hide),
