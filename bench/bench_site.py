@@ -17,8 +17,9 @@ and drives Debian's Chromium (Playwright), then prints:
   (nbclient, the sum of its cells' times, kernel start excluded on both sides), and
   the ratio: goal at most 3x.
 
-The machine's load (``os.getloadavg()``) is printed before and after: the figures are
-CPU-bound and worth only as much as the load they were measured under. Nothing is
+The machine's load (``os.getloadavg()``) and its speed (``bench_machine.py``) are printed
+before and after: the figures are CPU-bound and worth only as much as the load and the
+speed they were measured at. Nothing is
 asserted. Run with ``make bench`` or ``.venv/bin/python bench/bench_site.py [NAME ...]``
 (substrings of notebook paths pick the lessons to time).
 """
@@ -31,6 +32,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench_machine import speed  # noqa: E402
 from bench_notebooks import cell_seconds  # noqa: E402
 from tests.browser.site_kit import (ALL_RUN_JS, KERNEL_IDLE_JS, NOTEBOOKS, SitePage, SiteServer,  # noqa: E402
                                     built_site, course_notebooks)
@@ -85,8 +87,11 @@ def cpython_run_all(path) -> float:
 
 
 def load_average(when) -> str:
+    """The load average and the machine's own speed (bench_machine.py), which here varies
+    by as much as twice from one minute to the next, the load staying the same."""
     one, five, fifteen = os.getloadavg()
-    return f"load average {when}: {one:.2f}, {five:.2f}, {fifteen:.2f} ({os.cpu_count()} CPUs)"
+    return (f"load average {when}: {one:.2f}, {five:.2f}, {fifteen:.2f} ({os.cpu_count()} CPUs); "
+            + speed())
 
 
 def main(names):
