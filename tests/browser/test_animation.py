@@ -1,7 +1,5 @@
 """The animation player in a real browser: in JupyterLab, and as a saved HTML file."""
 
-from pathlib import Path
-
 import nbformat
 import pytest
 
@@ -9,11 +7,12 @@ from minimax_lessons import FIGURE_5_2, alphabeta, animate
 from minimax_lessons.pictures.frames import VISITED
 from minimax_lessons.pictures.style import DASHARRAYS, node_look
 
+from .saved_pages import saved_page
+
 pytestmark = pytest.mark.browser
 
 # Frame 22 is the last of alphabeta on Figure 5.2 (22 steps); C2 and C3 are pruned.
 LAST = 22
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 NOTEBOOK_CODE = """\
 from minimax_lessons import alphabeta, FIGURE_5_2
 from minimax_lessons import animate
@@ -131,13 +130,9 @@ def test_the_widget_steps_forward_and_back_and_plays_to_the_pruned_end(jupyter_s
 
 def test_the_saved_html_plays_offline_to_its_last_frame(browser, tmp_path):
     path = animate(alphabeta, FIGURE_5_2, speed=16).save(tmp_path / "fig52.html")
-    context = browser.new_context(viewport={"width": 1000, "height": 700}, offline=True)
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    try:
-        page.goto(path.as_uri())
+    with saved_page(browser, path, viewport={"width": 1000, "height": 700},
+                    shot="saved_html_player.png") as saved:
+        page = saved.page
         player = page.locator(".mmla")
         wait_for_step(player, 0)
         name = page.evaluate(NAME_PLACE_JS, [player.element_handle(), "n_1_1"])
@@ -160,8 +155,3 @@ def test_the_saved_html_plays_offline_to_its_last_frame(browser, tmp_path):
         player.press("ArrowRight")
         wait_for_step(player, 3)
         assert page.evaluate(RINGS_JS, player.element_handle()) == [["n_0_0", "#ffffff", width, True]]
-    finally:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "saved_html_player.png"), full_page=True)
-        context.close()
-    assert not errors, "browser console errors:\n" + "\n".join(errors)

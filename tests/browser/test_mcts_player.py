@@ -1,15 +1,13 @@
 """Monte Carlo tree search in the animation player, as a saved page (lesson 8 runs in JupyterLab
 and its player plays in tests/browser/test_pictures_fit.py)."""
 
-from pathlib import Path
-
 import pytest
 
 from minimax_lessons.pictures.style import DASHARRAYS
 
-pytestmark = pytest.mark.browser
+from .saved_pages import saved_page
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
+pytestmark = pytest.mark.browser
 
 #: The statistics beside a node (one line, or a word a line in a narrow tree: joined by
 #: spaces) and its outline's dashes.
@@ -40,13 +38,9 @@ def test_the_saved_mcts_player_shows_visits_and_ucb_scores_as_the_tree_grows(bro
     last = len(frames) - 1
     select = next(f.index for f in frames if f.kind == "select")
     path = animation.save(tmp_path / "mcts.html")
-    context = browser.new_context(viewport={"width": 1100, "height": 700}, offline=True)
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    try:
-        page.goto(path.as_uri())
+    with saved_page(browser, path, viewport={"width": 1100, "height": 700},
+                    shot="mcts_player.png") as saved:
+        page = saved.page
         player = page.locator(".mmla")
         wait_for_step(player, 0, last)
         assert node(player, "n_0")["dash"] == DASHARRAYS["dotted"]  # B not in the tree yet
@@ -62,8 +56,3 @@ def test_the_saved_mcts_player_shows_visits_and_ucb_scores_as_the_tree_grows(bro
         key = player.locator(".mmla-key").inner_text()
         assert "mean result for MAX" in key and "a bound" not in key
         assert player.locator(".mmla-caption").inner_text().startswith("After 6 play-outs")
-    finally:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "mcts_player.png"), full_page=True)
-        context.close()
-    assert not errors, "browser console errors:\n" + "\n".join(errors)

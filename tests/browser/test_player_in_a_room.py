@@ -2,6 +2,7 @@
 
 import pytest
 
+from .saved_pages import saved_page
 from .test_animation import animation_notebook, wait_for_step
 from .test_practice_page import saved_by_ctrl_s
 
@@ -91,15 +92,10 @@ def test_a_saved_player_uses_the_width_it_has_at_1400_px(browser, tmp_path):
     from minimax_lessons import FIGURE_5_2, alphabeta, animate
 
     path = animate(alphabeta, FIGURE_5_2).save(tmp_path / "fig52.html")
-    context = browser.new_context(viewport={"width": 1400, "height": 900}, offline=True)
-    try:
-        page = context.new_page()
-        page.goto(path.as_uri())
-        player = page.locator(".mmla")
+    with saved_page(browser, path, viewport={"width": 1400, "height": 900}) as saved:
+        player = saved.page.locator(".mmla")
         player.locator(".mmla-counter", has_text="step 0 /").wait_for(state="visible")
-        assert_uses_the_width(page.evaluate(SIZES_JS, player.element_handle()))
-    finally:
-        context.close()
+        assert_uses_the_width(saved.page.evaluate(SIZES_JS, player.element_handle()))
 
 
 def test_the_key_and_counter_stay_readable_in_the_dark_theme(jupyter_server, lab):

@@ -5,14 +5,13 @@ mistake is named come from the Python answer key (PracticeTree), so the test kno
 them without reading the page's own data.
 """
 
-from pathlib import Path
-
 import nbformat
 import pytest
 
+from .saved_pages import saved_page
+
 pytestmark = pytest.mark.browser
 
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 NOTEBOOK_CODE = """\
 from minimax_lessons import practice
 values = practice("values", level=1, trees=2)
@@ -157,14 +156,9 @@ def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_pat
     p = practice("values", level=1, trees=2)
     path = p.save(tmp_path / "practice.html", trees=3)
     trees = p.__class__("values", per_level=3).trees_at(1)
-    context = browser.new_context(viewport={"width": 1000, "height": 800}, offline=True)
-    page = context.new_page()
-    errors, requests = [], []
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-    page.on("request", lambda r: requests.append(r.url))
-    try:
-        page.goto(path.as_uri())
+    with saved_page(browser, path, viewport={"width": 1000, "height": 800},
+                    shot="saved_practice_page.png") as saved:
+        page = saved.page
         widget = page.locator(".mmp")
         widget.wait_for(state="visible")
         tree = trees[0]
@@ -217,12 +211,7 @@ def test_the_saved_practice_page_works_offline_with_no_requests(browser, tmp_pat
             wait_data(widget, "done", 2 + k)
         assert "Level up: level 2" in feedback(widget)
         assert widget.locator(".mmp-level").inner_text().startswith("Level 2 of 5")
-    finally:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "saved_practice_page.png"), full_page=True)
-        context.close()
-    assert not errors, "browser console errors:\n" + "\n".join(errors)
-    assert requests == [path.as_uri()], requests
+    assert saved.requests == [path.as_uri()], saved.requests
 
 
 MARKED_JS = """([keys, cases]) => cases.map(([k, marked]) => {
@@ -278,10 +267,8 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
     from minimax_lessons.exercises.practising import practice, practice_tree
 
     path = practice("values", trees=1).save(tmp_path / "p.html", trees=1)  # for its script
-    context = browser.new_context(offline=True)
-    page = context.new_page()
-    try:
-        page.goto(path.as_uri())
+    with saved_page(browser, path) as saved:
+        page = saved.page
         page.locator(".mmp").wait_for(state="visible")
         keys, cases, expected = [], [], []
         for i in range(40):
@@ -310,8 +297,6 @@ def test_the_page_judges_every_typed_answer_as_python_does(browser, tmp_path):
                 expected_marked.append([v.passed, list(v.diagnoses),
                                         None if v.passed else v.message])
         got_marked = page.evaluate(MARKED_JS, [keys, marked_cases])
-    finally:
-        context.close()
     assert len(got) == len(expected) > 1000
     assert got_marked == expected_marked and len(expected_marked) > 200
     wrong = [(c[1:], g, e) for c, g, e in zip(cases, got, expected) if g != e]
@@ -329,12 +314,8 @@ def test_the_saved_best_move_page_names_a_wrong_move_then_accepts_the_best(brows
     items = tree.items("move")
     best = next(child for child, item in items.items() if item.answer)
     other = next(child for child in items if child != best)
-    context = browser.new_context(offline=True)
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(path.as_uri())
+    with saved_page(browser, path) as saved:
+        page = saved.page
         widget = page.locator(".mmp")
         node(widget, other, tree).click()
         verdict = tree.judge("move", tree.game.root, other)
@@ -342,9 +323,6 @@ def test_the_saved_best_move_page_names_a_wrong_move_then_accepts_the_best(brows
         node(widget, best, tree).click()
         wait_data(widget, "done", 1)
         assert feedback(widget).startswith(f"\u2714 {best}: right")
-    finally:
-        context.close()
-    assert not errors
 
 
 DIRTY_JS = "() => window.jupyterapp.shell.currentWidget.context.model.dirty"
@@ -447,10 +425,9 @@ def test_marks_never_cover_a_neighbour(browser, tmp_path, level):
     p = practice("pruning", level=level, trees=1)
     tree = p.trees_at(level)[0]
     path = p.save(tmp_path / "pruning.html", trees=1)
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, offline=True)
-    page = context.new_page()
-    try:
-        page.goto(path.as_uri())
+    with saved_page(browser, path, viewport={"width": 1024, "height": 768},
+                    shot=f"practice_marks_level{level}.png") as saved:
+        page = saved.page
         widget = page.locator(".mmp")
         children = tree.game.children(tree.game.root)
         for child in children:  # each subtree below the root, marked at once
@@ -458,7 +435,3 @@ def test_marks_never_cover_a_neighbour(browser, tmp_path, level):
         seen = page.evaluate(MARKS_OVERLAP_JS)
         assert seen["marks"] >= len(tree.game.leaves) and seen["found"] == [], seen
         assert "\u2718" in page.locator("text.mmp-mark").first.text_content()
-    finally:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / f"practice_marks_level{level}.png"))
-        context.close()

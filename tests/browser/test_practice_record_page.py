@@ -2,17 +2,16 @@
 the tree in progress after a reload, the mistakes in a small panel, and forgets all of it at
 Clear my record. Offline, from file://, with no request but the page itself."""
 
-from pathlib import Path
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from tests.browser.saved_pages import ARTIFACTS, saved_page, watched
 from tests.browser.test_practice_page import (_text, feedback, look, node, solve_values,
                                               type_value, wait_data)
 
 pytestmark = pytest.mark.browser
-
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
 def panel(page):
@@ -43,14 +42,6 @@ def stored_for_the_next_page(page, tmp_path):
                                 arg=written)
     finally:
         probe.close()
-
-
-def watched(page, errors, requests):
-    """``page``, its console errors, uncaught exceptions and requests noted in the lists."""
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda e: errors.append(f"uncaught: {e}"))
-    page.on("request", lambda r: requests.append(r.url))
-    return page
 
 
 def opened_again(page, tmp_path, errors, requests):
@@ -88,11 +79,9 @@ def test_a_saved_page_remembers_its_level_and_mistakes_when_opened_again_until_c
 
     path = practice("values", level=1, trees=1).save(tmp_path / "values.html", trees=3)
     trees = Practice("values", per_level=3).trees_at(1)
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, offline=True)
-    errors, requests = [], []
-    page = watched(context.new_page(), errors, requests)
-    try:
-        page.goto(path.as_uri())
+    with saved_page(browser, path, viewport={"width": 1024, "height": 768},
+                    shot="practice_record_page.png") as saved:
+        page, errors, requests = saved.page, saved.errors, saved.requests
         widget = page.locator(".mmp")
         widget.wait_for(state="visible")
         assert "Nothing recorded yet" in panel(page).inner_text()
@@ -128,7 +117,7 @@ def test_a_saved_page_remembers_its_level_and_mistakes_when_opened_again_until_c
         assert [b["mark"] for b in before] == ["\u2714", "\u2718"]
 
         # Opened again: level 2, the record still there, and the tree in progress as it was.
-        page = opened_again(page, tmp_path, errors, requests)
+        saved.page = page = opened_again(page, tmp_path, errors, requests)
         widget = page.locator(".mmp")
         shows_level(page, "Level 2 of 5", errors)
         assert "max at every level: 1 time" in panel(page).inner_text()
@@ -149,13 +138,8 @@ def test_a_saved_page_remembers_its_level_and_mistakes_when_opened_again_until_c
         assert "Cleared" in panel(page).inner_text()
         assert "Nothing recorded yet" in panel(page).inner_text()
         assert page.evaluate("() => localStorage.length") == 0
-        page = opened_again(page, tmp_path, errors, requests)
+        saved.page = page = opened_again(page, tmp_path, errors, requests)
         shows_level(page, "Level 1 of 5", errors)
-    finally:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "practice_record_page.png"), full_page=True)
-        context.close()
-    assert not errors, "browser console errors:\n" + "\n".join(errors)
     assert set(requests) == {path.as_uri()}, requests
 
 
@@ -164,41 +148,32 @@ def test_a_page_where_the_browser_keeps_nothing_still_works_and_says_so(browser,
 
     path = practice("best-move", level=1, trees=1).save(tmp_path / "best.html", trees=1)
     tree = practice("best-move", level=1, trees=1).trees_at(1)[0]
-    context = browser.new_context(offline=True)
-    context.add_init_script("Object.defineProperty(window, 'localStorage', "
-                            "{get() { throw new Error('storage is off'); }});")
-    page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(path.as_uri())
-        widget = page.locator(".mmp")
+    no_storage = ("Object.defineProperty(window, 'localStorage', "
+                  "{get() { throw new Error('storage is off'); }});")
+    with saved_page(browser, path, init_script=no_storage) as saved:
+        widget = saved.page.locator(".mmp")
         best = next(c for c, item in tree.items("move").items() if item.answer)
         node(widget, best, tree).click()
         wait_data(widget, "done", 1)
-        assert "keeps no record" in panel(page).inner_text()
-    finally:
-        context.close()
-    assert not errors
+        assert "keeps no record" in panel(saved.page).inner_text()
 
 
-def opened_with_record(browser, tmp_path, progress, errors, warnings):
+@contextmanager
+def opened_with_record(browser, tmp_path, progress):
     """A values page (level 1, three trees a level) opened in a browser whose record of it
-    says level 2, four trees done, and ``progress`` as the tree in progress."""
+    says level 2, four trees done, and ``progress`` as the tree in progress: a
+    :func:`saved_page`."""
     import json
 
     from minimax_lessons.exercises.practising import practice
 
     path = practice("values", level=1, trees=1).save(tmp_path / "values.html", trees=3)
     record = {"level": 2, "trees": 4, "answers": [], "progress": progress}
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, offline=True)
-    context.add_init_script(
-        f"localStorage.setItem({json.dumps(KEY)}, {json.dumps(json.dumps(record))});")
-    page = watched(context.new_page(), errors, [])
-    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    page.goto(path.as_uri())
-    page.locator(".mmp").wait_for(state="visible")
-    return page
+    with saved_page(browser, path, viewport={"width": 1024, "height": 768}, init_script=(
+            f"localStorage.setItem({json.dumps(KEY)}, {json.dumps(json.dumps(record))});"),
+            ) as saved:
+        saved.page.locator(".mmp").wait_for(state="visible")
+        yield saved
 
 
 KEY = "minimax-lessons:practice:values:ties-prune"
@@ -217,9 +192,8 @@ def test_a_kept_tree_the_page_cannot_show_again_gives_a_new_tree_at_the_record_s
     tree = Practice("values", per_level=3).trees_at(2)[0]
     kept = {"version": 1, "level": 2, "at": 0, "seed": tree.seed, "stage": 0,
             "next": [[2, 1]], "state": 5, "said": {"kind": "wrong", "text": "kept"}}
-    errors, warnings = [], []
-    page = opened_with_record(browser, tmp_path, kept, errors, warnings)
-    try:
+    with opened_with_record(browser, tmp_path, kept) as saved:
+        page, errors, warnings = saved.page, saved.errors, saved.warnings
         widget = page.locator(".mmp")
         shows_level(page, "Level 2 of 5", errors)
         assert shown_leaves(widget, tree) == [_text(tree.game.utility(leaf))
@@ -229,9 +203,6 @@ def test_a_kept_tree_the_page_cannot_show_again_gives_a_new_tree_at_the_record_s
         assert any("cannot be shown again" in w for w in warnings), warnings
         solve_values(widget, tree)  # and practice goes on, on that tree
         wait_data(widget, "done", 1)
-    finally:
-        page.context.close()
-    assert not errors, errors
 
 
 def test_a_record_kept_by_a_page_with_more_trees_a_level_goes_on_with_this_page_s_trees(
@@ -241,9 +212,8 @@ def test_a_record_kept_by_a_page_with_more_trees_a_level_goes_on_with_this_page_
     trees = Practice("values", per_level=3).trees_at(2)
     kept = {"version": 1, "level": 2, "at": 0, "seed": trees[0].seed, "stage": 0,
             "next": [[2, 7]], "state": [], "said": {"kind": "info", "text": ""}}
-    errors, warnings = [], []
-    page = opened_with_record(browser, tmp_path, kept, errors, warnings)
-    try:
+    with opened_with_record(browser, tmp_path, kept) as saved:
+        page, errors, warnings = saved.page, saved.errors, saved.warnings
         widget = page.locator(".mmp")
         shows_level(page, "Level 2 of 5", errors)
         widget.get_by_role("button", name="New tree").click()
@@ -255,6 +225,3 @@ def test_a_record_kept_by_a_page_with_more_trees_a_level_goes_on_with_this_page_
             arg=[[trees[1].ids[leaf] for leaf in trees[1].game.leaves], expected])
         solve_values(widget, trees[1])
         wait_data(widget, "done", 1)
-    finally:
-        page.context.close()
-    assert not errors, errors

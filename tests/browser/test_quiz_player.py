@@ -6,15 +6,15 @@ its likely mistake), one skipped.
 """
 
 import json
-from pathlib import Path
 
 import nbformat
 import pytest
 
+from .saved_pages import saved_page
+
 pytestmark = pytest.mark.browser
 
 LAST = 22  # alphabeta on Figure 5.2: 22 steps
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 NOTEBOOK_CODE = """\
 from minimax_lessons import alphabeta, FIGURE_5_2, animate
 quiz = animate(alphabeta, FIGURE_5_2, quiz=True, speed=16)
@@ -194,13 +194,9 @@ def test_the_saved_quiz_plays_offline_from_a_file_by_keyboard_alone(browser, tmp
     from minimax_lessons import FIGURE_5_2, alphabeta, animate
 
     path = animate(alphabeta, FIGURE_5_2, quiz=True, speed=16).save(tmp_path / "quiz.html")
-    context = browser.new_context(viewport={"width": 1000, "height": 800}, offline=True)
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    try:
-        page.goto(path.as_uri())
+    with saved_page(browser, path, viewport={"width": 1000, "height": 800},
+                    shot="saved_html_quiz.png") as saved:
+        page = saved.page
         player = page.locator(".mmla")
         wait_for_step(player, 0)
         player.click(position={"x": 5, "y": 5})
@@ -209,11 +205,6 @@ def test_the_saved_quiz_plays_offline_from_a_file_by_keyboard_alone(browser, tmp
         stored = json.loads(page.evaluate("() => window.animationModel.get('answers')"))
         assert [a.get("ok") if not a.get("skip") else None for a in stored] == \
             [ok for *_, ok in PLAN]
-    finally:
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(ARTIFACTS / "saved_html_quiz.png"), full_page=True)
-        context.close()
-    assert not errors, "browser console errors:\n" + "\n".join(errors)
 
 
 def test_a_saved_chance_quiz_checks_decimals_and_refuses_a_reply_that_is_not_a_number(
@@ -224,13 +215,8 @@ def test_a_saved_chance_quiz_checks_decimals_and_refuses_a_reply_that_is_not_a_n
 
     path = animate(expectiminimax, examples.CHANCE_TREE, quiz=True, speed=16).save(
         tmp_path / "chance.html")
-    context = browser.new_context(viewport={"width": 1000, "height": 800}, offline=True)
-    page = context.new_page()
-    errors = []
-    page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)
-    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
-    try:
-        page.goto(path.as_uri())
+    with saved_page(browser, path, viewport={"width": 1000, "height": 800}) as saved:
+        page = saved.page
         player = page.locator(".mmla")
         player.get_by_role("button", name="Play").click()
         box = player.get_by_label("Your answer: a number")
@@ -253,6 +239,3 @@ def test_a_saved_chance_quiz_checks_decimals_and_refuses_a_reply_that_is_not_a_n
         box.press("Enter")
         player.get_by_role("button", name="Play").click()
         assert player.locator(".mmla-score").inner_text().startswith("You predicted 2 of 3.")
-    finally:
-        context.close()
-    assert not errors, "browser console errors:\n" + "\n".join(errors)
