@@ -1,9 +1,9 @@
 """How fast this machine is right now: one fixed piece of pure Python, to put beside a time.
 
 A figure such as "make test-fast took 137 s" says little on its own here: the same code on
-the same 2-core virtual machine took 77 s one morning and 124 s two days later, with the
-load at 1 both times (the host's own load is not in the load average, and only part of it
-shows as stolen time). Run this just before (or after) a timing and quote its figure
+the same 2-core virtual machine took 77 s on 2026-12-02 and 124 s the day after, idle
+both times (the host's own load is not in the load average, and only part of it shows as
+stolen time). Run this just before (or after) a timing and quote its figure
 beside it: two times taken on days whose figures differ by a third differ by a third for
 no fault of the code.
 
@@ -11,8 +11,8 @@ The work is fixed and does not use this package (its speed must not change when 
 package does): textbook minimax over one seeded tree of 4^9 leaves, in nested lists, and
 a little string and dict work, as the tests do. Prints the median of :data:`ROUNDS` rounds
 (CPU seconds of this process, and wall) with the fastest and the slowest round (on
-2026-12-03 the rounds of one run went from 0.32 to 0.65 CPU s, and the medians of runs a
-minute apart did the same, on an idle machine), the load average, and the CPU time the virtual
+2026-12-03, the machine idle, the medians of runs a minute apart went from 0.31 to 0.75 CPU
+s, and the rounds of one run from 0.42 to 0.77), the load average, and the CPU time the virtual
 machine's host took from this machine meanwhile (``steal`` in ``/proc/stat``, where
 Linux has it). Nothing about time is asserted.
 
