@@ -28,6 +28,9 @@ from ..nested import is_leaf, names, paths, subtree, to_game
 
 
 INF = math.inf
+#: What a hidden input's leaves may be shifted by: two million and one numbers, so that a
+#: table of answers for every shift would hold tens of millions of entries.
+HIDDEN_SHIFTS = range(-10**6, 10**6 + 1)
 
 
 @dataclass(frozen=True)
@@ -70,17 +73,19 @@ class Kind:
     def cases(self, seed=0, *, hidden=False) -> list:
         """Traps, then seeded random inputs (another stream when ``hidden``), smallest first.
 
-        Hidden traps are shifted by a number drawn from the seed (:meth:`shifted`): with a
-        seed no student knows (the grader salts it with the key's secret), neither the
-        random inputs nor the traps' leaves can be known in advance, so no table of
-        answers worked out beforehand passes them.
+        Every hidden input, trap or random, is shifted by a number drawn from the seed
+        (:meth:`shifted`), one of :data:`HIDDEN_SHIFTS`: with a seed no student knows (the
+        grader salts it with the key's secret), neither the traps' leaves nor the random
+        trees can be known in advance, not even the smallest (a single leaf), so a table of
+        answers worked out beforehand earns nothing, and one for every shift is too big to
+        work out in a notebook.
         """
         rng = random.Random(f"{self.name}:{seed}:{'hidden' if hidden else 'shown'}")
         traps = self.traps() + (self.hidden_traps() if hidden else [])
-        if hidden:
-            offset = rng.randint(-50, 50)
-            traps = [replace(c, item=self.shifted(c.item, offset)) for c in traps]
-        return traps + self.randoms(rng)
+        if not hidden:
+            return traps + self.randoms(rng)
+        offset = rng.choice(HIDDEN_SHIFTS)
+        return [replace(c, item=self.shifted(c.item, offset)) for c in traps + self.randoms(rng)]
 
     def shifted(self, item, offset):
         """``item`` with every leaf (and finite window bound) moved by ``offset``, where
