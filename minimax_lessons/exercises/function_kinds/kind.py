@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from ..answers import is_number, same_number
 from ..feedback import show
 from ..nested import is_leaf, names, paths, subtree, to_game
+from .disguise import disguise
 
 
 INF = math.inf
@@ -74,23 +75,31 @@ class Kind:
         """Traps, then seeded random inputs (another stream when ``hidden``), smallest first.
 
         Every hidden input, trap or random, is shifted by a number drawn from the seed
-        (:meth:`shifted`), one of :data:`HIDDEN_SHIFTS`: with a seed no student knows (the
-        grader salts it with the key's secret), neither the traps' leaves nor the random
-        trees can be known in advance, not even the smallest (a single leaf), so a table of
-        answers worked out beforehand earns nothing, and one for every shift is too big to
-        work out in a notebook.
+        (:meth:`shifted`), one of :data:`HIDDEN_SHIFTS`, and a graded kind's hidden traps
+        are disguised (:meth:`disguised`): with a seed no student knows (the grader salts it
+        with the key's secret), neither the traps' leaves and shapes nor the random trees
+        can be known in advance, not even the smallest (a single leaf), so a table of
+        answers worked out beforehand earns nothing.
         """
         rng = random.Random(f"{self.name}:{seed}:{'hidden' if hidden else 'shown'}")
         traps = self.traps() + (self.hidden_traps() if hidden else [])
         if not hidden:
             return traps + self.randoms(rng)
         offset = rng.choice(HIDDEN_SHIFTS)
-        return [replace(c, item=self.shifted(c.item, offset)) for c in traps + self.randoms(rng)]
+        randoms = self.randoms(rng)
+        if self.flags_copies:
+            traps = [self.disguised(case, rng) for case in traps]
+        return [replace(c, item=self.shifted(c.item, offset)) for c in traps + randoms]
 
     def shifted(self, item, offset):
         """``item`` with every leaf (and finite window bound) moved by ``offset``, where
         that changes nothing but the values (the nested kinds); else ``item`` itself."""
         return item
+
+    def disguised(self, case, rng):
+        """A hidden trap in a shape drawn from ``rng`` that changes nothing it tests (the
+        nested kinds: :mod:`.disguise`); else the trap itself."""
+        return case
 
     def traps(self) -> list:
         return []
@@ -228,6 +237,12 @@ class NestedKind(Kind):
         ([[13, 12.5], 17], True)
         """
         return (moved_leaves(item[0], offset), *item[1:])
+
+    def disguised(self, case, rng):
+        """The trap's tree with extra children that change nothing it tests (its values,
+        best moves and alpha-beta's steps on its own nodes: :func:`.disguise.disguise`)."""
+        tree = disguise(case.item[0], case.item[-1], rng)
+        return replace(case, item=(tree, *case.item[1:]), size=len(paths(tree)))
 
     def input_classes(self, case):
         tree, found = case.item[0], set()
