@@ -18,8 +18,11 @@ from hypothesis import strategies as st
 from minimax_lessons.exercises import get_question
 from minimax_lessons.exercises.functions import check_function
 from minimax_lessons.exercises.function_kinds import get_kind
-from minimax_lessons.exercises.nested import random_nested
+from minimax_lessons.exercises.function_kinds.disguise import disguised_with_origin
+from minimax_lessons.exercises.nested import random_nested, to_game
 from minimax_lessons.exercises.variants import variants_for
+from minimax_lessons.search.adversarial import alphabeta
+from minimax_lessons.search.trace import EVALUATE
 
 from .graded_answers import (alphabeta_search, alphabeta_search_strict, minimax_line,
                              minimax_line_max_everywhere)
@@ -205,10 +208,6 @@ def test_a_disguise_keeps_every_value_best_move_and_alpha_beta_step_of_the_traps
     """Checked here without the disguise's own check: on 20 disguises of every trap, the
     value of each of the trap's nodes, its best moves (the line's leftmost of ties), and the
     leaves alpha-beta evaluates among the trap's own, in order, under either pruning rule."""
-    from minimax_lessons.exercises.function_kinds.disguise import disguised_with_origin
-    from minimax_lessons.exercises.nested import to_game
-    from minimax_lessons.search.adversarial import alphabeta
-
     def value(tree, is_max):
         if not isinstance(tree, list):
             return tree
@@ -222,7 +221,7 @@ def test_a_disguise_keeps_every_value_best_move_and_alpha_beta_step_of_the_traps
 
     def evaluated(tree, is_max, prune_ties, origin):
         trace = alphabeta(to_game(tree, is_max), trace=True, prune_ties=prune_ties).trace
-        return [origin[s.path] for s in trace if s.kind == "evaluate" and s.path in origin]
+        return [origin[s.path] for s in trace.of_kind(EVALUATE) if s.path in origin]
 
     rng, extra = random.Random("disguises"), 0
     spec = get_kind("alphabeta_search")

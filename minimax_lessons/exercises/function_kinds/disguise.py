@@ -28,6 +28,7 @@ True
 from __future__ import annotations
 
 from ...search.adversarial import alphabeta
+from ...search.trace import EVALUATE, RETURN, VISIT
 from ..nested import to_game
 
 
@@ -125,13 +126,13 @@ def _own_steps(tree, is_max, prune_ties, origin):
     steps = []
     result = alphabeta(to_game(tree, is_max), trace=True, prune_ties=prune_ties)
     for step in result.trace:
-        if step.kind not in ("visit", "evaluate", "return"):
+        if step.kind not in (VISIT, EVALUATE, RETURN):
             continue
         path = step.path if origin is None else origin.get(step.path)
         if path is None:
             continue
         steps.append((step.kind, path, step.alpha, step.beta,
-                      step.value if step.kind != "visit" else None))
+                      step.value if step.kind != VISIT else None))
     return steps, result.value
 
 
