@@ -27,21 +27,10 @@ True
 
 from __future__ import annotations
 
+from ...mistakes import minimax_value
 from ...search.adversarial import alphabeta
 from ...search.trace import EVALUATE, RETURN, VISIT
 from ..nested import to_game
-
-
-def minimax_value(tree, is_max):
-    """The minimax value of a nested tree.
-
-    >>> minimax_value([[3, 12], [2, 8]], True)
-    3
-    """
-    if not isinstance(tree, list):
-        return tree
-    values = [minimax_value(child, not is_max) for child in tree]
-    return max(values) if is_max else min(values)
 
 
 def disguise(tree, is_max, rng, *, attempts=None):
@@ -64,6 +53,7 @@ def disguised_with_origin(tree, is_max, rng, *, attempts=None):
     inner = [path for path in _paths(tree) if isinstance(_at(tree, path), list)]
     low, high = min(_leaves(tree)), max(_leaves(tree))
     spread = max(3, int(high - low) + 1)
+    steps = {rule: _own_steps(tree, is_max, rule, None) for rule in (True, False)}
     for _ in range(len(inner) + 1 if attempts is None else attempts):
         where = rng.choice(inner)
         node = _find(tagged, where)
@@ -74,7 +64,7 @@ def disguised_with_origin(tree, is_max, rng, *, attempts=None):
         extra = _extra(rng, bound, mover, spread)
         node[1].insert(position, extra)
         candidate, origin = _untagged(tagged)
-        if _keeps(tree, candidate, origin, is_max):
+        if _keeps(tree, candidate, origin, is_max, steps):
             continue
         del node[1][position]
     return _untagged(tagged)
@@ -90,9 +80,10 @@ def _extra(rng, bound, mover, spread):
     return [None, [[None, leaf()] for _ in range(rng.randint(2, 3))]]
 
 
-def _keeps(tree, candidate, origin, is_max) -> bool:
+def _keeps(tree, candidate, origin, is_max, steps) -> bool:
     """Does ``candidate`` (``origin``: its path -> the path in ``tree`` of each of tree's
-    own nodes) keep every value, best child and alpha-beta step of ``tree``'s own nodes?"""
+    own nodes) keep every value, best child and alpha-beta step (``steps``: tree's own, by
+    pruning rule) of ``tree``'s own nodes?"""
     for path, was in origin.items():
         node, old = _at(candidate, path), _at(tree, was)
         if isinstance(node, list):
@@ -101,11 +92,7 @@ def _keeps(tree, candidate, origin, is_max) -> bool:
                 return False
             if _best(node, mover, path, origin) != _best(old, mover, was, None):
                 return False
-    for prune_ties in (True, False):
-        if _own_steps(candidate, is_max, prune_ties, origin) != \
-                _own_steps(tree, is_max, prune_ties, None):
-            return False
-    return True
+    return all(_own_steps(candidate, is_max, rule, origin) == steps[rule] for rule in steps)
 
 
 def _best(node, mover, path, origin):
