@@ -5,8 +5,13 @@ used to drop each other's cache, so each grading process of the other read every
 the course again (about 1.5 s).
 """
 
+import ast
+import builtins
 import os
 import time
+from pathlib import Path
+
+import pytest
 
 from minimax_lessons.runner import copies
 
@@ -52,3 +57,71 @@ def test_the_course_code_is_cached_under_this_checkouts_name_and_read_back(tmp_p
         assert written.stat().st_mtime > long_ago + 60  # ...which is marked as used
     finally:
         copies.course_code.cache_clear()
+
+
+# -- the fingerprints: one pass each, as the plain definition makes them ----------------------
+def plain_functions_in(source, where):
+    """The module's definition written plainly (the package's is quicker): every ``def``
+    that ``ast.walk`` meets, each written out and parsed again to number its names."""
+    found = {}
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                sum(1 for _ in ast.walk(node)) >= copies.MIN_NODES:
+            bound = {node.name} | {n.arg for n in ast.walk(node) if isinstance(n, ast.arg)} | {
+                n.id for n in ast.walk(node)
+                if isinstance(n, ast.Name) and isinstance(n.ctx, (ast.Store, ast.Del))} | {
+                n.name for n in ast.walk(node)
+                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+            copy = ast.parse(ast.unparse(node)).body[0]
+            tree = copies._Numbered(bound - set(dir(builtins))).visit(copy)
+            found.setdefault(copies._digest(ast.dump(tree, annotate_fields=False)),
+                             f"{node.name} in {where}")
+    return found
+
+
+NESTED = '''
+class Player:
+    def choose(self, node, depth: int = 2) -> int:
+        """Docstring."""
+        best: int = -10**9
+        for child in node:
+            try:
+                def inner(a, *rest, key=None, **more):
+                    total = 0
+                    for b in rest:
+                        total += a * b if key is None else key(b)
+                    del a
+                    return total + len(more)
+            except (ValueError, TypeError) as error:
+                def handler(e=error):
+                    seen = [str(e).strip().lower() for _ in range(3) if e and not _ % 2]
+                    return seen or {"e": e, "n": None, "kind": type(e).__name__.upper()}
+            else:
+                with open(child) as f:
+                    async def reads(x, y):
+                        async for line in f:
+                            x = await y(line.strip(), x, size=len(line) * 2)
+                        return x if x is not None else await y(None, None)
+            finally:
+                match child:
+                    case [first, *_] if first > 0:
+                        def matched(q):
+                            return lambda r: (q, r, first, max(q, r), (w := q + r), w)
+                    case _:
+                        pass
+        return best
+'''
+
+
+@pytest.mark.parametrize("source", [NESTED, "copies", "notebooks/03-minimax-in-code.ipynb"])
+def test_every_function_gets_the_fingerprint_the_plain_definition_gives(source):
+    if source == "copies":
+        source = Path(copies.__file__).read_text(encoding="utf-8")
+    elif source.endswith(".ipynb"):
+        source = "\n".join(copies._notebook_code(copies.PACKAGE_ROOT / source))
+    found = copies.functions_in(source, "here")
+    assert found == plain_functions_in(source, "here")
+    if source == NESTED:  # in a class, a try (its body, except, else, finally) and a match
+        assert sorted(place.split()[0] for place in found.values()) == [
+            "choose", "handler", "inner", "matched", "reads"]
+    assert len(found) >= 5
