@@ -83,8 +83,11 @@ class _Numbered(ast.NodeTransformer):
         return ast.Assign(targets=[node.target], value=node.value or ast.Constant(None))
 
 
-#: Names a function's own names never count as: Python's builtins.
-_BUILTINS = frozenset(dir(builtins))
+#: Names a function's own names never count as: Python's own builtins, not those a process
+#: adds (IPython's ``display``, a test's), so that a fingerprint is the same in every
+#: process (the grader's, a kernel's, the one that wrote the cache).
+_BUILTINS = frozenset(name for name, value in vars(builtins).items() if getattr(
+    value, "__module__", "builtins") in ("builtins", "_sitebuiltins", "io"))  # io: open
 
 
 def normalised(function) -> str:

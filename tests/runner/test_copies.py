@@ -7,7 +7,10 @@ the course again (about 1.5 s).
 
 import ast
 import builtins
+import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -60,6 +63,13 @@ def test_the_course_code_is_cached_under_this_checkouts_name_and_read_back(tmp_p
 
 
 # -- the fingerprints: one pass each, as the plain definition makes them ----------------------
+#: Python's own builtins, as a fresh interpreter has them (IPython, or a test, adds more).
+PYTHONS_BUILTINS = set(json.loads(subprocess.run(
+    [sys.executable, "-S", "-c", "import builtins, json; print(json.dumps(dir(builtins)))"],
+    capture_output=True, text=True, check=True).stdout)) | {
+    "exit", "quit", "help", "copyright", "credits", "license"}  # which site adds
+
+
 def plain_functions_in(source, where):
     """The module's definition written plainly (the package's is quicker): every ``def``
     that ``ast.walk`` meets, each written out and parsed again to number its names."""
@@ -73,7 +83,7 @@ def plain_functions_in(source, where):
                 n.name for n in ast.walk(node)
                 if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
             copy = ast.parse(ast.unparse(node)).body[0]
-            tree = copies._Numbered(bound - set(dir(builtins))).visit(copy)
+            tree = copies._Numbered(bound - PYTHONS_BUILTINS).visit(copy)
             found.setdefault(copies._digest(ast.dump(tree, annotate_fields=False)),
                              f"{node.name} in {where}")
     return found
@@ -125,3 +135,13 @@ def test_every_function_gets_the_fingerprint_the_plain_definition_gives(source):
         assert sorted(place.split()[0] for place in found.values()) == [
             "choose", "handler", "inner", "matched", "reads"]
     assert len(found) >= 5
+
+
+def test_a_fingerprint_does_not_change_with_what_a_process_adds_to_builtins(monkeypatch):
+    source = NESTED.replace("total = 0", "display = total = 0")  # a name IPython adds
+    before = copies.functions_in(source, "here")
+    monkeypatch.setattr(builtins, "display", print, raising=False)
+    monkeypatch.setattr(builtins, "carried_minimax", max, raising=False)
+    assert copies.functions_in(source, "here") == before
+    assert {n for n in copies._BUILTINS if not n.startswith("__")} == {
+        n for n in PYTHONS_BUILTINS if not n.startswith("__")}
