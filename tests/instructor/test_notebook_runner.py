@@ -176,3 +176,24 @@ def test_a_run_leaves_no_kernel_running_and_no_connection_file_whether_it_ends_o
     except FileNotFoundError:
         state = None
     assert state in (None, "Z"), f"the kernel (process {pid}) still runs after the run: {state}"
+
+
+# -- the kernel a graded notebook runs in ---------------------------------------------------------
+#: Whether the kernel has a debugger, and a module of the student's beside the notebook.
+DEBUGGER_AND_HELPER = ("import sys\n"
+                       "print(sys.modules.get('debugpy', 'absent'), "
+                       "'debugger' in get_ipython().kernel.kernel_info['supported_features'])\n"
+                       "import helper\nprint(helper.ANSWER)")
+
+
+def test_a_graded_kernel_starts_without_a_debugger_and_reads_the_students_folder_only_in_cells(
+        tmp_path):
+    """No debugpy (a fifth of a kernel's start, and nothing a graded run uses); the
+    student's own module imports from a cell, but a file of the student's named as a
+    module the kernel loads is not what it loads."""
+    (tmp_path / "helper.py").write_text("ANSWER = 42\n")
+    (tmp_path / "traitlets.py").write_text("raise SystemExit('the kernel loaded my file')\n")
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(DEBUGGER_AND_HELPER)])
+    run = run_notebook(nb, cwd=tmp_path, env=student_environment(), cell_timeout=60)
+    assert run.problems == []
+    assert [o.get("text") for o in nb.cells[0].outputs] == ["None False\n42\n"]
