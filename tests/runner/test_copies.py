@@ -47,6 +47,9 @@ def test_another_checkouts_cache_unused_for_a_month_is_dropped(tmp_path):
 
 def test_the_course_code_is_cached_under_this_checkouts_name_and_read_back(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    # two of the course's files, not all of them: reading every one takes seconds
+    few = [copies.PACKAGE_ROOT / "notebooks" / "03-minimax-in-code.ipynb", Path(copies.__file__)]
+    monkeypatch.setattr(copies, "course_files", lambda: few)
     copies.course_code.cache_clear()
     try:
         found = copies.course_code()
