@@ -107,14 +107,21 @@ class Shipped:
             raise ShippingError(f"malformed function record: {exc}") from None
 
 
+#: How deeply a shipped function's syntax may nest: the checker's looks at the code
+#: (copies of the course, the package's search) walk its syntax tree recursively, and a
+#: sum of 600 terms in one expression ended them on a RecursionError. The course's own
+#: functions nest at most 21 levels.
+MAX_NESTING = 100
+
+
 def ship(fn) -> Shipped:
     """Describe ``fn`` (and what it uses) as :class:`Shipped` data.
 
-    Raises :class:`ShippingError` when ``fn`` is not a function or its source
-    cannot be found.
+    Raises :class:`ShippingError` when ``fn`` is not a function, its source cannot be
+    found, or its code nests deeper than :data:`MAX_NESTING` levels.
     """
     if isinstance(fn, Shipped):
-        return fn
+        return _readable(fn)
     if not callable(fn):
         raise ShippingError(f"expected a function, got {type(fn).__name__} {fn!r:.60}")
     parts: dict = {}
@@ -132,7 +139,47 @@ def ship(fn) -> Shipped:
         parts[top] = (top, "attr", ref)
     label = _label(fn)
     ordered = [p for n, p in parts.items() if n != top] + [parts[top]]
-    return Shipped(top, tuple(ordered), label)
+    return _readable(Shipped(top, tuple(ordered), label))
+
+
+def _readable(shipped: Shipped) -> Shipped:
+    """``shipped``, when no code of it nests deeper than :data:`MAX_NESTING` levels.
+
+    >>> deep = "def f(node):\\n    return " + "+".join(["node"] * 150) + "\\n"
+    >>> _readable(from_source(deep, "f"))
+    Traceback (most recent call last):
+    ...
+    minimax_lessons.runner.shipping.ShippingError: f's code nests 154 levels deep, more than the checker reads (100): write its longest expression in steps
+    """
+    for name, how, payload in shipped.parts:
+        if how != "code" or not isinstance(payload, (tuple, list)) or not payload \
+                or not isinstance(payload[0], str):
+            continue
+        try:
+            depth = nesting(ast.parse(payload[0]))
+        except (SyntaxError, ValueError):
+            continue  # what cannot be parsed fails where it runs, with Python's own error
+        except (RecursionError, MemoryError):
+            depth = None
+        if depth is None or depth > MAX_NESTING:
+            raise ShippingError(
+                f"{name}'s code nests {depth or 'too many'} levels deep, more than the checker "
+                f"reads ({MAX_NESTING}): write its longest expression in steps")
+    return shipped
+
+
+def nesting(tree) -> int:
+    """How many levels the syntax tree ``tree`` has (counted without recursion).
+
+    >>> nesting(ast.parse("x = 1 + 2"))  # Module, Assign, BinOp, Constant
+    4
+    """
+    deepest, waiting = 0, [(tree, 1)]
+    while waiting:
+        node, depth = waiting.pop()
+        deepest = max(deepest, depth)
+        waiting.extend((child, depth + 1) for child in ast.iter_child_nodes(node))
+    return deepest
 
 
 def from_source(source: str, name: str, label: str = "your code") -> Shipped:

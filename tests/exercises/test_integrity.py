@@ -325,6 +325,21 @@ def test_a_copy_of_the_package_s_own_code_is_no_answer():
     assert get_question("q3.14").check(record, "bob", hidden=True).score == 0
 
 
+@pytest.mark.parametrize("terms", [600, 1200, 5000])
+@pytest.mark.parametrize("hidden", [False, True])
+def test_a_function_nested_too_deep_for_the_checks_on_its_code_is_refused_not_crashed(
+        terms, hidden):
+    """A sum of 600 terms in one expression once ended the checker's looks at the code (a
+    copy of the course, the package's search) on a RecursionError; 5000 are more than
+    Python itself parses."""
+    deep = from_source("def minimax_line(node, is_maximizing):\n    return (" +
+                       "+".join(["0"] * terms) + ", [])\n", "minimax_line")
+    result = check_function("minimax_line", deep, hidden=hidden)
+    assert not result.passed and result.score == 0 and result.diagnosis == "raises"
+    assert "minimax_line's code nests" in result.message
+    assert "write its longest expression in steps" in result.message
+
+
 def test_game_objects_estimate_and_allowed_imports_are_fine():
     code = from_source("def f(node, depth, is_max):\n"
                        "    from minimax_lessons.exercises import estimate\n"

@@ -148,3 +148,16 @@ def test_a_fingerprint_does_not_change_with_what_a_process_adds_to_builtins(monk
     assert copies.functions_in(source, "here") == before
     assert {n for n in copies._BUILTINS if not n.startswith("__")} == {
         n for n in PYTHONS_BUILTINS if not n.startswith("__")}
+
+
+def test_an_answer_nested_too_deep_to_compare_is_no_copy_and_no_crash():
+    """600 terms added in one expression parse, but their syntax tree is too deep to copy
+    or write out: the grader's check once ended on a RecursionError there."""
+    from types import SimpleNamespace
+
+    deep = "def minimax_line(node, is_maximizing):\n    return (" + \
+        "+".join(["0"] * 600) + ", [])\n"
+    ast.parse(deep)  # Python reads it
+    copied = SimpleNamespace(parts=[("minimax_line", "code", (deep,)),
+                                    ("helper", "code", (NESTED,))])
+    assert copies.course_match(copied) is None
