@@ -34,6 +34,7 @@ A test reads like::
         lab.page.get_by_text("...").click()             # plain Playwright from here
 """
 
+import http.client
 import json
 import os
 import re
@@ -261,7 +262,15 @@ class JupyterServer:
         return command
 
     def wait_until_up(self):
-        """True once /api/status answers 200; False if the server exited first."""
+        """True once /api/status answers 200 to this server's token; False if the server
+        exited first (its port taken: :meth:`start` tries another).
+
+        Until then the port may be nobody's (refused), or someone else's that took it
+        between :func:`free_port` and the server's bind: another worker's JupyterLab (403
+        to our token), a kernel's ZeroMQ socket, which answers with bytes that are no HTTP
+        (``BadStatusLine``), or one that never answers (a timeout). None of them is this
+        server up; it exits on its failed bind.
+        """
         deadline = time.monotonic() + SERVER_START_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -269,7 +278,7 @@ class JupyterServer:
             try:
                 self.api("status")
                 return True
-            except (urllib.error.URLError, ConnectionError):
+            except (OSError, http.client.HTTPException):  # URLError, refused, timed out
                 time.sleep(0.2)
         self.stop()
         raise RuntimeError(f"JupyterLab did not answer in {SERVER_START_SECONDS} s; its log:\n{self.log_tail()}")

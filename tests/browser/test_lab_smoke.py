@@ -1,9 +1,19 @@
 """JupyterLab in a real browser runs a notebook and its ipywidgets talk to the kernel."""
 
+import socket
+import threading
+
 import nbformat
 import pytest
 
+from . import conftest
+
 pytestmark = pytest.mark.browser
+
+#: What a kernel's ZeroMQ socket sends first to whoever connects (ZMTP 3's signature and
+#: version): the answer the server's first poll got on a fresh clone, when a kernel of the
+#: other worker took the port between ``free_port`` and JupyterLab's bind.
+ZMQ_GREETING = b"\xff" + bytes(8) + b"\x7f\x03\x00NULL" + bytes(16)
 
 WIDGETS = """\
 import ipywidgets as widgets
@@ -38,3 +48,39 @@ def test_run_all_shows_widgets_and_a_button_click_reaches_the_kernel(jupyter_ser
     page.get_by_role("button", name="Search").click()
     page.locator(".smoke-status", has_text="searched to depth 3").wait_for(state="visible")
     lab.assert_no_console_errors()
+
+
+def test_a_server_whose_port_a_kernel_took_meanwhile_starts_on_another(tmp_path, monkeypatch):
+    """The port ``free_port`` found is a ZeroMQ socket's by the time JupyterLab binds it:
+    the server's first poll reads no HTTP, the server exits on its failed bind, and
+    ``start`` starts it again on another port, where it answers to its token."""
+    taken = socket.create_server(("127.0.0.1", 0))
+    taken.settimeout(0.1)
+    answered, done = [], threading.Event()
+
+    def answer_like_a_kernel():
+        while not done.is_set():
+            try:
+                connection, _ = taken.accept()
+            except TimeoutError:
+                continue
+            with connection:
+                connection.sendall(ZMQ_GREETING)
+                answered.append(1)
+
+    thread = threading.Thread(target=answer_like_a_kernel, daemon=True)
+    thread.start()
+    ports = [taken.getsockname()[1]]
+    found = conftest.free_port
+    monkeypatch.setattr(conftest, "free_port", lambda: ports.pop() if ports else found())
+    server = conftest.JupyterServer(tmp_path)
+    try:
+        server.start()
+        assert answered, "the first poll never met the taken port"
+        assert server.port != taken.getsockname()[1]
+        assert server.api("status")["started"]
+    finally:
+        server.stop()
+        done.set()
+        thread.join()
+        taken.close()
