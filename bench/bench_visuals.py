@@ -31,7 +31,10 @@ from minimax_lessons.pictures.render import _system_dot, dot_to_svg  # noqa: E40
 
 SEED = 7
 DEPTHS = {13: 2, 121: 4, 1093: 6}
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+#: Debian's Chromium, else its headless shell (what ``.ci/run`` installs); ``$CHROMIUM`` chooses.
+CHROMIUM = os.environ.get("CHROMIUM") or next(
+    (path for path in ("/usr/bin/chromium", "/usr/lib/chromium/chromium-headless-shell")
+     if os.access(path, os.X_OK)), "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--disable-quic",
                  "--no-first-run"]
