@@ -77,16 +77,23 @@ def child_name(parent: str, index: int, root_children: int, is_root: bool) -> st
     return f"{parent}{sep}{index + 1}"
 
 
-def check_number(value, where: str):
-    """Return ``value`` if it is a usable score, else raise a TreeError naming ``where``.
+def check_number(value, where):
+    """Return ``value`` if it is a usable score, else raise a TreeError naming ``where``
+    (a text, or a function that writes it, called only for the error).
 
     >>> check_number(2.5, "leaf B1")
     2.5
+    >>> check_number("x", lambda: "leaf B2")
+    Traceback (most recent call last):
+    ...
+    minimax_lessons.games.tree.TreeError: leaf B2: the value 'x' is not a number
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TreeError(f"{where}: the value {value!r} is not a number")
+        raise TreeError(f"{where if isinstance(where, str) else where()}: "
+                        f"the value {value!r} is not a number")
     if isinstance(value, float) and math.isnan(value):
-        raise TreeError(f"{where}: the value is NaN; a score must be a real number")
+        raise TreeError(f"{where if isinstance(where, str) else where()}: "
+                        "the value is NaN; a score must be a real number")
     return value
 
 
@@ -232,29 +239,43 @@ class GameTree(NamedTree):
         if root not in (MAX, MIN):
             raise TreeError(f"root player {root!r} must be 'max' or 'min' for nested lists")
         nodes = {}
-        seen = {}  # id of each list -> where it was met
-        stack = [(nested, "A", None, root, 0, "the root")]
+        seen = {}  # id of each list -> (its parent, its index there): where it was met
+
+        def where(parent, index) -> str:
+            """A list's place in ``nested`` ("the root", "[0][1]"), written only for an
+            error: written for every node, the places of a chain n deep are n^2 long."""
+            if parent is None:
+                return "the root"
+            steps = [index]
+            while nodes[parent].parent is not None:
+                up = nodes[parent].parent
+                steps.append(nodes[up].children.index(parent))
+                parent = up
+            return "".join(f"[{i}]" for i in reversed(steps))
+
+        stack = [(nested, "A", None, root, 0, 0)]
         while stack:
-            item, name, parent, player, depth, where = stack.pop()
-            label = f"node {name} ({where})"
+            item, name, parent, player, depth, index = stack.pop()
             if isinstance(item, (list, tuple)):
                 if id(item) in seen:
                     raise TreeError(
-                        f"{label}: this list was already used at {seen[id(item)]}; "
-                        "a tree needs a separate list for every node (a cycle or a shared sub-list)"
+                        f"node {name} ({where(parent, index)}): this list was already used at "
+                        f"{where(*seen[id(item)])}; a tree needs a separate list for every node "
+                        "(a cycle or a shared sub-list)"
                     )
-                seen[id(item)] = where
+                seen[id(item)] = (parent, index)
                 if not item:
-                    raise TreeError(f"{label}: an empty list; an inner node needs at least one child")
+                    raise TreeError(f"node {name} ({where(parent, index)}): an empty list; "
+                                    "an inner node needs at least one child")
                 names = [
                     child_name(name, i, len(item), parent is None) for i in range(len(item))
                 ]
                 nodes[name] = Node(name, player, tuple(names), None, None, None, parent, depth)
                 for i in reversed(range(len(item))):
-                    path = f"{where}[{i}]" if parent is not None else f"[{i}]"
-                    stack.append((item[i], names[i], name, other(player), depth + 1, path))
+                    stack.append((item[i], names[i], name, other(player), depth + 1, i))
             else:
-                value = check_number(item, f"leaf {label}")
+                value = check_number(
+                    item, lambda: f"leaf node {name} ({where(parent, index)})")
                 nodes[name] = Node(name, player, (), value, None, None, parent, depth)
         return cls(in_preorder(nodes, "A"), "A")
 

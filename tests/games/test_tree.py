@@ -105,6 +105,8 @@ def test_a_single_number_is_a_one_leaf_tree():
     ([[3, True]], r"value True is not a number"),
     ([[3, math.nan]], r"node B2 .*NaN"),
     ([[3, None]], r"value None is not a number"),
+    ([1, [2, [3, [4, "x"]]]], r"leaf node C2.2.2 \(\[1\]\[1\]\[1\]\[1\]\): the value 'x'"),
+    ([[1, [[2], [3, []]]], 5], r"node B2.2.2 \(\[0\]\[1\]\[1\]\[1\]\): an empty list"),
 ])
 def test_malformed_nested_lists_name_the_offending_node(nested, message):
     with pytest.raises(TreeError, match=message):
@@ -115,6 +117,9 @@ def test_a_shared_sub_list_is_refused():
     shared = [1, 2]
     with pytest.raises(TreeError, match=r"node C \(\[1\]\): this list was already used at \[0\]"):
         GameTree.from_nested([shared, shared])
+    with pytest.raises(TreeError, match=r"node C1.2 \(\[1\]\[0\]\[1\]\): this list was already "
+                                         r"used at \[0\]\[2\]\[0\]; a tree needs"):
+        GameTree.from_nested([[0, 1, [shared]], [[2, shared]]])
 
 
 def test_a_list_that_contains_itself_is_refused_not_looped():
@@ -152,7 +157,6 @@ def test_malformed_dicts_get_a_clear_error(spec, message):
         GameTree.from_dict(spec)
 
 
-@pytest.mark.slow
 def test_a_deep_chain_of_lists_builds_without_recursion_errors():
     nested = 0
     for i in range(20_000):
