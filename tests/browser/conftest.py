@@ -3,8 +3,9 @@
 Vocabulary:
 
 - ``jupyter_server`` (session): a private JupyterLab server on 127.0.0.1 with a token,
-  its own config, runtime, settings and workspace directories, and a temporary root
-  directory. ``jupyter_server.add_notebook(nb_or_path)`` puts a notebook there.
+  its own config, data (the notebooks it trusts), runtime, settings and workspace
+  directories, and a temporary root directory: nothing the user's own Jupyter keeps
+  changes what a test sees, and no test changes it. ``jupyter_server.add_notebook(nb_or_path)`` puts a notebook there.
 - ``browser`` (session): Debian's Chromium (its headless shell, else ``/usr/bin/chromium``,
   or ``$CHROMIUM``) under Playwright. Tests are skipped, with the reason, when Chromium or Playwright
   is missing.
@@ -222,7 +223,7 @@ class JupyterServer:
             self.api(f"sessions/{session['id']}", method="DELETE")
 
     def start(self):
-        for name in ("config", "runtime", "settings", "workspaces", "ipython", "root"):
+        for name in ("config", "data", "runtime", "settings", "workspaces", "ipython", "root"):
             (self.home / name).mkdir(parents=True, exist_ok=True)
         for file, value in LAB_SETTINGS.items():
             path = self.home / "settings" / file
@@ -231,6 +232,10 @@ class JupyterServer:
         env = dict(
             os.environ,
             JUPYTER_CONFIG_DIR=str(self.home / "config"),
+            # the notebooks it trusts (its notary's signatures) too: in the user's own
+            # Jupyter data, a lesson once run and saved unchanged there (in `make lab`, or
+            # by another test run) opened trusted in every later run of the tests
+            JUPYTER_DATA_DIR=str(self.home / "data"),
             JUPYTER_RUNTIME_DIR=str(self.home / "runtime"),
             JUPYTERLAB_SETTINGS_DIR=str(self.home / "settings"),
             JUPYTERLAB_WORKSPACES_DIR=str(self.home / "workspaces"),

@@ -1,10 +1,14 @@
 """JupyterLab in a real browser runs a notebook and its ipywidgets talk to the kernel."""
 
+import secrets
 import socket
 import threading
+from pathlib import Path
 
 import nbformat
 import pytest
+from jupyter_core.paths import jupyter_data_dir
+from nbformat.sign import NotebookNotary
 
 from . import conftest
 
@@ -84,3 +88,27 @@ def test_a_server_whose_port_a_kernel_took_meanwhile_starts_on_another(tmp_path,
         done.set()
         thread.join()
         taken.close()
+
+
+def test_a_notebook_the_tests_jupyterlab_trusts_is_trusted_in_its_own_data_only(
+        jupyter_server, lab):
+    """A notebook run and saved in the tests' JupyterLab is signed as trusted in that
+    server's own data, not in the user's: there, a lesson once run and saved unchanged
+    (by a test run before, or in ``make lab``) opened trusted in every later run, and the
+    tests of untrusted lessons failed (tests/browser/test_pictures_fit.py)."""
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(f"print({secrets.token_hex(8)!r})")]  # its own
+    name = jupyter_server.add_notebook(nb, "signed-here.ipynb")
+    lab.open(name)
+    lab.run_all()
+    page = lab.page
+    page.evaluate("() => window.jupyterapp.commands.execute('docmanager:save')")
+    page.wait_for_function("() => !window.jupyterapp.shell.currentWidget.context.model.dirty")
+    saved = nbformat.read(jupyter_server.root / name, as_version=4)
+    assert saved.cells[0].outputs, "the run was not saved"
+    users = Path(jupyter_data_dir())  # nothing there at all is fine too
+    if (users / "nbsignatures.db").exists() and (users / "notebook_secret").exists():
+        assert not NotebookNotary(data_dir=str(users)).check_signature(saved), \
+            "the tests' JupyterLab signed the notebook in the user's own Jupyter data"
+    here = NotebookNotary(data_dir=str(jupyter_server.home / "data"))
+    assert here.check_signature(saved), "the server did not sign what it ran: nothing to test"
