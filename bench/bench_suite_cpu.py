@@ -21,6 +21,11 @@ arguments, the tests of ``make test-fast``. For the whole ``make test``::
 
     .venv/bin/python bench/bench_suite_cpu.py --make test
 
+``--by-file`` first (``--by-file --make test``) also prints the CPU seconds of each test
+file (a notebook's cells: the notebook; a lesson of ``test_pictures_fit.py``: its own),
+counted over the worker that ran it and every process under it (``bench/cpu_by_test.py``,
+a pytest plugin; it reads ``/proc`` twice a test, a few per cent more CPU).
+
 Nothing is asserted; quote ``bench_machine.py``'s figure beside the numbers.
 
 >>> kind("/usr/lib/chromium/chromium --type=renderer --lang=en-US")
@@ -105,7 +110,38 @@ def sample(seen, hz):
             continue
 
 
+def by_file(folder, top=40):
+    """Print the CPU seconds of each test file, most first, from cpu_by_test.py's rows."""
+    import json
+
+    files, lost = collections.Counter(), 0.0
+    for name in os.listdir(folder):
+        with open(os.path.join(folder, name)) as f:
+            for nodeid, own, under, _ in json.load(f):
+                path = nodeid.split("::")[0]
+                group = nodeid.split("[")[0] + "[" + nodeid.split("[")[1] \
+                    if path.endswith("test_pictures_fit.py") and "[" in nodeid else path
+                if own + under < 0:  # processes ended outside the tree (the module's note)
+                    lost -= own + under
+                else:
+                    files[group] += own + under
+    print(f"\n{sum(files.values()):8.1f}  CPU s of the tests, by file ({lost:.0f} more lost "
+          "with processes whose parents ended first):")
+    for group, seconds in files.most_common(top):
+        print(f"{seconds:8.1f}  {group}")
+
+
 def main(argv):
+    folder = None
+    if argv[:1] == ["--by-file"]:
+        import tempfile
+
+        argv, folder = argv[1:], tempfile.mkdtemp(prefix="cpu-by-test-")
+        os.environ["CPU_BY_TEST"] = folder
+        os.environ["PYTHONPATH"] = os.pathsep.join(
+            filter(None, [str(ROOT / "bench"), os.environ.get("PYTHONPATH")]))
+        os.environ["PYTEST_ADDOPTS"] = " ".join(
+            filter(None, [os.environ.get("PYTEST_ADDOPTS"), "-p cpu_by_test"]))
     command = (["make", "-C", str(ROOT)] + argv[1:]) if argv[:1] == ["--make"] else \
         (FAST if not argv else FAST[:5] + argv)
     hz = os.sysconf("SC_CLK_TCK")
@@ -120,18 +156,22 @@ def main(argv):
         time.sleep(EVERY)
     wall, after = time.monotonic() - start, machine()
     del seen["ready"]
-    by_kind = collections.Counter()
+    by_kind, started = collections.Counter(), collections.Counter()
     for (pid, _), (what, first, last) in seen.items():
         if int(pid) != me:
             by_kind[what] += last - first
+            started[what] += 1
     busy, idle, steal = (b - a for a, b in zip(before, after))
     print(f"\n{' '.join(command)}\nexit {child.returncode}, wall {wall:.0f} s; machine: "
           f"busy {busy:.0f} CPU s, idle {idle:.0f}, stolen by the host {steal:.1f}; "
           f"load now {os.getloadavg()[0]:.1f}")
     for what, seconds in by_kind.most_common():
         if seconds >= 0.5:
-            print(f"{seconds:8.1f}  {100 * seconds / busy:4.1f}%  {what}")
-    print(f"{sum(by_kind.values()):8.1f}  seen in the processes sampled")
+            print(f"{seconds:8.1f}  {100 * seconds / busy:4.1f}%  {started[what]:6d}  {what}")
+    print(f"{sum(by_kind.values()):8.1f}  seen in the {sum(started.values())} processes sampled "
+          "(the third column: how many of each kind were seen)")
+    if folder:
+        by_file(folder)
     return child.returncode
 
 
