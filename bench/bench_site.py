@@ -36,14 +36,13 @@ sys.path.insert(0, str(ROOT))
 
 from bench_machine import speed  # noqa: E402
 from bench_notebooks import cell_seconds  # noqa: E402
+from tests.browser import chromium  # noqa: E402
 from tests.browser.site_kit import (ALL_RUN_JS, KERNEL_IDLE_JS, NOTEBOOKS, SitePage, SiteServer,  # noqa: E402
                                     built_site, course_notebooks)
 
 #: A student's browser: Debian's Chromium (``apt-get install chromium``), else the headless
 #: shell the tests use (``.ci/run`` installs only that one); ``$CHROMIUM`` chooses either.
-CHROMIUM = os.environ.get("CHROMIUM") or next(
-    (path for path in ("/usr/bin/chromium", "/usr/lib/chromium/chromium-headless-shell")
-     if os.access(path, os.X_OK)), None)
+CHROMIUM = chromium.find(chromium.BROWSER)
 #: Reloads timed (their median is the figure): one alone varies by a second or more here.
 RELOADS = 5
 #: A tree drawn in an output of the notebook on screen (its outputs cleared first): a still,
@@ -120,7 +119,7 @@ def main(names):
         # cache of a context without a profile fetched the module again at every reload)
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=CHROMIUM, headless=True,
-            args=["--no-sandbox", "--disable-gpu"], viewport={"width": 1280, "height": 800})
+            args=chromium.ARGS, viewport={"width": 1280, "height": 800})
         page = context.new_page()
         page.set_default_timeout(600_000)
         cold, cold_kernel, cold_player = first_tree(page, server)

@@ -14,7 +14,6 @@ Targets: 1,093 nodes render in under 150 ms after the first call; a browser step
 takes under 30 ms. Nothing here is asserted: the figures are for a person to read.
 """
 
-import os
 import statistics
 import sys
 import tempfile
@@ -28,16 +27,12 @@ from minimax_lessons.animation.player import Animation  # noqa: E402
 from minimax_lessons.pictures.draw import draw_tree  # noqa: E402
 from minimax_lessons.pictures.frames import build_frames  # noqa: E402
 from minimax_lessons.pictures.render import _system_dot, dot_to_svg  # noqa: E402
+from tests.browser import chromium  # noqa: E402
 
 SEED = 7
 DEPTHS = {13: 2, 121: 4, 1093: 6}
 #: Debian's Chromium, else its headless shell (what ``.ci/run`` installs); ``$CHROMIUM`` chooses.
-CHROMIUM = os.environ.get("CHROMIUM") or next(
-    (path for path in ("/usr/bin/chromium", "/usr/lib/chromium/chromium-headless-shell")
-     if os.access(path, os.X_OK)), "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-quic",
-                 "--no-first-run"]
+CHROMIUM = chromium.find(chromium.BROWSER)
 STEPS = 100
 
 
@@ -114,11 +109,11 @@ def browser_steps():
     except ImportError:
         print("  skipped: playwright is not installed")
         return
-    if not os.access(CHROMIUM, os.X_OK):
-        print(f"  skipped: no Chromium at {CHROMIUM}")
+    if CHROMIUM is None:
+        print("  skipped: no Chromium (apt-get install chromium, or set $CHROMIUM)")
         return
     with tempfile.TemporaryDirectory() as folder, sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=chromium.ARGS)
         for name, t in (("Figure 5.2", FIGURE_5_2), ("1,093 nodes (3^6)", tree(1093))):
             path = Animation(t, alphabeta(t, trace=True)).save(Path(folder) / "player.html")
             page = browser.new_page(viewport={"width": 1280, "height": 900})

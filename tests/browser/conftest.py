@@ -53,24 +53,13 @@ from urllib.parse import quote
 import nbformat
 import pytest
 
-#: Debian's Chromium headless shell (``apt-get install chromium-headless-shell``): the same
-#: Blink, V8 and Skia as ``chromium``, without the browser's own interface, which a test
-#: never sees; its browser and utility processes spend about half the CPU of
-#: ``chromium``'s (``bench/bench_suite_cpu.py`` on two lessons of test_pictures_fit.py: 6.7
-#: against 12.5 CPU s, and 112 against 120 for the whole machine).
-#: ``chromium`` itself when the shell is not installed; ``$CHROMIUM`` chooses either.
-CHROMIUM = os.environ.get("CHROMIUM") or next(
-    (path for path in ("/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium")
-     if os.access(path, os.X_OK)), "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
+from . import chromium
+
+#: The Chromium the tests drive (its headless shell, else ``chromium``; ``$CHROMIUM``
+#: chooses either: :mod:`tests.browser.chromium`), named in the reason a test is skipped
+#: for when neither is installed.
+CHROMIUM = chromium.find(chromium.HEADLESS_SHELL) or chromium.HEADLESS_SHELL
+CHROMIUM_ARGS = chromium.ARGS
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 SERVER_START_SECONDS = 60
 TIMEOUT_MS = 60_000
