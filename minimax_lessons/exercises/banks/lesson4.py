@@ -183,9 +183,10 @@ def _slow_win_position(rng):
     the fastest way to win (so the answer needs a search, not a glance at the board)."""
     while True:
         board = random_position(rng, 5)
-        if wins_at_once(board) or minimax(GAME, board).value != 1:
+        if wins_at_once(board):
             continue
-        if minimax(GAME, board).move not in fastest_squares(board):
+        plain = minimax(GAME, board)
+        if plain.value == 1 and plain.move not in fastest_squares(board):
             return {"board": board}
 
 
