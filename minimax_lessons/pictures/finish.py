@@ -133,6 +133,8 @@ def _current_outlines(data: bytes) -> list:
     class ``current`` is written: the first shape after the group opens, before a group
     closes, whose attributes start as Graphviz writes an outline's (fill, stroke,
     stroke-width)."""
+    if CURRENT_CLASS.encode() not in data:  # no such group: most stills, read in no time
+        return []
     parser = expat.ParserCreate()
     parser.ordered_attributes = True
     found, looking, waiting = [], [False], []  # waiting: [start, attributes] of an outline

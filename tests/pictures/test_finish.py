@@ -42,6 +42,13 @@ def test_a_still_keeps_graphviz_text_and_only_adds_the_ring_after_the_outline():
     assert drawing.svg() == finished
 
 
+def test_a_still_without_a_current_node_is_graphvizs_svg_with_dense_dots_only():
+    drawing = draw_tree(FIGURE_5_2, result=alphabeta(FIGURE_5_2, trace=True))
+    raw = dot_to_svg(drawing.source)
+    assert "current" not in raw and 'stroke-dasharray="5,2"' in raw  # pruned: dashed
+    assert finish(raw) == dense_dots(raw) and drawing.svg() == finish(raw)  # no ring
+
+
 def test_a_still_and_a_players_frame_paint_the_current_nodes_ring_alike():
     frame = current_frame()
     still = draw_tree(FIGURE_5_2, frame=frame).svg()
