@@ -88,7 +88,12 @@ def machine():
 
 
 def sample(seen, hz):
-    """Look at every process once: seen[(pid, start)] = [kind, first CPU s, last CPU s]."""
+    """Look at every process once: seen[(pid, start)] = [kind, first CPU s, last CPU s].
+
+    A process is classed by its command line as last seen: one started with
+    ``subprocess`` is first seen as a copy of its parent (before its ``exec``), so the
+    command line is read again whenever the process has used CPU since the last look.
+    """
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
@@ -98,14 +103,18 @@ def sample(seen, hz):
             fields = stat.rsplit(b")", 1)[1].split()
             cpu = (int(fields[11]) + int(fields[12])) / hz
             key = (pid, fields[19])
-            if key not in seen:
+            known = seen.get(key)
+            if known is None or cpu != known[2]:
                 with open(f"/proc/{pid}/cmdline", "rb") as f:
                     command = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
+                what = kind(command or stat.split(b"(", 1)[1].split(b")")[0].decode())
+            if known is None:
                 # a process already running when the run began counts from now on; one
                 # started since counts whole
-                seen[key] = [kind(command or stat.split(b"(", 1)[1].split(b")")[0].decode()),
-                             0.0 if seen.get("ready") else cpu, cpu]
-            seen[key][2] = cpu
+                known = seen[key] = [what, 0.0 if seen.get("ready") else cpu, cpu]
+            elif cpu != known[2]:
+                known[0] = what
+            known[2] = cpu
         except (OSError, IndexError, ValueError):
             continue
 
