@@ -92,7 +92,8 @@ def sample(seen, hz):
 
     A process is classed by its command line as last seen: one started with
     ``subprocess`` is first seen as a copy of its parent (before its ``exec``), so the
-    command line is read again whenever the process has used CPU since the last look.
+    command line is read again whenever the process has used CPU since the last look
+    (an ended process, which shows none, keeps its kind).
     """
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -107,13 +108,13 @@ def sample(seen, hz):
             if known is None or cpu != known[2]:
                 with open(f"/proc/{pid}/cmdline", "rb") as f:
                     command = f.read().replace(b"\0", b" ").decode(errors="replace").strip()
-                what = kind(command or stat.split(b"(", 1)[1].split(b")")[0].decode())
             if known is None:
                 # a process already running when the run began counts from now on; one
                 # started since counts whole
+                what = kind(command or stat.split(b"(", 1)[1].split(b")")[0].decode())
                 known = seen[key] = [what, 0.0 if seen.get("ready") else cpu, cpu]
-            elif cpu != known[2]:
-                known[0] = what
+            elif cpu != known[2] and command:  # an ended process shows none: kept
+                known[0] = kind(command)
             known[2] = cpu
         except (OSError, IndexError, ValueError):
             continue
