@@ -133,6 +133,10 @@ class ConnectFour(Game):
         self._full = sum(self._column)
         self._tops = sum(self._top)
         self._open = {}  # the open columns for each set of full columns
+        # the shifts that find four in a row (up, across, both diagonals): a pair's
+        # shift, then twice it
+        self._shifts = (1, 2, h, 2 * h, h + 1, 2 * h + 2, h - 1, 2 * h - 2)
+        self._last = (None, False)  # the state is_terminal judged last, and its verdict
         self.lines = tuple(sum(1 << (c * h + rows - 1 - r) for r, c in line)
                            for line in lines_of_four(rows, cols))
         self.start = (0, 0) if start is None else (
@@ -184,19 +188,24 @@ class ConnectFour(Game):
 
     def is_terminal(self, state):
         """True when X or O has four in a row or the board is full."""
+        last = self._last  # a search asks twice of each node: itself, then actions()
+        if last[0] is state:
+            return last[1]
         try:
             x, o = state
-            if x | o == self._full:
-                return True
+            over = x | o == self._full
         except (TypeError, ValueError):
             raise self._not_a_state(state) from None
-        h = self.height
-        for bits in (x, o):
-            for step in (1, h, h + 1, h - 1):
-                pairs = bits & (bits >> step)
-                if pairs & (pairs >> (2 * step)):
-                    return True
-        return False
+        if not over:
+            up, up2, across, across2, rising, rising2, falling, falling2 = self._shifts
+            for bits in (x, o):  # pairs of pieces, then pairs of pairs, in each direction
+                a, b = bits & (bits >> up), bits & (bits >> across)
+                c, d = bits & (bits >> rising), bits & (bits >> falling)
+                if a & (a >> up2) or b & (b >> across2) or c & (c >> rising2) or d & (d >> falling2):
+                    over = True
+                    break
+        self._last = (state, over)
+        return over
 
     def utility(self, state):
         """+1 when X has four in a row, -1 when O has, 0 for a full board."""

@@ -1,5 +1,6 @@
 """Connect Four: the rules, the text form, impossible boards and illegal moves."""
 
+import copy
 import random
 
 import pytest
@@ -110,6 +111,36 @@ def test_the_rules_agree_with_a_plain_check_over_random_games():
                 assert game.actions(state) == tuple(c for c in range(size[1]) if board[0][c] == ".")
                 assert game.parse(game.text(state)) == state
                 state = game.result(state, rng.choice(game.actions(state)))
+
+
+def test_each_state_gets_its_own_verdict_whatever_was_asked_before():
+    # is_terminal keeps the last state it judged (a search asks of each node twice): the
+    # verdicts of positions asked in any order, twice in a row, as equal tuples that are
+    # other objects, and of boards no game reaches (O with four, X to have moved last)
+    rng = random.Random(4)
+    game = ConnectFour(4, 5)
+    seen = []
+    for _ in range(40):
+        state = game.initial_state()
+        while True:
+            seen.append(state)
+            if game.is_terminal(state):
+                break
+            state = game.result(state, rng.choice(game.actions(state)))
+    verdicts = {}
+    for state in seen:
+        board = game.board(state)
+        verdicts[state] = naive_winner(board) is not None or "." not in "".join(board)
+    column = (1 << game.rows) - 1
+    o_four, x_four_then_o = (0, column), (column << game.height, 0)  # no game gets here
+    verdicts.update({o_four: True, x_four_then_o: True, (0, 1): False})
+    seen += [o_four, x_four_then_o, (0, 1)]
+    asked = seen + [tuple(s) for s in seen] + rng.sample(seen, len(seen))
+    for state in asked + asked[::-1]:
+        expected = verdicts[state]
+        assert game.is_terminal(state) is expected, state
+        assert game.is_terminal(state) is expected and (game.actions(state) == ()) is expected
+    assert game.is_terminal(o_four) and game.is_terminal(copy.deepcopy(game).initial_state()) is False
 
 
 def test_four_in_a_row_needs_four_not_three():
