@@ -204,7 +204,8 @@ class ConnectFour(Game):
                 if a & (a >> up2) or b & (b >> across2) or c & (c >> rising2) or d & (d >> falling2):
                     over = True
                     break
-        self._last = (state, over)
+        if type(state) is tuple:  # a list could change before it is asked of again
+            self._last = (state, over)
         return over
 
     def utility(self, state):

@@ -141,6 +141,10 @@ def test_each_state_gets_its_own_verdict_whatever_was_asked_before():
         assert game.is_terminal(state) is expected, state
         assert game.is_terminal(state) is expected and (game.actions(state) == ()) is expected
     assert game.is_terminal(o_four) and game.is_terminal(copy.deepcopy(game).initial_state()) is False
+    as_list = [0, 0]  # a state given as a list, then changed in place: judged as it is now
+    assert game.is_terminal(as_list) is False
+    as_list[1] = column
+    assert game.is_terminal(as_list) is True
 
 
 def test_four_in_a_row_needs_four_not_three():
