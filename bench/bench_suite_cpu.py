@@ -30,7 +30,7 @@ Nothing is asserted; quote ``bench_machine.py``'s figure beside the numbers.
 
 >>> kind("/usr/lib/chromium/chromium --type=renderer --lang=en-US")
 'chromium renderer'
->>> kind(".venv/bin/python -c import sys; sys.modules.setdefault('rfc3987_syntax', None); "
+>>> kind(".venv/bin/python -c import sys; [sys.modules.setdefault(m, None) for m in ('fqdn',)]; "
 ...      "from minimax_lessons.play.bot_process import main; main()")
 'python minimax_lessons.play.bot_process'
 >>> kind(".venv/bin/python -m ipykernel_launcher -f /tmp/kernel.json")

@@ -2,19 +2,22 @@
 
 The grader, the tournament, the checker's worker and each bot run in a Python process of
 their own. Each needs the package importable (the folder that holds it first on
-``PYTHONPATH``: :func:`with_package_path`) and starts from :func:`launch`, which skips one
-slow import: nbformat checks notebooks with jsonschema, which on import builds some forty
-grammars for one optional string format (the ``rfc3987_syntax`` package), about 3 s a
-process on a slow machine, for a check none of these processes makes; the instructor's
-command line skips it too (:func:`skip_slow_import`).
+``PYTHONPATH``: :func:`with_package_path`) and starts from :func:`launch`, which skips
+slow imports: nbformat checks notebooks with jsonschema, which on import loads a package for
+each optional string format it could check ("iri", "uri", "date-time", "duration", ...),
+for checks nbformat never asks of it (it gives jsonschema no format checker). One of them
+(``rfc3987_syntax``) builds some forty grammars, about 3 s a process on a slow machine; the
+others (:data:`SLOW_IMPORTS`) about 50 ms of every start. The instructor's command line
+skips them too (:func:`skip_slow_import`).
 
 A child may start others that outlive it (bubblewrap's process inside the jail, a
 process in a session of its own): :func:`kill_tree` ends a process and everything below
 it, :func:`kill_descendants` everything below this process, both read from ``/proc`` on
 Linux.
 
->>> launch("minimax_lessons.play.bot_process")
-"import sys; sys.modules.setdefault('rfc3987_syntax', None); from minimax_lessons.play.bot_process import main; main()"
+>>> launch("minimax_lessons.play.bot_process").endswith(
+...     "from minimax_lessons.play.bot_process import main; main()")
+True
 >>> with_package_path({"PYTHONPATH": "/mine"})["PYTHONPATH"].endswith(":/mine")
 True
 """
@@ -39,29 +42,34 @@ def with_package_path(env) -> dict:
     return env
 
 
-#: The slow import :func:`launch` and :func:`skip_slow_import` skip (jsonschema's grammars
-#: for the "iri" string formats, which nbformat never checks).
-SLOW_IMPORT = "rfc3987_syntax"
+#: The slow imports :func:`launch` and :func:`skip_slow_import` skip: the optional packages
+#: jsonschema loads to check string formats, which nbformat never asks it to check. First
+#: the grammars of the "iri" formats (``rfc3987_syntax``), then those of "duration" (with
+#: ``arrow``), "uri", "date-time", "color", "uri-template", "hostname" and "json-pointer".
+#: ``idna`` stays: other packages (urllib3, httpx) need it.
+SLOW_IMPORTS = ("rfc3987_syntax", "isoduration", "rfc3986_validator", "rfc3339_validator",
+                "webcolors", "uri_template", "fqdn", "jsonpointer")
 
 
 def launch(module: str, function: str = "main") -> str:
-    """``python -c`` code that runs ``module.function()`` without the slow import."""
-    return (f"import sys; sys.modules.setdefault({SLOW_IMPORT!r}, None); "
+    """``python -c`` code that runs ``module.function()`` without the slow imports."""
+    return (f"import sys; [sys.modules.setdefault(m, None) for m in {SLOW_IMPORTS!r}]; "
             f"from {module} import {function}; {function}()")
 
 
 def skip_slow_import():
-    """Skip the slow import in this process from now on (unless it is done already).
+    """Skip the slow imports in this process from now on (those not done already).
 
     The instructor's package calls this before it imports nbformat: each of its commands
-    starts about 1 s sooner, and jsonschema then checks no "iri" string format, which
-    nothing here asks it to.
+    starts about 1 s sooner, and jsonschema then checks none of the string formats of
+    :data:`SLOW_IMPORTS`, which nothing here asks it to.
 
     >>> import sys
-    >>> skip_slow_import(); SLOW_IMPORT in sys.modules
+    >>> skip_slow_import(); all(name in sys.modules for name in SLOW_IMPORTS)
     True
     """
-    sys.modules.setdefault(SLOW_IMPORT, None)
+    for name in SLOW_IMPORTS:
+        sys.modules.setdefault(name, None)
 
 
 def children(pid) -> list:

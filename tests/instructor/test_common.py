@@ -233,3 +233,54 @@ def test_a_students_own_endless_oserror_message_costs_only_a_bounded_line_of_its
     (line,) = denied_accesses(nb)
     assert line.startswith("cell 1 tried a file or the network outside its folder")
     assert line.count("x") == MAX_SAID and len(line) < MAX_SAID + 200
+
+
+#: The packages jsonschema loads, when installed, to check string formats (``arrow`` under
+#: ``isoduration``); nbformat never asks for such a check.
+FORMAT_PACKAGES = ("rfc3987_syntax", "isoduration", "arrow", "rfc3986_validator",
+                   "rfc3339_validator", "webcolors", "uri_template", "fqdn", "jsonpointer")
+#: A module a child runs (:func:`minimax_lessons._process.launch`): nbformat checks a good
+#: notebook and a broken one; it prints whether each passed and which of jsonschema's
+#: optional string-format packages it loaded.
+PROBE = '''\
+import json, sys
+import nbformat
+
+def main():
+    good = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")])
+    broken = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("1 + 1")])
+    broken.cells[0]["cell_type"] = "nonsense"
+    passed = []
+    for nb in (good, broken):
+        try:
+            nbformat.validate(nb)
+            passed.append(True)
+        except nbformat.ValidationError:
+            passed.append(False)
+    loaded = [name for name in FORMAT_PACKAGES if sys.modules.get(name) is not None]
+    print(json.dumps({"passed": passed, "loaded": loaded}))
+'''
+
+
+def test_a_launched_child_loads_no_format_package_and_nbformat_still_checks_notebooks(tmp_path):
+    """A child started from ``launch`` (the grader's, the tournament's, each bot's) skips the
+    packages jsonschema would load for string formats nbformat never checks, and nbformat
+    still tells a broken notebook from a good one; the same module run plainly loads some."""
+    import json
+    import subprocess
+    import sys
+
+    from minimax_lessons._process import launch, with_package_path
+
+    (tmp_path / "probe.py").write_text(f"FORMAT_PACKAGES = {FORMAT_PACKAGES!r}\n" + PROBE)
+    env = with_package_path(os.environ)
+
+    def run(code):
+        done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+
+    launched, plain = run(launch("probe")), run("from probe import main; main()")
+    assert launched == {"passed": [True, False], "loaded": []}
+    assert plain["passed"] == [True, False] and plain["loaded"]  # what the launch saves

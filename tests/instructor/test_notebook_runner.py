@@ -197,3 +197,34 @@ def test_a_graded_kernel_starts_without_a_debugger_and_reads_the_students_folder
     run = run_notebook(nb, cwd=tmp_path, env=student_environment(), cell_timeout=60)
     assert run.problems == []
     assert [o.get("text") for o in nb.cells[0].outputs] == ["None False\n42\n"]
+
+
+def test_the_answer_pipe_keeps_every_record_to_its_limit_and_closes_what_it_opened(tmp_path):
+    """The named pipe a graded notebook writes its answers to: records written while it is
+    open (the last one just before it closes) all come back from ``close``, in order; past
+    its limit the rest is dropped and said; it leaves no descriptor open and no thread."""
+    import threading
+
+    from minimax_lessons.instructor.grading.untrusted import AnswerPipe
+
+    def descriptors():
+        return len(os.listdir("/proc/self/fd"))
+
+    before, threads = descriptors(), threading.active_count()
+    pipe = AnswerPipe(tmp_path, limit=1000)
+    records = [{"question": f"q{k}", "answer": k} for k in range(5)]
+    with open(pipe.path, "w") as writer:  # as the notebook's kernel writes them
+        for record in records:
+            writer.write(json.dumps(record) + "\n")
+            writer.flush()
+    assert pipe.close() == records and pipe.problem() is None
+    assert descriptors() == before and threading.active_count() == threads
+
+    (tmp_path / "full").mkdir()
+    full = AnswerPipe(tmp_path / "full", limit=100)
+    with open(full.path, "w") as writer:
+        writer.write((json.dumps({"question": "q", "answer": "x" * 40}) + "\n") * 10)
+    kept = full.close()
+    assert 1 <= len(kept) <= 2 and full.dropped > 0
+    assert "more than 100 bytes of answers" in full.problem()
+    assert descriptors() == before

@@ -211,10 +211,11 @@ def outputs_without_host_paths(text: str, places) -> str:
     return nbformat.writes(nb)
 
 
-#: ``python -m minimax_lessons.instructor.grading.grade_one``, less one slow import: nbformat
-#: checks notebooks with jsonschema, which on import builds some forty grammars for one optional
-#: string format (the rfc3987_syntax package), about 3 s per student on a slow machine,
-#: for a check the grader never makes; without the package jsonschema skips that format.
+#: ``python -m minimax_lessons.instructor.grading.grade_one``, less the slow imports: nbformat
+#: checks notebooks with jsonschema, which on import loads a package for each optional string
+#: format (the rfc3987_syntax package builds some forty grammars, about 3 s per student on a
+#: slow machine), for checks the grader never makes; without them jsonschema skips those
+#: formats (:data:`~minimax_lessons._process.SLOW_IMPORTS`).
 _LAUNCH_ONE = launch("minimax_lessons.instructor.grading.grade_one")
 
 

@@ -118,7 +118,8 @@ class AnswerPipe:
 
     The grader opens it for reading (and keeps a spare writing end, so that a read never
     sees its end while the notebook runs) before the notebook starts, drains it in a
-    thread, and keeps at most ``limit`` bytes. :meth:`close` stops and gives the records.
+    thread, and keeps at most ``limit`` bytes. :meth:`close` stops and gives the records:
+    at once (a pipe of its own wakes the thread), not at the thread's next look.
     """
 
     def __init__(self, folder, limit=MAX_RECORDS):
@@ -128,13 +129,15 @@ class AnswerPipe:
         self.limit, self.data, self.dropped = limit, bytearray(), 0
         self._read = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
         self._spare = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
+        self._wake, self._waker = os.pipe()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._drain, daemon=True, name="answers")
         self._thread.start()
 
     def _drain(self):
         while not self._stop.is_set():
-            if select.select([self._read], [], [], 0.2)[0]:
+            ready = select.select([self._read, self._wake], [], [])[0]
+            if self._read in ready:
                 self._take()
 
     def _take(self):
@@ -152,9 +155,10 @@ class AnswerPipe:
     def close(self) -> list:
         """Stop reading (after taking what is left) and return the records."""
         self._stop.set()
+        os.write(self._waker, b"x")
         self._thread.join()
         self._take()
-        for fd in (self._read, self._spare):
+        for fd in (self._read, self._spare, self._wake, self._waker):
             os.close(fd)
         return parse_records(bytes(self.data))
 
