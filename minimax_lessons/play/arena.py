@@ -5,7 +5,7 @@ inside a :class:`~minimax_lessons.instructor.grading.isolation.Jail` when one is
 tournament's students); :meth:`BotProcess.ask` sends a board and waits at most the
 time limit for the move. A :class:`BotPool` keeps a
 player's processes between games (one per game played at the same time) and
-replaces one that misbehaved. :func:`play_game` plays one game and says who won
+replaces one that misbehaved or no longer answers. :func:`play_game` plays one game and says who won
 and why.
 
 What loses a game, whatever the board: no answer within the time limit
@@ -39,6 +39,9 @@ from ..runner.codec import decode, encode
 START_TIMEOUT = 20.0
 #: Longest answer line read from a bot, in bytes; a longer one is garbage.
 MAX_LINE = 10_000
+#: Seconds an idle bot may take to answer a sign of life before a game; one that does not
+#: is replaced by a fresh process (it loses nothing by it).
+ALIVE_TIMEOUT = 10.0
 _LAUNCH = launch("minimax_lessons.play.bot_process")
 
 
@@ -128,6 +131,16 @@ class BotProcess:
     @property
     def alive(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
+
+    def answers(self, limit=ALIVE_TIMEOUT) -> bool:
+        """Whether the process answers a sign of life (no student code runs for it). A bot
+        that ends itself after a game's last answer may not have exited yet when the next
+        game wants it: :attr:`alive` still says yes, this says no, whatever the timing."""
+        self.requests += 1
+        if not self._send(json.dumps({"id": self.requests, "alive": True})):
+            return False
+        line, problem = self._read_line(limit)
+        return problem is None and line.strip() == f"{self.requests} alive".encode()
 
     def kill(self):
         """Stop the process (and everything it started)."""
@@ -263,6 +276,9 @@ class KernelBot:
     def alive(self) -> bool:
         return self.bot is not None
 
+    def answers(self, limit=ALIVE_TIMEOUT) -> bool:
+        return self.alive
+
     def kill(self):
         self.bot = None
 
@@ -343,16 +359,23 @@ class BotPool:
         self.broken = None  # why the bot could not start, once it could not
 
     def acquire(self):
-        """(a ready :class:`BotProcess`, None) or (None, why it could not start)."""
-        with self.lock:
-            if self.broken is not None:
-                return None, self.broken
-            while self.idle:
-                proc = self.idle.pop()
-                if proc.alive:
-                    return proc, None
-                proc.kill()  # died while idle: reaped, its pipes closed, its folder removed
-            self.starts += 1
+        """(a ready :class:`BotProcess`, None) or (None, why it could not start).
+
+        An idle process is given the game only if it answers a sign of life
+        (:meth:`BotProcess.answers`); one that has died or is ending is dropped (reaped, its
+        pipes closed, its folder removed) and a fresh one starts: a bot that ends itself
+        between games never loses the next one as dead, however fast the machine."""
+        while True:
+            with self.lock:
+                if self.broken is not None:
+                    return None, self.broken
+                proc = self.idle.pop() if self.idle else None
+                if proc is None:
+                    self.starts += 1
+                    break
+            if proc.alive and proc.answers():
+                return proc, None
+            proc.kill()
         proc = new_bot(self.player, self.game_spec, **self.options)
         why = proc.start()
         if why is None:

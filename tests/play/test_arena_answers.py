@@ -86,15 +86,14 @@ def test_a_bot_that_answers_a_line_longer_than_the_limit_loses_by_garbage(pool):
 
 def ask_once(pool, raw):
     """Ask a bot of the pool with the bytes ``raw`` as the board: it writes them back and
-    ends (:func:`writes_what_it_is_given`). It goes back to the pool once it has ended: a
-    bot still ending is alive to the pool, which would hand it to the next test, where it
-    answers 'died' (seen once under load, a bot whose end takes 0.5 s shows it always)."""
+    ends (:func:`writes_what_it_is_given`). It goes back to the pool at once, still ending
+    maybe: the pool's next ``acquire`` must not hand it to the next test (it asks an idle
+    bot for a sign of life first; before it did, a bot still ending answered 'died')."""
     proc, why = pool.acquire()
     assert why is None, why
     try:
         return proc.ask(list(raw), 1, 5.0, 20.0)
     finally:
-        proc.proc.wait(timeout=60)  # it has written and ends, or the arena killed it
         pool.release(proc)
 
 
@@ -130,3 +129,59 @@ def test_a_bot_that_dies_while_idle_is_reaped_and_its_folder_removed_when_the_po
         assert not os.path.exists(first.folder), f"{first.folder} is left behind"
     finally:
         pool.release(second)
+
+
+def ends_slowly_after_answering(board, time_left):
+    """A bot that answers column 2 on its own pipe, then takes half a second to end (as a
+    loaded machine may take), inside the game's last answer."""
+    import os
+    import sys
+    import time
+
+    frame = sys._getframe(1)
+    request = frame.f_locals["request"]
+    while "out" not in frame.f_locals:
+        frame = frame.f_back
+    out = frame.f_locals["out"]
+    out.flush()
+    os.write(out.fileno(), f"{request['id']} 2\n".encode())
+    time.sleep(0.5)
+    os._exit(0)
+
+
+def counts_its_calls(board, time_left):
+    """A bot whose move is how many times it has been asked in its process."""
+    calls = globals()["CALLS"] = globals().get("CALLS", 0) + 1
+    return calls
+
+
+def test_a_bot_that_ends_itself_after_a_game_gets_a_fresh_process_for_the_next_one():
+    """Each game's bot answers and ends, slowly: given back to the pool still alive to the
+    operating system, it is not handed to the next game (where it would lose as 'died',
+    or not, depending on the machine's speed); a fresh process plays it."""
+    player = Player("leaver", "student", choose_move=ship(ends_slowly_after_answering).to_data())
+    bots = BotPool(player, {"kind": "connectfour", "rows": 4, "cols": 5})
+    try:
+        for game in (1, 2, 3):
+            proc, why = bots.acquire()
+            assert why is None, why
+            assert proc.ask(list(b"3"), game, 5.0, 20.0) == (2, None), game
+            bots.release(proc)
+        assert bots.starts == 3
+    finally:
+        bots.close()
+
+
+def test_an_idle_bot_that_answers_is_reused_and_its_sign_of_life_runs_no_student_code():
+    player = Player("counter", "student", choose_move=ship(counts_its_calls).to_data())
+    bots = BotPool(player, {"kind": "connectfour", "rows": 4, "cols": 5})
+    try:
+        moves = []
+        for game in (1, 2, 3):
+            proc, why = bots.acquire()
+            assert why is None, why
+            moves.append(proc.ask(list(b"3"), game, 5.0, 20.0))
+            bots.release(proc)
+        assert moves == [(1, None), (2, None), (3, None)] and bots.starts == 1
+    finally:
+        bots.close()
