@@ -5,8 +5,8 @@ inside a :class:`~minimax_lessons.instructor.grading.isolation.Jail` when one is
 tournament's students); :meth:`BotProcess.ask` sends a board and waits at most the
 time limit for the move. A :class:`BotPool` keeps a
 player's processes between games (one per game played at the same time) and
-replaces one that misbehaved or no longer answers. :func:`play_game` plays one game and says who won
-and why.
+replaces one that misbehaved or no longer answers. :func:`play_game` plays one game
+and says who won and why.
 
 What loses a game, whatever the board: no answer within the time limit
 (``timeout``), an exception in the bot (``crash``), a process that died
