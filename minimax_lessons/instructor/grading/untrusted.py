@@ -129,16 +129,17 @@ class AnswerPipe:
         self.limit, self.data, self.dropped = limit, bytearray(), 0
         self._read = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
         self._spare = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
-        self._wake, self._waker = os.pipe()
-        self._stop = threading.Event()
+        self._wake, self._waker = os.pipe()  # the grader's own: no child inherits it
         self._thread = threading.Thread(target=self._drain, daemon=True, name="answers")
         self._thread.start()
 
     def _drain(self):
-        while not self._stop.is_set():
+        while True:
             ready = select.select([self._read, self._wake], [], [])[0]
             if self._read in ready:
                 self._take()
+            if self._wake in ready:  # close() asks: it takes what is left itself
+                return
 
     def _take(self):
         while True:
@@ -154,7 +155,6 @@ class AnswerPipe:
 
     def close(self) -> list:
         """Stop reading (after taking what is left) and return the records."""
-        self._stop.set()
         os.write(self._waker, b"x")
         self._thread.join()
         self._take()
