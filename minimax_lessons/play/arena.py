@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import select
 import shutil
 import signal
@@ -137,10 +138,11 @@ class BotProcess:
         that ends itself after a game's last answer may not have exited yet when the next
         game wants it: :attr:`alive` still says yes, this says no, whatever the timing."""
         self.requests += 1
-        if not self._send(json.dumps({"id": self.requests, "alive": True})):
+        token = secrets.token_hex(8)  # a line the bot wrote beforehand cannot answer it
+        if not self._send(json.dumps({"id": self.requests, "alive": token})):
             return False
         line, problem = self._read_line(limit)
-        return problem is None and line.strip() == f"{self.requests} alive".encode()
+        return problem is None and line.strip() == f"{self.requests} alive {token}".encode()
 
     def kill(self):
         """Stop the process (and everything it started)."""

@@ -11,8 +11,8 @@ and output, one line each way:
    "time": seconds}``; out: ``<n> <move as JSON>``, or ``<n> error <why>`` when
    the bot raised. (``{"id": n, "evaluate": board view}`` asks for the student's
    estimate of one board instead: the notebook's own check uses it.
-   ``{"id": n, "alive": true}``, the tournament's question before it gives an idle
-   bot a new game, is answered ``<n> alive`` without calling the student's code.)
+   ``{"id": n, "alive": token}``, the tournament's question before it gives an idle
+   bot a new game, is answered ``<n> alive <token>`` without calling the student's code.)
 
 Student code never writes on the protocol by accident: ``print`` goes to the
 process's standard error (which the tournament discards), and the protocol uses
@@ -126,8 +126,8 @@ class Bot:
         from ..runner.codec import decode, encode
 
         request = json.loads(line)
-        if request.get("alive") is True:  # a sign of life asked between games
-            return f"{request['id']} alive"
+        if "alive" in request:  # a sign of life asked between games
+            return f"{request['id']} alive {request['alive']}"
         if self.renew is not None and request.get("game") != self.current:
             self.current = request.get("game")
             self.choose = self.renew(self.current)

@@ -149,6 +149,25 @@ def ends_slowly_after_answering(board, time_left):
     os._exit(0)
 
 
+def forges_a_sign_of_life(board, time_left):
+    """A bot that answers column 2, then writes the sign of life it expects next (the next
+    id, as the pool numbers its requests), and ends."""
+    import os
+    import sys
+    import time
+
+    frame = sys._getframe(1)
+    request = frame.f_locals["request"]
+    while "out" not in frame.f_locals:
+        frame = frame.f_back
+    out = frame.f_locals["out"]
+    out.flush()
+    os.write(out.fileno(), f"{request['id']} 2\n".encode())
+    time.sleep(0.3)  # after the pool has read the move: left in the pipe for the next read
+    os.write(out.fileno(), f"{request['id'] + 1} alive\n".encode())
+    os._exit(0)
+
+
 def counts_its_calls(board, time_left):
     """A bot whose move is how many times it has been asked in its process."""
     calls = globals()["CALLS"] = globals().get("CALLS", 0) + 1
@@ -183,5 +202,22 @@ def test_an_idle_bot_that_answers_is_reused_and_its_sign_of_life_runs_no_student
             moves.append(proc.ask(list(b"3"), game, 5.0, 20.0))
             bots.release(proc)
         assert moves == [(1, None), (2, None), (3, None)] and bots.starts == 1
+    finally:
+        bots.close()
+
+
+def test_a_sign_of_life_written_beforehand_does_not_keep_an_ending_bot_in_the_pool():
+    """Each sign of life carries a random token: a line the bot wrote ahead of the question
+    does not answer it, so the ending process is replaced and every game is answered (with
+    the id alone the forged line passed and the next game was lost as 'died')."""
+    player = Player("forger", "student", choose_move=ship(forges_a_sign_of_life).to_data())
+    bots = BotPool(player, {"kind": "connectfour", "rows": 4, "cols": 5})
+    try:
+        for game in (1, 2, 3):
+            proc, why = bots.acquire()
+            assert why is None, why
+            assert proc.ask(list(b"3"), game, 5.0, 20.0) == (2, None), game
+            bots.release(proc)
+        assert bots.starts == 3
     finally:
         bots.close()
