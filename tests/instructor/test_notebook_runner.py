@@ -10,12 +10,17 @@ import json
 import os
 import shutil
 import tempfile
+from queue import Empty
 
 import nbformat
 import pytest
+import zmq
+from jupyter_client.utils import run_sync
 
 from minimax_lessons.instructor.common.environment import student_environment
 from minimax_lessons.instructor.grading.isolation import Jail, find_bwrap, why_no_bwrap
+from minimax_lessons.instructor.grading.kernels import (RECONNECT_MS, CappedKernelManager,
+                                                        QuickReadyClient)
 from minimax_lessons.instructor.grading.notebook_runner import (SOCKET_PATH_MAX, kernels_folder,
                                                                 run_notebook,
                                                                 run_recorded, sockets_fit)
@@ -197,6 +202,80 @@ def test_a_graded_kernel_starts_without_a_debugger_and_reads_the_students_folder
     run = run_notebook(nb, cwd=tmp_path, env=student_environment(), cell_timeout=60)
     assert run.problems == []
     assert [o.get("text") for o in nb.cells[0].outputs] == ["None False\n42\n"]
+
+
+class Channel:
+    """A channel of a kernel client as the tests script it: the messages it will carry, in
+    order; a wait with none left times out (``queue.Empty``)."""
+
+    def __init__(self, *messages):
+        self.messages = list(messages)
+
+    def get_msg(self, timeout=None):
+        if not self.messages:
+            raise Empty
+        return self.messages.pop(0)
+
+
+def about(msg_id, msg_type="kernel_info_reply"):
+    """A message of the kernel's about the request ``msg_id`` (a reply or an IOPub status)."""
+    return {"parent_header": {"msg_id": msg_id}, "msg_type": msg_type,
+            "content": {"protocol_version": "5.3", "execution_state": "idle"}}
+
+
+def scripted_client(shell, iopub, alive=True):
+    """A QuickReadyClient whose channels carry, after each ``kernel_info_request``, the
+    messages listed for it in ``shell`` and ``iopub``; it records its requests."""
+    client = QuickReadyClient()
+    client.asked = []
+
+    def kernel_info():
+        client.asked.append(f"ask{len(client.asked) + 1}")
+        client._shell_channel = Channel(*shell[len(client.asked) - 1])
+        client._iopub_channel = Channel(*iopub[len(client.asked) - 1])
+        return client.asked[-1]
+
+    async def is_alive():
+        return alive
+
+    client.kernel_info, client._async_is_alive = kernel_info, is_alive
+    return client
+
+
+def test_a_graded_kernel_is_ready_once_it_answered_on_both_channels_and_no_later():
+    """An answer on the shell channel while IOPub carries nothing (the client's
+    subscription has not reached the kernel yet: what it published is lost) is not
+    enough, nor is another kind of reply; the next request answered on both channels is,
+    at once: no wait for IOPub to fall silent (what is left there stays for nbclient,
+    which reads only its own request's messages)."""
+    client = scripted_client(
+        shell=[[about("ask1")], [about("ask2", "execute_reply")], [about("ask3")]],
+        iopub=[[], [about("ask2", "status")], [about("ask3", "status")] * 2])
+    run_sync(client.wait_for_ready)(timeout=5)
+    assert client.asked == ["ask1", "ask2", "ask3"]
+    assert client.iopub_channel.messages == [about("ask3", "status")]
+
+
+def test_a_graded_kernel_that_died_or_never_answers_is_said_so():
+    dead = scripted_client(shell=[[]], iopub=[[]], alive=False)
+    with pytest.raises(RuntimeError, match="Kernel died before replying to kernel_info"):
+        run_sync(dead.wait_for_ready)(timeout=5)
+    silent = scripted_client(shell=[[]] * 1000, iopub=[[]] * 1000)
+    with pytest.raises(RuntimeError, match="Kernel didn't respond in 0 seconds"):
+        run_sync(silent.wait_for_ready)(timeout=0)
+
+
+def test_a_graded_kernels_client_tries_to_connect_every_few_milliseconds(tmp_path):
+    """ZeroMQ tries again every 100 ms to reach a socket not yet open: the kernel, ready,
+    waited that long for the grader. The client's channels try every RECONNECT_MS."""
+    client = CappedKernelManager(transport="ipc", ip=str(tmp_path / "k")).client()
+    assert isinstance(client, QuickReadyClient)
+    client.start_channels(hb=False)
+    try:
+        for channel in (client.shell_channel, client.iopub_channel, client.stdin_channel):
+            assert channel.socket.getsockopt(zmq.RECONNECT_IVL) == RECONNECT_MS
+    finally:
+        client.stop_channels()
 
 
 def test_the_answer_pipe_keeps_every_record_to_its_limit_and_closes_what_it_opened(tmp_path):
