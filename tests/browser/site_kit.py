@@ -278,6 +278,11 @@ class SitePage:
         """Run every cell; wait until each has run. Returns the seconds it took."""
         began = time.monotonic()
         self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+        # Nothing focused: JupyterLab scrolls to the last cell and, once there, gives the
+        # notebook the focus back if it had it; a notebook closed meanwhile (the next
+        # lesson's open) then fails on its own disposal, a console error ("Cannot read
+        # properties of null (reading 'footer')"). A student does not close a lesson that fast.
+        self.page.evaluate("() => document.activeElement && document.activeElement.blur()")
         self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         self.page.wait_for_function(ALL_RUN_JS, polling=250)
         return time.monotonic() - began

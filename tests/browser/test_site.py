@@ -15,12 +15,14 @@ from tests.browser.site_kit import (SitePage, SiteServer, built_site, course_not
 
 pytestmark = pytest.mark.browser
 
-#: JupyterLab's settings for the tests (served on top of the site's, see SiteServer), as
-#: the lab tests set them: every cell rendered, not only those in view, so that a test reads
-#: every output, and no scrolling to a cell out of view left pending as the test closes its
-#: notebook (JupyterLab's windowed notebook then fails on the disposed notebook, a console
-#: error: "Cannot read properties of null (reading 'insertWidget')").
-TEST_SETTINGS = {"@jupyterlab/notebook-extension:tracker": {"windowingMode": "none"}}
+#: JupyterLab's settings for the tests (served on top of the site's, see SiteServer): none,
+#: the site as a student gets it, whose notebook draws the cells in view (JupyterLab's
+#: windowing). The tests read the outputs from the notebook's model, not from the page:
+#: every output of every lesson is drawn and measured in the lab tests
+#: (tests/browser/test_pictures_fit.py), with the same widget front ends; here an animation
+#: and a practice tree are drawn and used (:data:`SCRATCH_CELLS`). Drawing every cell of
+#: every lesson cost this file a third of its time (about 26 of 100 CPU s).
+TEST_SETTINGS = {}
 #: Notebooks the test opens as the site ships them, stored outputs and all (the others come
 #: without: the test compares with the files, the browser need not draw them first): lesson
 #: 3's Markdown outputs are what JupyterLab's table of contents failed on when the site
@@ -29,7 +31,8 @@ SHIPPED = ("03-minimax-in-code.ipynb",)
 SCRATCH, PROGRESS = "my-checks.ipynb", "my-progress.ipynb"
 #: A wrong answer, a loop, the kernel still there, endless recursion, a changed input, a
 #: practice tree, a module of the student's own written beside the notebook and imported at
-#: once (the site's finder for the drive's folders, lite/drive_imports.py); then the logbook.
+#: once (the site's finder for the drive's folders, lite/drive_imports.py), an animation;
+#: then the logbook.
 SCRATCH_CELLS = [
     "from minimax_lessons import practice, progress\n"
     "from minimax_lessons.exercises import check, check_function",
@@ -49,6 +52,7 @@ SCRATCH_CELLS = [
     "import os, sys\nwith open('my_helper.py', 'w') as out:\n    out.write('ANSWER = 42')\n"
     "import my_helper\nos.remove('my_helper.py')\n"
     "print(my_helper.ANSWER, type(sys.path_importer_cache[os.getcwd()]).__name__)",
+    "from minimax_lessons import FIGURE_5_2, alphabeta, animate\nanimate(alphabeta, FIGURE_5_2)",
 ]
 
 
@@ -124,6 +128,13 @@ def test_the_students_own_checks_practice_and_logbook(site_page):
     box.press("Enter")
     page.wait_for_function("el => el.textContent.includes('right') && "
                            "!el.textContent.includes('not right')", arg=feedback.element_handle())
+    # the animation's player, drawn by the site's front end from the Pyodide kernel's data,
+    # steps forward on a click
+    player = page.locator(".mmla").first
+    player.locator(".mmla-stage svg").wait_for(state="visible")
+    player.locator(".mmla-counter", has_text="step 0 /").wait_for(state="visible")
+    player.get_by_role("button", name="Step forward").click()
+    player.locator(".mmla-counter", has_text="step 1 /").wait_for(state="visible")
 
     # the logbook outlives the page and its kernel: the page loaded again, with the notebook
     # that asks for progress() open (JupyterLab restores the one open before beside it)
