@@ -103,6 +103,19 @@ ALL_RUN_JS = """() => {
     }
     return true;
 }"""
+#: Wait until JupyterLab's scroll to the active cell (the last, after Run All) has ended,
+#: and two frames more. Run All scrolls there and, once there, gives the notebook the focus
+#: back if it had it; with JupyterLab's windowing (the site's, as students get it) that
+#: takes frames, drawing the cells it passes. A notebook closed meanwhile (the next lesson
+#: opened) fails on its own disposal, console errors: "Cannot read properties of null
+#: (reading 'insertWidget')" (a cell drawn), "... (reading 'footer')" (the focus given).
+#: Asked for the same cell with the same alignment, the notebook hands back the promise
+#: of the scroll under way.
+SCROLLED_JS = """async () => {
+    const nb = window.jupyterapp.shell.currentWidget.content;
+    await nb.scrollToItem(nb.activeCellIndex, 'smart', 0);
+    await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+}"""
 OUTPUTS_JS = """() => {
     const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
     const all = [];
@@ -275,16 +288,15 @@ class SitePage:
         return time.monotonic() - began
 
     def run_all(self) -> float:
-        """Run every cell; wait until each has run. Returns the seconds it took."""
+        """Run every cell; wait until each has run and JupyterLab has scrolled to the last
+        one (:data:`SCROLLED_JS`). Returns the seconds it took."""
         began = time.monotonic()
         self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
-        # Nothing focused: JupyterLab scrolls to the last cell and, once there, gives the
-        # notebook the focus back if it had it; a notebook closed meanwhile (the next
-        # lesson's open) then fails on its own disposal, a console error ("Cannot read
-        # properties of null (reading 'footer')"). A student does not close a lesson that fast.
+        # nothing focused, so nothing is given the focus back after the scroll (SCROLLED_JS)
         self.page.evaluate("() => document.activeElement && document.activeElement.blur()")
         self.page.evaluate("() => window.jupyterapp.commands.execute('notebook:run-all-cells')")
         self.page.wait_for_function(ALL_RUN_JS, polling=250)
+        self.page.evaluate(SCROLLED_JS)
         return time.monotonic() - began
 
     def outputs(self) -> list:
