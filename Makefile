@@ -57,7 +57,9 @@ setup: $(SERVER_EXTENSION)
 # checkout that cannot be written only runs slower (hence the leading '-'). The same for
 # .venv's libraries: pip compiles them as it installs, but a .venv copied or restored with
 # new time stamps keeps bytecode Python finds stale and never rewrites (a kernel then
-# starts in 0.83 CPU s instead of 0.44); when nothing is stale this costs 0.4 s.
+# starts in 0.83 CPU s instead of 0.44); when nothing is stale this costs 0.4 s. (The site's
+# build once set the time of every file of the checkout, .venv's too, beside this target:
+# lite/build.py now builds in a folder of its own. tests/test_bytecode.py checks the result.)
 bytecode: $(STAMP)
 	-@$(PY) -m compileall -q minimax_lessons tests
 	-@$(PY) -m compileall -q "$(PURELIB)" >/dev/null
