@@ -110,10 +110,14 @@ ALL_RUN_JS = """() => {
 #: opened) fails on its own disposal, console errors: "Cannot read properties of null
 #: (reading 'insertWidget')" (a cell drawn), "... (reading 'footer')" (the focus given).
 #: Asked for the same cell with the same alignment, the notebook hands back the promise
-#: of the scroll under way.
+#: of the scroll under way; a scroll another one replaces is rejected (then that one is
+#: waited for).
 SCROLLED_JS = """async () => {
     const nb = window.jupyterapp.shell.currentWidget.content;
-    await nb.scrollToItem(nb.activeCellIndex, 'smart', 0);
+    for (let tries = 0; tries < 50; tries++) {
+        try { await nb.scrollToItem(nb.activeCellIndex, 'smart', 0); break; }
+        catch (replaced) { continue; }
+    }
     await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
 }"""
 OUTPUTS_JS = """() => {
