@@ -174,25 +174,10 @@ def counts_its_calls(board, time_left):
     return calls
 
 
-def test_a_bot_that_ends_itself_after_a_game_gets_a_fresh_process_for_the_next_one():
-    """Each game's bot answers and ends, slowly: given back to the pool still alive to the
-    operating system, it is not handed to the next game (where it would lose as 'died',
-    or not, depending on the machine's speed); a fresh process plays it."""
-    player = Player("leaver", "student", choose_move=ship(ends_slowly_after_answering).to_data())
-    bots = BotPool(player, {"kind": "connectfour", "rows": 4, "cols": 5})
-    try:
-        for game in (1, 2, 3):
-            proc, why = bots.acquire()
-            assert why is None, why
-            assert proc.ask(list(b"3"), game, 5.0, 20.0) == (2, None), game
-            bots.release(proc)
-        assert bots.starts == 3
-    finally:
-        bots.close()
-
-
-def test_an_idle_bot_that_answers_is_reused_and_its_sign_of_life_runs_no_student_code():
-    player = Player("counter", "student", choose_move=ship(counts_its_calls).to_data())
+def three_games(name, choose_move):
+    """The moves a student's bot ``choose_move`` answers in three games from one pool, one
+    after another, and how many processes the pool started for them."""
+    player = Player(name, "student", choose_move=ship(choose_move).to_data())
     bots = BotPool(player, {"kind": "connectfour", "rows": 4, "cols": 5})
     try:
         moves = []
@@ -201,23 +186,24 @@ def test_an_idle_bot_that_answers_is_reused_and_its_sign_of_life_runs_no_student
             assert why is None, why
             moves.append(proc.ask(list(b"3"), game, 5.0, 20.0))
             bots.release(proc)
-        assert moves == [(1, None), (2, None), (3, None)] and bots.starts == 1
+        return moves, bots.starts
     finally:
         bots.close()
+
+
+def test_a_bot_that_ends_itself_after_a_game_gets_a_fresh_process_for_the_next_one():
+    """Each game's bot answers and ends, slowly: given back to the pool still alive to the
+    operating system, it is not handed to the next game (where it would lose as 'died',
+    or not, depending on the machine's speed); a fresh process plays it."""
+    assert three_games("leaver", ends_slowly_after_answering) == ([(2, None)] * 3, 3)
+
+
+def test_an_idle_bot_that_answers_is_reused_and_its_sign_of_life_runs_no_student_code():
+    assert three_games("counter", counts_its_calls) == ([(1, None), (2, None), (3, None)], 1)
 
 
 def test_a_sign_of_life_written_beforehand_does_not_keep_an_ending_bot_in_the_pool():
     """Each sign of life carries a random token: a line the bot wrote ahead of the question
     does not answer it, so the ending process is replaced and every game is answered (with
     the id alone the forged line passed and the next game was lost as 'died')."""
-    player = Player("forger", "student", choose_move=ship(forges_a_sign_of_life).to_data())
-    bots = BotPool(player, {"kind": "connectfour", "rows": 4, "cols": 5})
-    try:
-        for game in (1, 2, 3):
-            proc, why = bots.acquire()
-            assert why is None, why
-            assert proc.ask(list(b"3"), game, 5.0, 20.0) == (2, None), game
-            bots.release(proc)
-        assert bots.starts == 3
-    finally:
-        bots.close()
+    assert three_games("forger", forges_a_sign_of_life) == ([(2, None)] * 3, 3)
