@@ -131,6 +131,25 @@ KERNEL_IDLE_JS = """() => {
     return !!k && k.status === 'idle' && k.connectionStatus === 'connected';
 }"""
 
+#: What the current notebook's kernel holds for a Python expression, asked again every
+#: 100 ms (a silent request, nothing shown) until it is the text wanted or the time is up:
+#: ipywidgets sends a widget's change only when the kernel has answered the one before,
+#: and keeps the newest meanwhile, so the page can show a state the kernel has not yet had.
+KERNEL_VALUE_JS = """async ([expression, wanted, ms]) => {
+    const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+    const end = Date.now() + ms;
+    let got = null;
+    do {
+        const reply = await kernel.requestExecute({code: '', silent: true, store_history: false,
+                                                   user_expressions: {v: expression}}).done;
+        const v = reply.content.user_expressions.v;
+        got = v.status === 'ok' ? v.data['text/plain'] : `${v.ename}: ${v.evalue}`;
+        if (got === wanted) return got;
+        await new Promise(resolve => setTimeout(resolve, 100));
+    } while (Date.now() < end);
+    return got;
+}"""
+
 NOTEBOOK_OPEN_JS = """path => {
     const w = window.jupyterapp && window.jupyterapp.shell.currentWidget;
     return !!w && !!w.context && w.context.path === path && w.context.isReady && !!w.sessionContext;
@@ -375,6 +394,13 @@ class LabPage:
     def wait_for_kernel_idle(self):
         """Wait until the current notebook's kernel is connected and idle."""
         self.page.wait_for_function(KERNEL_IDLE_JS)
+
+    def wait_for_kernel_value(self, expression, wanted, seconds=60):
+        """Wait until ``repr`` of ``expression`` in the current notebook's kernel is
+        ``wanted`` (a widget's last change reaches the kernel after the page shows it:
+        :data:`KERNEL_VALUE_JS`); fail with the last value seen."""
+        got = self.page.evaluate(KERNEL_VALUE_JS, [expression, wanted, seconds * 1000])
+        assert got == wanted, f"the kernel's {expression} is {got}, not {wanted} after {seconds} s"
 
     def run_all(self, *, check=True):
         """Run All Cells and wait until every cell has run (the command's promise), the

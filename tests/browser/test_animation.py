@@ -119,6 +119,7 @@ def test_the_widget_steps_forward_and_back_and_plays_to_the_pruned_end(jupyter_s
     assert paint(player, "n_2_2")["dash"] is None
 
     # The frame index reached the kernel: re-run the second cell and read it back.
+    lab.wait_for_kernel_value("animation.widget.index", str(LAST))
     page.evaluate("""() => {
         const panel = window.jupyterapp.shell.currentWidget;
         panel.content.activeCellIndex = 1;

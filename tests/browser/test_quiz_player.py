@@ -172,6 +172,9 @@ def test_a_quiz_in_jupyterlab_stops_asks_reveals_and_scores(jupyter_server, lab)
     assert player.locator(".mmla-question").count() == 0
 
     # The answers reached the kernel.
+    lab.wait_for_kernel_value(
+        "(lambda a: (sum(bool(x and x.get('ok')) for x in a), len(a)))"
+        "(__import__('json').loads(quiz.widget.answers))", repr((RIGHT, len(PLAN))))
     page.evaluate("""() => {
         const panel = window.jupyterapp.shell.currentWidget;
         panel.content.activeCellIndex = 1;
