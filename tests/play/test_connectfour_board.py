@@ -75,9 +75,13 @@ def test_the_widget_plays_a_clicked_column_and_disables_full_ones():
     assert view is board.widget()
     board._buttons[0].click()
     assert board.game.board(board.state)[-1][0] == "X"
+    assert board.wait(30)  # the program answers in its thread
     assert "looked 2 plies ahead" in board._thoughts.value
+    board._buttons[0].click()
+    assert board.wait(30)
     full = [c for c in range(3) if c not in board.game.actions(board.state)]
-    assert all(board._buttons[c].disabled for c in full)
+    assert full and board.game.board(board.state)[0][0] == "X"
+    assert [b.disabled for b in board._buttons] == [c in full for c in range(3)]
     bundle = board._repr_mimebundle_()
     assert {"image/svg+xml", "image/png", "application/vnd.jupyter.widget-view+json"} <= set(bundle)
     assert "<svg" in board._board.value
