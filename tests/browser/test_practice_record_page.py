@@ -35,9 +35,9 @@ def opened_again(page, errors, requests, later):
     tested is the page: that what it keeps is enough to go on where it stopped.
 
     Not the same context again: there Chromium hands one tab's localStorage to the next a
-    moment later, and three times on CI, under the full suite's load, the page opened again
-    started from an empty record: twice on a reload of its tab (once after another tab had
-    read the record), once in a new tab after the same check. That is Chromium's timing, not
+    moment later, and three times under the full suite's load (twice on CI) the page opened
+    again started from an empty record: twice on a reload of its tab (once after another tab
+    had read the record), once in a new tab after the same check. That is Chromium's timing, not
     the page's, which reads its record once, as it starts."""
     stored = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
     context = page.context.browser.new_context(offline=True, viewport=page.viewport_size)
