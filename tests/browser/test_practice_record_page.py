@@ -27,6 +27,13 @@ def max_everywhere_at_root(tree):
     return root, wrong
 
 
+def holding(stored: dict) -> str:
+    """A script that, run before a page's own (an init script), puts ``stored`` (key: text)
+    in its localStorage: the page opens in a browser that already holds that record."""
+    return (f"for (const [k, v] of Object.entries({json.dumps(stored)})) "
+            "localStorage.setItem(k, v);")
+
+
 def opened_again(page, errors, requests, later):
     """The same file opened again as a student comes back to it: in a browser of its own (a
     new context, closed by ``later``) whose localStorage holds, as the page starts, exactly
@@ -42,8 +49,7 @@ def opened_again(page, errors, requests, later):
     stored = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
     context = page.context.browser.new_context(offline=True, viewport=page.viewport_size)
     later.callback(context.close)
-    context.add_init_script(
-        f"for (const [k, v] of Object.entries({json.dumps(stored)})) localStorage.setItem(k, v);")
+    context.add_init_script(holding(stored))
     again = watched(context.new_page(), errors, requests)
     again.goto(page.url)
     again.locator(".mmp").wait_for(state="visible")
@@ -159,9 +165,8 @@ def opened_with_record(browser, tmp_path, progress):
 
     path = practice("values", level=1, trees=1).save(tmp_path / "values.html", trees=3)
     record = {"level": 2, "trees": 4, "answers": [], "progress": progress}
-    with saved_page(browser, path, viewport={"width": 1024, "height": 768}, init_script=(
-            f"localStorage.setItem({json.dumps(KEY)}, {json.dumps(json.dumps(record))});"),
-            ) as saved:
+    with saved_page(browser, path, viewport={"width": 1024, "height": 768},
+                    init_script=holding({KEY: json.dumps(record)})) as saved:
         saved.page.locator(".mmp").wait_for(state="visible")
         yield saved
 
