@@ -11,6 +11,11 @@
 // far as it was answered. The record holds that level, that tree's progress, the trees
 // done, and the last answers (right or wrong, the likely mistakes' ids). Nothing leaves
 // the browser; where localStorage cannot be used, the page works and forgets.
+//
+// The same page may be open in two tabs, or opened again while the browser still hands
+// the last writes over: each change is made to the record as stored at that moment (read,
+// changed, written in one go), never by writing back a copy read earlier, so no tab's
+// answers or trees replace another's; the panel follows what other tabs write.
 
 const practiceRecord = (() => {
   const KEEP = 500;       // answers kept, the oldest dropped first
@@ -57,8 +62,23 @@ const practiceRecord = (() => {
       return empty();
     }
 
+    // Whether the store holds this page's last change: while it does, a change starts from
+    // the store (where other tabs' changes are); once a write failed (storage full), from
+    // this page's own copy, which then holds what the store lacks.
+    let stored = !!store;
+
     function save() {
-      try { if (store) store.setItem(key, JSON.stringify(record)); } catch (error) { /* full */ }
+      try {
+        if (store) { store.setItem(key, JSON.stringify(record)); return true; }
+      } catch (error) { /* full */ }
+      return false;
+    }
+
+    // Make a change to the record as it stands now, and keep it.
+    function change(how) {
+      if (stored) record = load();
+      how(record);
+      stored = save();
     }
 
     if (Number.isInteger(record.level) && record.level >= 1 && record.level <= data.levels.length) {
@@ -68,23 +88,22 @@ const practiceRecord = (() => {
     function note(message) {
       if (!message) return;
       if (message.type === "answer") {
-        record.answers.push({ time: Date.now(), right: !!message.right,
-                              diagnoses: idsOf(message), level: message.level });
-        if (record.answers.length > KEEP) record.answers.splice(0, record.answers.length - KEEP);
+        change((r) => {
+          r.answers.push({ time: Date.now(), right: !!message.right,
+                           diagnoses: idsOf(message), level: message.level });
+          if (r.answers.length > KEEP) r.answers.splice(0, r.answers.length - KEEP);
+        });
       } else if (message.type === "tree") {
-        record.trees += 1;
-        record.level = message.level;
+        change((r) => { r.trees += 1; r.level = message.level; });
       } else {
         return;
       }
-      save();
       draw();
     }
 
     // The tree in progress (practice.js's snapshot), kept with the record.
     function keep(snapshot) {
-      record.progress = snapshot;
-      save();
+      change((r) => { r.progress = snapshot; });
     }
 
     function resume() { return record.progress || null; }
@@ -92,7 +111,17 @@ const practiceRecord = (() => {
     function clear() {
       record = empty();
       try { if (store) store.removeItem(key); } catch (error) { /* nothing to remove */ }
+      stored = !!store;
       draw(`Cleared. Opened again, this page starts at level ${start}.`);
+    }
+
+    // Another tab of this page changed (or cleared) the record: show it.
+    if (store) {
+      window.addEventListener("storage", (event) => {
+        if (event.storageArea !== store || (event.key !== key && event.key !== null)) return;
+        if (stored) record = load();
+        draw();
+      });
     }
 
     // [name, times, last time] of each named mistake, the most recent first.

@@ -1,6 +1,7 @@
 """A saved practice page remembers, in the browser, where its student got to: the level and
 the tree in progress when it is opened again, the mistakes in a small panel, and forgets
-all of it at Clear my record. Offline, from file://, with no request but the page itself."""
+all of it at Clear my record; open in two tabs, both add to one record. Offline, from
+file://, with no request but the page itself."""
 
 import json
 from contextlib import ExitStack, contextmanager
@@ -45,7 +46,8 @@ def opened_again(page, errors, requests, later):
     moment later, and three times under the full suite's load (twice on CI) the page opened
     again started from an empty record: twice on a reload of its tab (once after another tab
     had read the record), once in a new tab after the same check. That is Chromium's timing, not
-    the page's, which reads its record once, as it starts."""
+    the page's, which shows the record it reads as it starts (what it adds later goes to the
+    record as stored then: the test of a record that reaches the page late)."""
     stored = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
     context = page.context.browser.new_context(offline=True, viewport=page.viewport_size)
     later.callback(context.close)
@@ -154,6 +156,87 @@ def test_a_page_where_the_browser_keeps_nothing_still_works_and_says_so(browser,
         node(widget, best, tree).click()
         wait_data(widget, "done", 1)
         assert "keeps no record" in panel(saved.page).inner_text()
+
+
+
+def summary(page, text):
+    """Wait until the record's panel in ``page`` says ``text``; return what it says."""
+    said = panel(page).locator(".mmp-record-summary")
+    said.filter(has_text=text).wait_for(state="visible")
+    return said.inner_text()
+
+
+def test_two_tabs_of_a_page_add_to_one_record_and_each_panel_follows_the_other(
+        browser, tmp_path):
+    """A student with the page open twice loses nothing: each tab adds its answers to the
+    record as stored, not to a copy it read when it opened, and each panel shows what the
+    other tab did; a record cleared in one tab is cleared in the other."""
+    from minimax_lessons.exercises.practising import Practice, practice
+
+    path = practice("values", level=1, trees=1).save(tmp_path / "values.html", trees=3)
+    tree = Practice("values", per_level=3).trees_at(1)[0]
+    with saved_page(browser, path, viewport={"width": 1024, "height": 768},
+                    shot="practice_record_two_tabs.png") as saved:
+        first = saved.page
+        first.locator(".mmp").wait_for(state="visible")
+        second = watched(first.context.new_page(), saved.errors, saved.requests)
+        second.set_viewport_size({"width": 1024, "height": 768})
+        second.goto(first.url)
+        second.locator(".mmp").wait_for(state="visible")
+
+        root, wrong = max_everywhere_at_root(tree)
+        type_value(second.locator(".mmp"), tree, root, str(wrong))
+        assert "\u2718" in feedback(second.locator(".mmp"))
+        summary(first, "1 answer, 0 right")  # the first tab learns of the second's answer
+        assert "max at every level: 1 time" in panel(first).inner_text()
+
+        (name, item), *_ = tree.items("values").items()
+        type_value(first.locator(".mmp"), tree, name, str(item.answer))
+        assert "\u2714" in feedback(first.locator(".mmp"))
+        summary(second, "2 answers, 1 right")  # and the second of the first's
+        stored = json.loads(first.evaluate(f"() => localStorage.getItem({json.dumps(KEY)})"))
+        assert [a["right"] for a in stored["answers"]] == [False, True]
+        assert stored["answers"][0]["diagnoses"] == ["max-at-every-level"]
+        assert summary(first, "2 answers, 1 right").startswith("2 answers, 1 right")
+
+        first.get_by_role("button", name="Clear my record").click()
+        summary(second, "Nothing recorded yet")
+        type_value(second.locator(".mmp"), tree, name, str(item.answer))
+        summary(first, "1 answer, 1 right")  # after the clear, a record of one answer
+        stored = json.loads(second.evaluate(f"() => localStorage.getItem({json.dumps(KEY)})"))
+        assert [a["right"] for a in stored["answers"]] == [True]
+        second.close()
+    assert set(saved.requests) == {path.as_uri()}, saved.requests
+
+
+
+def test_a_record_that_reaches_the_page_after_it_opened_is_added_to_not_replaced(
+        browser, tmp_path):
+    """A page that started from an empty record (a browser still handing the last writes
+    over, as headless Chromium did under load) and then finds one in the store adds its
+    answer to that record: the student's answers, trees and level stay. The record is put
+    in the store by the page's own script, which no storage event tells the page of."""
+    from minimax_lessons.exercises.practising import Practice, practice
+
+    path = practice("values", level=1, trees=1).save(tmp_path / "values.html", trees=3)
+    tree = Practice("values", per_level=3).trees_at(1)[0]
+    earlier = [{"time": 1, "right": False, "diagnoses": ["max-at-every-level"], "level": 2}] * 3
+    record = {"level": 2, "trees": 4, "answers": earlier, "progress": None}
+    with saved_page(browser, path) as saved:
+        page = saved.page
+        widget = page.locator(".mmp")
+        widget.wait_for(state="visible")
+        assert "Nothing recorded yet" in panel(page).inner_text()
+        page.evaluate("([key, text]) => localStorage.setItem(key, text)",
+                      [KEY, json.dumps(record)])
+        (name, item), *_ = tree.items("values").items()
+        type_value(widget, tree, name, str(item.answer))
+        assert "\u2714" in feedback(widget)
+        stored = json.loads(page.evaluate(f"() => localStorage.getItem({json.dumps(KEY)})"))
+        assert stored["answers"][:3] == earlier and stored["answers"][3]["right"] is True
+        assert len(stored["answers"]) == 4 and (stored["level"], stored["trees"]) == (2, 4)
+        assert stored["progress"]["seed"] == tree.seed  # the tree in progress is this page's
+        assert "4 answers, 1 right; 4 trees done; level 2 of 5" in panel(page).inner_text()
 
 
 @contextmanager
