@@ -5,6 +5,9 @@ notebooks nbval runs): before any test or kernel starts, ``MINIMAX_LESSONS_PROGR
 points to a folder of this run's own, which kernels started by nbval or by a test's
 JupyterLab inherit; each test then gets a fresh folder inside it, so no test sees another's
 answers (see :mod:`minimax_lessons.logbook`).
+
+nbval's kernels listen on Unix sockets, not TCP ports (:mod:`tests.kernels`: under load a
+port jupyter_client had chosen was taken before the kernel bound it).
 """
 
 import os
@@ -14,6 +17,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
+
+from tests.kernels import use_for_nbval
+
+use_for_nbval()
 
 FOLDER_ENV = "MINIMAX_LESSONS_PROGRESS_DIR"  # minimax_lessons.logbook.FOLDER_ENV
 RUN_MARK = "MINIMAX_LESSONS_TEST_PROGRESS_DIR"

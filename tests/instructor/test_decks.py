@@ -14,6 +14,7 @@ from nbclient import NotebookClient
 from minimax_lessons import FIGURE_5_2, alphabeta, animate
 from minimax_lessons.animation.player import player_page
 from minimax_lessons.instructor.teaching import decks
+from tests.kernels import AsyncUnixSocketKernelManager
 
 CODE = ("from minimax_lessons import alphabeta, animate, FIGURE_5_2, draw_tree\n"
         "animate(alphabeta, FIGURE_5_2)")
@@ -29,7 +30,8 @@ def executed():
         nbformat.v4.new_code_cell("draw_tree(FIGURE_5_2)", metadata={"slideshow": {"slide_type": "-"}}),
         nbformat.v4.new_markdown_cell(FORMULA, metadata={"slideshow": {"slide_type": "slide"}})])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    NotebookClient(nb, timeout=120, store_widget_state=True).execute()
+    NotebookClient(nb, kernel_manager_class=AsyncUnixSocketKernelManager, timeout=120,
+                   store_widget_state=True).execute()
     return nb
 
 
@@ -115,7 +117,7 @@ def test_a_collapsed_cell_shows_only_its_output_in_the_deck():
         nbformat.v4.new_code_cell("visible_code = 1",
                                   metadata={"slideshow": {"slide_type": "-"}})])
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    NotebookClient(nb, timeout=120).execute()
+    NotebookClient(nb, kernel_manager_class=AsyncUnixSocketKernelManager, timeout=120).execute()
     body, _ = decks.exporter().from_notebook_node(nb)
     assert "printed by the hidden cell" in body and "visible_code" in body
     assert "hidden_check" not in body
