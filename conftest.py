@@ -7,7 +7,7 @@ JupyterLab inherit; each test then gets a fresh folder inside it, so no test see
 answers (see :mod:`minimax_lessons.logbook`).
 
 nbval's kernels listen on Unix sockets, not TCP ports (:mod:`tests.kernels`: under load a
-port jupyter_client had chosen was taken before the kernel bound it).
+port jupyter_client has chosen can be taken before the kernel binds it).
 """
 
 import os

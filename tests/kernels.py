@@ -4,10 +4,11 @@ on Unix sockets in a folder of their own, never on TCP ports.
 jupyter_client gives a kernel TCP ports by binding each to port 0 and letting it go; the
 kernel binds them a moment later, and in that moment the port is anyone's: an outgoing
 connection of the browser tests, or a client's own connection retried to a port nobody
-listens on yet (a TCP connection to itself). Under load the moment is long, and once,
-beside two CPU-bound processes, nbval's kernel for a notebook died before it answered
-(``Kernel died before replying to kernel_info``, every cell of the notebook in error). A
-Unix socket has no such moment. The grader's kernels use them too
+listens on yet (a TCP connection to itself). Under load the moment is long. Once, beside
+two CPU-bound processes, nbval's kernel for a notebook died before it answered (``Kernel
+died before replying to kernel_info``, every cell of the notebook in error; nbval sends the
+kernel's stderr to ``/dev/null``, so this cause is the likely one, not one seen). A Unix
+socket has no such moment. The grader's kernels use them too
 (:mod:`minimax_lessons.instructor.grading.notebook_runner`); JupyterLab's kernels in the
 browser tests are its server's, which starts a kernel again on new ports when it died
 before it ever answered.
