@@ -70,12 +70,16 @@ bytecode: $(STAMP)
 # student's version kept beside it). `make lecture` is make lab with every lesson in
 # lecture mode (minimax_lessons/pictures/lecture.py).
 MY_LESSONS := my-lessons
+# JupyterLab (`jupyter lab`), without the imports its server never needs: jsonschema's format
+# packages, one of which builds some forty grammars (minimax_lessons/_process.py), 3 of the
+# 4.5 CPU s of the server's start on a slow machine. The browser tests start it the same way.
+LAB = $(PY) -c 'from minimax_lessons._process import skip_slow_import; skip_slow_import(); from jupyterlab.labapp import main; main()'
 
 lab: $(STAMP) $(LAB_OVERRIDES) $(SERVER_EXTENSION) bytecode
 	@$(PY) -m minimax_lessons.working_copy --course notebooks --copy $(MY_LESSONS)
 	@echo "Starting JupyterLab on http://127.0.0.1 (Ctrl-C twice stops it)."
 	@echo "Open the URL with '?token=...' printed below; '$(JUPYTER) server list' prints it again."
-	$(JUPYTER) lab --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=$(MY_LESSONS) $(ALLOW_ROOT)
+	$(LAB) --ServerApp.ip=127.0.0.1 --ServerApp.root_dir=$(MY_LESSONS) $(ALLOW_ROOT)
 
 lecture:
 	MINIMAX_LESSONS_LECTURE=on $(MAKE) lab

@@ -53,6 +53,8 @@ from urllib.parse import quote
 import nbformat
 import pytest
 
+from minimax_lessons._process import launch
+
 from . import chromium
 
 #: The Chromium the tests drive (its headless shell, else ``chromium``; ``$CHROMIUM``
@@ -261,7 +263,7 @@ class JupyterServer:
 
     def command(self):
         command = [
-            sys.executable, "-m", "jupyterlab",
+            sys.executable, "-c", launch("jupyterlab.labapp"),  # as make lab starts it
             "--no-browser",
             "--ServerApp.ip=127.0.0.1",
             f"--ServerApp.port={self.port}",
