@@ -61,6 +61,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import typing
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -135,7 +136,17 @@ def main(argv=None):
         leave_out = (*TRIMMED.get(wheel_name(wheel), ()), f"{data_folder(wheel)}/data/share/jupyter/")
         rewrite_archive(wheel, wheels[-1], leave_out=leave_out)
     write_lock(lock, wheels, pyodide_dir / "pyodide-lock.json")
-    add_bytecode(pyodide_dir, wheels)
+    compiling = start_bytecode(pyodide_dir)
+    try:  # meanwhile, on the other core, what needs no Pyodide: notebooks, practice pages
+        copy_notebooks(ROOT / "notebooks", lite / "files")
+        logbook_folder(lite / "files")
+        practice = CACHE / "practice"
+        shutil.rmtree(practice, ignore_errors=True)
+        practice_pages(practice)
+    except BaseException:
+        compiling.process.kill()
+        raise
+    add_bytecode(compiling, wheels)
     pack = write_pack(wheels, pyodide_dir, extra={f"{STARTUP}.py": (HERE / "drive_imports.py").read_bytes()})
     pack["startup"] = STARTUP
     for wheel in wheels:  # all in the pack now
@@ -143,15 +154,13 @@ def main(argv=None):
     write_lock(lock, [], pyodide_dir / "pyodide-lock.json")
     loader = write_loader(pack, pyodide_dir)
     write_config(lite, sorted(pack["packages"]), tools)
-    copy_notebooks(ROOT / "notebooks", lite / "files")
-    logbook_folder(lite / "files")
     staging = BUILT / "site"  # alone in its folder: see the module's docstring
     shutil.rmtree(BUILT, ignore_errors=True)
     BUILT.mkdir(parents=True)
     build(tools, lite, staging, epoch)
     service_worker_for_the_drive_only(staging / "service-worker.js")
     start_the_kernel_through(loader, staging / "jupyter-lite.json")
-    practice_pages(staging / "practice")
+    shutil.move(practice, staging / "practice")
     shutil.copy2(staging / "lab" / "favicon.ico", staging / "favicon.ico")  # asked for by browsers
     maps = sorted(str(p.relative_to(staging)) for p in staging.rglob("*.map"))
     if maps:
@@ -368,16 +377,39 @@ def rewrite_archive(source: Path, target: Path, *, leave_out=(), add=None):
 
 # -- bytecode ------------------------------------------------------------------------------
 
-def add_bytecode(pyodide_dir: Path, wheels: list[Path]):
-    """Add to the wheels and to the standard library's zip the bytecode of the modules the
-    kernel imports (``lite/bytecode.py``, run in the site's Pyodide by Node.js from PyPI):
-    ``__pycache__/NAME.cpython-314.pyc`` beside a wheel's source, ``NAME.pyc`` beside the
-    zip's (where zipimport looks first)."""
+class Compiling(typing.NamedTuple):
+    """``lite/bytecode.py`` running in the site's Pyodide (:func:`start_bytecode`)."""
+    process: subprocess.Popen
+    pyodide_dir: Path
+    work: Path
+
+
+def start_bytecode(pyodide_dir: Path) -> Compiling:
+    """Start compiling, in the site's Pyodide run by Node.js from PyPI (``lite/bytecode.py``),
+    the modules the kernel imports; :func:`add_bytecode` waits for it. It takes a core for
+    a third of the build, while the build goes on with what needs no Pyodide."""
     work = CACHE / "bytecode"
     shutil.rmtree(work, ignore_errors=True)
     work.mkdir(parents=True)
-    subprocess.run([str(node_binary()), str(HERE / "in_pyodide.mjs"), str(pyodide_dir), str(work),
-                    str(HERE / "bytecode.py")], check=True, timeout=900)
+    process = subprocess.Popen([str(node_binary()), str(HERE / "in_pyodide.mjs"),
+                                str(pyodide_dir), str(work), str(HERE / "bytecode.py")])
+    return Compiling(process, pyodide_dir, work)
+
+
+def add_bytecode(compiling: Compiling, wheels: list[Path]):
+    """Add to the wheels and to the standard library's zip the bytecode
+    :func:`start_bytecode` compiles, once it is done:
+    ``__pycache__/NAME.cpython-314.pyc`` beside a wheel's source, ``NAME.pyc`` beside the
+    zip's (where zipimport looks first)."""
+    pyodide_dir, work = compiling.pyodide_dir, compiling.work
+    try:
+        code = compiling.process.wait(timeout=900)
+    except subprocess.TimeoutExpired:
+        compiling.process.kill()
+        raise SystemExit("compiling the kernel's bytecode in Pyodide took over 900 s: stopped")
+    if code != 0:
+        raise SystemExit(f"compiling the kernel's bytecode in Pyodide failed (exit code {code}; "
+                         "its error is above)")
     compiled = {kind: {p.relative_to(work / kind).as_posix(): p.read_bytes()
                        for p in (work / kind).rglob("*.pyc")}
                 for kind in ("site", "stdlib")}
@@ -594,6 +626,10 @@ def served(text: str) -> str:
     >>> out["source"], out["outputs"][0]["data"]["text/markdown"]
     ('x\\ny', '# A\\nb')
     """
+    sys.path.insert(0, str(ROOT))
+    from minimax_lessons._process import skip_slow_import
+
+    skip_slow_import()  # jsonschema's string formats, which nbformat never checks: 3 s
     import nbformat
 
     notebook = nbformat.reads(text, as_version=nbformat.NO_CONVERT)
