@@ -24,7 +24,10 @@ arguments, the tests of ``make test-fast``. For the whole ``make test``::
 ``--by-file`` first (``--by-file --make test``) also prints the CPU seconds of each test
 file (a notebook's cells: the notebook; a lesson of ``test_pictures_fit.py``: its own),
 counted over the worker that ran it and every process under it (``bench/cpu_by_test.py``,
-a pytest plugin; it reads ``/proc`` twice a test, a few per cent more CPU).
+a pytest plugin; it reads ``/proc`` twice a test, a few per cent more CPU), and the
+machine's busy and idle CPU seconds before the first test began, while tests ran, and
+after the last ended: how much of the run's time went to tests, and how much of it a core
+stood idle.
 
 Nothing is asserted; quote ``bench_machine.py``'s figure beside the numbers.
 
@@ -37,6 +40,7 @@ Nothing is asserted; quote ``bench_machine.py``'s figure beside the numbers.
 'jupyter kernel'
 """
 
+import bisect
 import collections
 import os
 import re
@@ -120,14 +124,32 @@ def sample(seen, hz):
             continue
 
 
+def phases(marks, first, last):
+    """Print the machine's busy and idle CPU s before ``first``, between it and ``last``
+    and after, from ``marks``: [(time, (busy, idle, steal))], one per look."""
+    times = [t for t, _ in marks]
+
+    def at(when):  # the machine's counters at the look nearest before ``when``
+        return marks[max(0, bisect.bisect_right(times, when) - 1)][1]
+
+    print("\nthe machine, busy and idle CPU s:")
+    for name, a, b in (("before the first test", marks[0][0], first),
+                       ("while tests ran", first, last),
+                       ("after the last test", last, marks[-1][0])):
+        busy, idle, _ = (y - x for x, y in zip(at(a), at(b)))
+        print(f"{b - a:8.1f} s  {name}: busy {busy:.1f}, idle {idle:.1f}")
+
+
 def by_file(folder, top=40):
-    """Print the CPU seconds of each test file, most first, from cpu_by_test.py's rows."""
+    """Print the CPU seconds of each test file, most first, from cpu_by_test.py's rows;
+    returns (when the first test began, when the last ended)."""
     import json
 
-    files, lost = collections.Counter(), 0.0
+    files, lost, spans = collections.Counter(), 0.0, []
     for name in os.listdir(folder):
         with open(os.path.join(folder, name)) as f:
-            for nodeid, own, under, _ in json.load(f):
+            for nodeid, own, under, wall, began in json.load(f):
+                spans.append((began, began + wall))
                 path = nodeid.split("::")[0]
                 group = nodeid.split("[")[0] + "[" + nodeid.split("[")[1] \
                     if path.endswith("test_pictures_fit.py") and "[" in nodeid else path
@@ -139,6 +161,7 @@ def by_file(folder, top=40):
           "with processes whose parents ended first):")
     for group, seconds in files.most_common(top):
         print(f"{seconds:8.1f}  {group}")
+    return min(a for a, _ in spans), max(b for _, b in spans)
 
 
 def main(argv):
@@ -159,11 +182,13 @@ def main(argv):
     sample(seen, hz)  # what runs already
     seen["ready"] = True
     before, start = machine(), time.monotonic()
+    marks = [(time.time(), before)]
     child = subprocess.Popen(command, cwd=ROOT)
     me = os.getpid()
     while child.poll() is None:
         sample(seen, hz)
         time.sleep(EVERY)
+        marks.append((time.time(), machine()))
     wall, after = time.monotonic() - start, machine()
     del seen["ready"]
     by_kind, started = collections.Counter(), collections.Counter()
@@ -180,8 +205,8 @@ def main(argv):
             print(f"{seconds:8.1f}  {100 * seconds / busy:4.1f}%  {started[what]:6d}  {what}")
     print(f"{sum(by_kind.values()):8.1f}  seen in the {sum(started.values())} processes sampled "
           "(the third column: how many of each kind were seen)")
-    if folder:
-        by_file(folder)
+    if folder and os.listdir(folder):
+        phases(marks, *by_file(folder))
     return child.returncode
 
 

@@ -4,7 +4,8 @@ Each test's CPU is what its worker and every process under it spent while it ran
 worker, its kernels, its JupyterLab server, its Chromium and that browser's renderers,
 its graders, bots and checker workers), from ``/proc`` and the children the worker
 waited for. Each worker writes ``[nodeid, its own CPU s, the CPU s of the processes
-under it, wall s]`` per test to ``$CPU_BY_TEST/<pid>.json``.
+under it, wall s, when it started (s since the epoch)]`` per test to
+``$CPU_BY_TEST/<pid>.json``.
 
 A process that ends during a test and whose parent is gone first (Chromium's renderers
 when the browser closes at the end of a worker's session) is lost: its CPU until then
@@ -51,11 +52,11 @@ def tree_cpu():
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    (own, under), start = tree_cpu(), time.monotonic()
+    (own, under), start, began = tree_cpu(), time.monotonic(), time.time()
     yield
     own_after, under_after = tree_cpu()
     ROWS.append((item.nodeid, round(own_after - own, 3), round(under_after - under, 3),
-                 round(time.monotonic() - start, 3)))
+                 round(time.monotonic() - start, 3), round(began, 3)))
 
 
 def pytest_sessionfinish(session):
