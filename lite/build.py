@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import csv
 import gzip
 import hashlib
@@ -137,15 +138,12 @@ def main(argv=None):
         rewrite_archive(wheel, wheels[-1], leave_out=leave_out)
     write_lock(lock, wheels, pyodide_dir / "pyodide-lock.json")
     compiling = start_bytecode(pyodide_dir)
-    try:  # meanwhile, on the other core, what needs no Pyodide: notebooks, practice pages
+    with stopped_on_failure(compiling):  # meanwhile, what needs no Pyodide, on the other core
         copy_notebooks(ROOT / "notebooks", lite / "files")
         logbook_folder(lite / "files")
         practice = CACHE / "practice"
         shutil.rmtree(practice, ignore_errors=True)
         practice_pages(practice)
-    except BaseException:
-        compiling.process.kill()
-        raise
     add_bytecode(compiling, wheels)
     pack = write_pack(wheels, pyodide_dir, extra={f"{STARTUP}.py": (HERE / "drive_imports.py").read_bytes()})
     pack["startup"] = STARTUP
@@ -394,6 +392,17 @@ def start_bytecode(pyodide_dir: Path) -> Compiling:
     process = subprocess.Popen([str(node_binary()), str(HERE / "in_pyodide.mjs"),
                                 str(pyodide_dir), str(work), str(HERE / "bytecode.py")])
     return Compiling(process, pyodide_dir, work)
+
+
+@contextlib.contextmanager
+def stopped_on_failure(compiling: Compiling):
+    """Kill the compile if what runs meanwhile fails (or is interrupted)."""
+    try:
+        yield
+    except BaseException:
+        compiling.process.kill()
+        compiling.process.wait()
+        raise
 
 
 def add_bytecode(compiling: Compiling, wheels: list[Path]):

@@ -5,7 +5,6 @@ same bytes from the same wheels. The browser's side is tested by tests/browser/t
 
 import base64
 import hashlib
-import importlib.util
 import json
 import re
 import zipfile
@@ -14,14 +13,6 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def build():
-    spec = importlib.util.spec_from_file_location("lite_build", ROOT / "lite" / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def wheel(folder, name, members):
