@@ -415,6 +415,7 @@ def add_bytecode(compiling: Compiling, wheels: list[Path]):
         code = compiling.process.wait(timeout=900)
     except subprocess.TimeoutExpired:
         compiling.process.kill()
+        compiling.process.wait()
         raise SystemExit("compiling the kernel's bytecode in Pyodide took over 900 s: stopped")
     if code != 0:
         raise SystemExit(f"compiling the kernel's bytecode in Pyodide failed (exit code {code}; "
@@ -606,6 +607,12 @@ def extension_folders(tools: Path) -> list[str]:
     return [str(base / name) for name in EXTENSIONS]
 
 
+def importable():
+    """Make this checkout's package importable (once), whatever Python runs the build."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+
+
 def copy_notebooks(source: Path, target: Path):
     """The notebooks as a Jupyter server hands them to JupyterLab (see :func:`served`)."""
     for path in sorted(source.rglob("*")):
@@ -635,7 +642,7 @@ def served(text: str) -> str:
     >>> out["source"], out["outputs"][0]["data"]["text/markdown"]
     ('x\\ny', '# A\\nb')
     """
-    sys.path.insert(0, str(ROOT))
+    importable()
     from minimax_lessons._process import skip_slow_import
 
     skip_slow_import()  # jsonschema's string formats, which nbformat never checks: 3 s
@@ -652,7 +659,7 @@ def logbook_folder(files: Path):
     (:data:`minimax_lessons.logbook.BROWSER_FOLDER`). A folder the site does not ship is made
     in the browser's storage, and the drive asks the site for its listing all the same, at
     every page load: a 404 in the browser's console each time."""
-    sys.path.insert(0, str(ROOT))
+    importable()
     from minimax_lessons.logbook import BROWSER_FOLDER
 
     folder = files / BROWSER_FOLDER.removeprefix("/drive/")
@@ -710,7 +717,7 @@ def start_the_kernel_through(loader: str, config: Path):
 
 def practice_pages(folder: Path):
     """The self-contained practice pages (no kernel at all), one per kind."""
-    sys.path.insert(0, str(ROOT))
+    importable()
     from minimax_lessons import practice
 
     folder.mkdir(parents=True, exist_ok=True)
