@@ -261,8 +261,13 @@ def draw_plan(game, layout, frame=None, *, notes=None, highlight=None, legend=Fa
 
 
 def key_digraph(items, style):
-    """The ``graphviz.Digraph`` of a key alone (:func:`~minimax_lessons.pictures.legend.add_legend`)."""
-    dot = graph_skeleton(style)
+    """The ``graphviz.Digraph`` of a key alone (:func:`~minimax_lessons.pictures.legend.add_legend`).
+
+    Its rows stand as close as they do under a tree with leaf names (a third of the gap
+    between levels): each row is a Graphviz rank, and a whole level's gap between them
+    would float the rows apart.
+    """
+    dot = graph_skeleton(style, named_leaves=True)
     add_legend(Statements(dot.body, scale=style.scale), items, None, scale=style.scale,
                narrow=style.stacked)
     return dot

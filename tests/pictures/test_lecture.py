@@ -118,6 +118,30 @@ def test_lecture_mode_doubles_every_outline_and_edge_and_the_keys_chosen_line():
     assert float(thick["penwidth"]) >= 2 * float(line["penwidth"])
 
 
+def key_offsets(svg):
+    """How far below the key's first entry each of its entries' text stands (points)."""
+    tops = {}
+    for group in ET.fromstring(svg.encode()).iter(SVG + "g"):
+        title = group.find(SVG + "title")
+        name = title.text or "" if title is not None else ""
+        texts = [float(t.get("y")) for t in group.iter(SVG + "text")]
+        if name.startswith("key_") and "->" not in name and texts:
+            tops[name] = min(texts)
+    return {name: round(y - tops["key_0_0"], 1) for name, y in tops.items()}
+
+
+def test_a_lecture_keys_rows_stand_as_close_alone_as_under_the_tree():
+    """Lecture mode shows the key as a picture of its own; its rows are Graphviz ranks, and
+    with a whole level's gap between them they floated apart (lesson 6 at 1280x800: 60 px
+    of white between "MAX MIN leaf" and "final value")."""
+    with lecture_mode():
+        drawing = figure()
+    _, alone = drawing.part_svgs()
+    under = key_offsets(drawing.svg())
+    assert len({y for y in under.values()}) >= 4, under  # rows of looks and of notation
+    assert key_offsets(alone) == under
+
+
 def test_drawings_after_lecture_mode_are_byte_identical_to_before():
     dot, svg = figure().source, figure().svg()
     lecture_mode()
