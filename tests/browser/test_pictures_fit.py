@@ -830,6 +830,10 @@ def reads_on_slides(jupyter_server, lab, path):
     rise = opened.value
     try:
         rise.set_default_timeout(60_000)
+        # The tab is handed over once its address has begun to load, before its document has
+        # a <head>: a style added then fails ("Cannot read properties of null") on a busy
+        # machine. DOMContentLoaded is the state the style needs.
+        rise.wait_for_load_state("domcontentloaded")
         rise.add_style_tag(content=NO_TRANSITIONS_CSS)
         rise.set_viewport_size(SLIDE_SCREEN)
         rise.wait_for_selector(".reveal .slides section.present .jp-Cell:not(.reveal-skip)")
