@@ -123,7 +123,7 @@ def key_offsets(svg):
     tops = {}
     for group in ET.fromstring(svg.encode()).iter(SVG + "g"):
         title = group.find(SVG + "title")
-        name = title.text or "" if title is not None else ""
+        name = (title.text or "") if title is not None else ""
         texts = [float(t.get("y")) for t in group.iter(SVG + "text")]
         if name.startswith("key_") and "->" not in name and texts:
             tops[name] = min(texts)
