@@ -355,9 +355,10 @@ def build_digraph(spots, specs, style, *, size=None, legend=None):
     """
     named = any(spec.below for spec in specs)
     tall = tall_layout(spots, specs, style)  # lecture mode: a wide row uses the height
-    # Straight edges, unless they carry labels or pass texts set above nodes (which
-    # Graphviz then routes them round).
-    straight = not tall.above and not any(spec.edge_label for spec in specs)
+    # Straight edges, unless they carry labels, pass texts set above nodes or reach leaves
+    # a row lower (Graphviz then routes them round what stands in their way: a straight
+    # edge to a staggered leaf cut through the box of the leaf beside it).
+    straight = not tall and not any(spec.edge_label for spec in specs)
     dot = graph_skeleton(style, size, straight=straight, named_leaves=named)
     out = Statements(dot.body, scale=style.scale)
     sizes = style.sizes

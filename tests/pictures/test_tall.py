@@ -79,6 +79,50 @@ def test_leaves_stagger_in_their_families_when_their_row_is_too_wide():
     assert min(seconds.values()) > max(firsts.values())  # every second leaf a row lower
 
 
+def boxes_and_edges(svg):
+    """{node id: (left, top, right, bottom)} of every polygon-shaped node, and {edge id:
+    points along its path} (each cubic Bezier segment sampled), in the SVG's units."""
+    boxes, edges = {}, {}
+    for g in ET.fromstring(svg).iter(f"{SVG}g"):
+        ident = g.get("id") or ""
+        polygon = next((e for e in g if e.tag == f"{SVG}polygon"), None)
+        path = next((e for e in g if e.tag == f"{SVG}path"), None)
+        if re.fullmatch(r"n(_\d+)*", ident) and polygon is not None:
+            xs, ys = zip(*(map(float, p.split(",")) for p in polygon.get("points").split()))
+            boxes[ident] = (min(xs), min(ys), max(xs), max(ys))
+        elif "edge" in (g.get("class") or "") and path is not None:
+            numbers = [float(n) for n in re.findall(r"-?[\d.]+", path.get("d"))]
+            points = list(zip(numbers[::2], numbers[1::2]))
+            sampled = []
+            for k in range(0, len(points) - 3, 3):
+                p0, p1, p2, p3 = points[k:k + 4]
+                for step in range(21):
+                    t = step / 20
+                    sampled.append(tuple((1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b
+                                         + 3 * (1 - t) * t ** 2 * c + t ** 3 * d
+                                         for a, b, c, d in zip(p0, p1, p2, p3)))
+            edges[g.find(f"{SVG}title").text] = sampled
+    return boxes, edges
+
+
+def test_an_edge_to_a_staggered_leaf_passes_beside_the_leaf_next_to_it_not_through_it():
+    """Lesson 10's three players, and q10.1: the edge to each second leaf, a row lower, was
+    straight and cut through its sibling's box."""
+    from minimax_lessons.games.examples import THREE_PLAYERS
+
+    with lecture_mode():
+        drawings = [draw_tree(THREE_PLAYERS, size="7.5,6").svg(), picture_of("q10.1")]
+    for svg in drawings:
+        boxes, edges = boxes_and_edges(svg)
+        leaves = {i: box for i, box in boxes.items() if re.fullmatch(r"n_\d_\d_\d", i)}
+        assert len(leaves) == 8 and len(edges) >= 14
+        for edge, points in edges.items():
+            for leaf, (left, top, right, bottom) in leaves.items():
+                inside = [(x, y) for x, y in points
+                          if left + 1 < x < right - 1 and top + 1 < y < bottom - 1]
+                assert not inside, f"the edge {edge} crosses leaf {leaf} at {inside[0]}"
+
+
 def test_text_beside_a_too_wide_row_goes_above_its_nodes():
     svg = picture_of("q2.4")
     tree = ET.fromstring(svg)
