@@ -80,8 +80,8 @@ def test_leaves_stagger_in_their_families_when_their_row_is_too_wide():
 
 
 def boxes_and_edges(svg):
-    """{node id: (left, top, right, bottom)} of every polygon-shaped node, and {edge id:
-    points along its path} (each cubic Bezier segment sampled), in the SVG's units."""
+    """{node id: (left, top, right, bottom)} of every polygon-shaped node, and {edge id and
+    title: points along its path} (each cubic Bezier segment sampled), in the SVG's units."""
     boxes, edges = {}, {}
     for g in ET.fromstring(svg).iter(f"{SVG}g"):
         ident = g.get("id") or ""
@@ -101,7 +101,7 @@ def boxes_and_edges(svg):
                     sampled.append(tuple((1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b
                                          + 3 * (1 - t) * t ** 2 * c + t ** 3 * d
                                          for a, b, c, d in zip(p0, p1, p2, p3)))
-            edges[g.find(f"{SVG}title").text] = sampled
+            edges[f"{ident} ({g.find(f'{SVG}title').text})"] = sampled  # e_3 (n_0->n_0_1)
     return boxes, edges
 
 
