@@ -16,7 +16,7 @@ XDIST = -n auto --dist loadgroup --no-loadscope-reorder
 # pytest, its processes started sooner (tests/fast_start.py: loaded before its other plugins).
 PYTEST = $(PY) -m pytest -p tests.fast_start
 
-.PHONY: setup bytecode lab lecture fresh test test-setup test-fast site notebooks student-notebooks teaching-guide slide-metadata slides bench clean
+.PHONY: setup bytecode lab lecture fresh test test-setup test-fast test-explore site notebooks student-notebooks teaching-guide slide-metadata slides bench clean
 
 setup: $(STAMP)
 
@@ -98,6 +98,15 @@ test-setup: $(STAMP) $(SERVER_EXTENSION) bytecode site
 # The inner loop: no browser tests, no notebooks (nbval), nothing marked slow.
 test-fast: $(STAMP) $(SERVER_EXTENSION) bytecode
 	$(PYTEST) tests minimax_lessons -m "not browser and not slow" $(XDIST) $(PYTEST_ARGS)
+
+# The property tests (Hypothesis) with fresh random examples, ROUNDS runs (5 unless given):
+# bug hunting beyond the examples `make test` tries, the same ones every run (tests/conftest.py).
+# A failure prints its example; commit it as an `@example` beside the test it broke.
+PROPERTY_TESTS = $(shell grep -rl --include='*.py' '@given' tests 2>/dev/null | sort)
+ROUNDS ?= 5
+test-explore: $(STAMP) bytecode
+	@for i in $$(seq $(ROUNDS)); do echo "round $$i of $(ROUNDS)"; \
+	  $(PYTEST) $(PROPERTY_TESTS) --hypothesis-profile=explore $(XDIST) -q $(PYTEST_ARGS) || exit 1; done
 
 # The whole course as a static site in site/ (JupyterLab in the browser, the Pyodide kernel
 # holding this package, the lessons, the practice pages): serve it from any static host,

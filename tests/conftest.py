@@ -1,4 +1,5 @@
-"""How the test suite shares the machine's cores (pytest-xdist), for every test it collects.
+"""How the test suite shares the machine's cores (pytest-xdist), for every test it collects,
+and which examples its property tests (Hypothesis) try.
 
 ``make test`` runs ``pytest -n auto --dist loadgroup``: one worker process per core,
 each taking whole *groups* of tests, in the order this file puts them.
@@ -38,6 +39,16 @@ are silently ignored and a notebook's cells land on two workers
 """
 
 import pytest
+from hypothesis import settings
+
+# The property tests try the same examples every run (chosen from a hash of each test, for
+# this version of Hypothesis): a run fails only for a change, never for a draw, and a
+# failure seen once is seen again. New examples, for hunting bugs: `make test-explore` (the
+# profile "explore": fresh random examples each run; a failure prints the example and the
+# blob that replays it, `@reproduce_failure`). pytest's `--hypothesis-profile` overrides this.
+settings.register_profile("repeatable", derandomize=True, database=None, print_blob=True)
+settings.register_profile("explore", derandomize=False, database=None, print_blob=True)
+settings.load_profile("repeatable")
 
 BROWSER = "tests/browser/"
 #: The longest group of all (every lesson run in the browser's Pyodide): it starts first.

@@ -389,10 +389,10 @@ def chance_node_with_bounds(game, state, low, high, alpha, beta):
         value = expectiminimax_with_bounds(game, game.result(state, a), low, high,
                                            max(child_alpha, low), min(child_beta, high))
         seen += p * value
-        if value <= child_alpha:
-            return seen + left * high  # at most this, even if the rest all score high
-        if value >= child_beta:
-            return seen + left * low   # at least this, even if the rest all score low
+        if value <= child_alpha:  # at most alpha, even if the rest all score high
+            return min(seen + left * high, alpha)  # (min: rounding may leave it above)
+        if value >= child_beta:   # at least beta, even if the rest all score low
+            return max(seen + left * low, beta)
     return seen
 
 

@@ -4,7 +4,7 @@ import math
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from minimax_lessons import GameTree, SearchError, expectiminimax, textbook
@@ -42,6 +42,7 @@ def test_without_bounds_no_chance_node_is_ever_cut():
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 10**6), st.sampled_from(LEVELS), st.integers(1, 5),
        st.sampled_from([2, 4, (1, 4)]), st.sampled_from([0, 1, 5, math.inf]))
+@example(112, ("min", "chance", "max"), 5, (1, 4), 1)  # see the test after this one
 def test_bounds_never_change_the_value(seed, levels, depth, branching, slack):
     tree = GameTree.random(branching, depth, seed=seed, low=0, high=8, levels=levels)
     exact = expectiminimax(tree)
@@ -50,6 +51,30 @@ def test_bounds_never_change_the_value(seed, levels, depth, branching, slack):
     if r.move is not None:  # the move found is worth the value
         assert expectiminimax(tree, tree.result(tree.root, r.move)).value == pytest.approx(
             exact.value, abs=1e-9)
+
+
+def test_a_cut_chance_node_is_never_taken_for_a_better_move_by_a_rounding_error():
+    # Found by Hypothesis: at MIN's root, C is worth 2.5 (beta is then 2.5); D is cut after
+    # an outcome that makes it at least 2.5, but the bound, added in floats, came out as
+    # 2.4999999999999996, below beta, and MIN took D (worth 3.83) for its move.
+    tree = GameTree.random((1, 4), 5, seed=112, low=0, high=8, levels=("min", "chance", "max"))
+    exact = expectiminimax(tree)
+    assert exact.value == 2.5 and tree.result(tree.root, exact.move) == "C"
+    bounded = expectiminimax(tree, bounds=(-1, 9), trace=True)
+    cut_d = [s for s in chance_cuts(bounded) if s.state == "D"]
+    assert cut_d and cut_d[0].value >= cut_d[0].beta == 2.5  # on the right side of its window
+    assert (bounded.value, bounded.move) == (2.5, exact.move)
+    assert textbook.expectiminimax_with_bounds(tree, tree.root, -1, 9) == 2.5
+
+
+def test_the_textbooks_chance_node_returns_a_bound_outside_its_window_whatever_the_rounding():
+    # Scores in -1..9, window (-1, 1/3): after C1 = 3 the node is at least 3/3 - 2/3 = 1/3,
+    # which floats add up to 0.33333333333333326, a hair inside the window.
+    third = 1 / 3
+    node = GameTree.from_dict({"player": "chance", "children": [
+        {"value": v, "probability": third} for v in (3, 3, 8)]})
+    assert 1 * third + (1 - third - third) * -1 < third  # the rounding the test is about
+    assert textbook.chance_node_with_bounds(node, node.root, -1, 9, -1, third) >= third
 
 
 @settings(max_examples=200, deadline=None)
