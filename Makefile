@@ -10,9 +10,14 @@ NOTEBOOKS = $(shell find notebooks -name '*.ipynb' -not -path '*/.ipynb_checkpoi
 NBVAL_ARGS = notebooks --nbval --nbval-current-env --nbval-sanitize-with notebooks/sanitize.cfg
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root)
 
-# Every core (pytest-xdist): tests/conftest.py keeps each file's tests and each notebook's
-# cells together on one worker, the longest groups (the browser files) first.
-XDIST = -n auto --dist loadgroup --no-loadscope-reorder
+# One worker more than the machine has cores (pytest-xdist): the tests often wait (a kernel
+# or a browser starting, a student's code timed out, a bot's move), and a third worker fills
+# those gaps on 2 cores: pytest 287 and 294 s against 305 (make test), 64 and 66 s against
+# 69 and 72 (make test-fast), on 2026-12-05 at bench_machine.py 0.20 to 0.21; four, 305 s.
+# tests/conftest.py keeps each file's tests and each notebook's cells together on one
+# worker, the longest groups (the browser files) first. `WORKERS=2 make test` to choose.
+WORKERS ?= $(shell echo $$(( $$(nproc 2>/dev/null || echo 1) + 1 )))
+XDIST = -n $(WORKERS) --dist loadgroup --no-loadscope-reorder
 # pytest, its processes started sooner (tests/fast_start.py: loaded before its other plugins).
 PYTEST = $(PY) -m pytest -p tests.fast_start
 

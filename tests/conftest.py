@@ -1,7 +1,8 @@
 """How the test suite shares the machine's cores (pytest-xdist), for every test it collects,
 and which examples its property tests (Hypothesis) try.
 
-``make test`` runs ``pytest -n auto --dist loadgroup``: one worker process per core,
+``make test`` runs ``pytest -n <cores + 1> --dist loadgroup``: one worker process per core
+and one more to fill the gaps while tests wait (the Makefile's ``WORKERS``),
 each taking whole *groups* of tests, in the order this file puts them.
 
 Vocabulary:
@@ -10,7 +11,7 @@ Vocabulary:
   file (so its module fixtures are made once) and every cell of one notebook (nbval runs
   them in order in one kernel). A browser test file is a group like any other: the
   JupyterLab server, the Chromium and the JupyterLab page of ``tests/browser/conftest.py``
-  are made once per worker, so each core that takes a browser file starts one of each
+  are made once per worker, so each worker that takes a browser file starts one of each
   (about 8 s) and the browser files, about half of the suite's time, share the cores
   instead of queueing on one.
 - *split*: a browser file whose tests each run a whole lesson (:data:`SPLIT`) is not one
