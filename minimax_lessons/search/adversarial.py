@@ -444,7 +444,7 @@ def _expectiminimax_with_bounds(game, state, bounds, *, depth, evaluate, trace, 
                 log.update(state, path, player, seen, child, alpha, beta)
                 if v <= lo or v >= hi:  # the unseen outcomes cannot bring it back inside
                     seen += _share(later[i], high if v <= lo else low)
-                    # outside the window, though rounding may leave it a hair inside
+                    # the node is outside its window, though the sum may round a hair inside
                     seen = min(seen, alpha) if v <= lo else max(seen, beta)
                     s.prune(state, path, player, seen, [b for b, _ in outcomes[i + 1:]],
                             alpha, beta)

@@ -73,7 +73,7 @@ def test_the_textbooks_chance_node_returns_a_bound_outside_its_window_whatever_t
     third = 1 / 3
     node = GameTree.from_dict({"player": "chance", "children": [
         {"value": v, "probability": third} for v in (3, 3, 8)]})
-    assert 1 * third + (1 - third - third) * -1 < third  # the rounding the test is about
+    assert third * 3 + (1 - third) * -1 < third  # the rounding the test is about
     assert textbook.chance_node_with_bounds(node, node.root, -1, 9, -1, third) >= third
 
 
